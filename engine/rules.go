@@ -1,0 +1,141 @@
+package engine
+
+// Step plays a half-step for the player to move: it turns by a, moves one
+// cell and applies the rules of "One move of player P" in their order. It
+// reports whether the game is over afterwards. Stepping a finished game does
+// nothing.
+func (s *State) Step(a Action) bool {
+	if s.over {
+		return true
+	}
+	pi := s.steps & 1
+	p := &s.p[pi]
+	p.dir = a.Turn(p.dir)
+	s.steps++
+	x, y := p.x+dx[p.dir], p.y+dy[p.dir]
+	p.x, p.y = x, y
+	switch {
+	case s.hitWall(pi):
+	case s.extendBox(pi) && s.meetHead(pi):
+	case s.hitBand(pi):
+	default:
+		s.ordinaryMove(pi)
+	}
+	if !s.over && s.steps >= 2*s.maxTurns {
+		s.endOnArea(END)
+	}
+	return s.over
+}
+
+// hitWall is rule 1: a step off the board loses. The head stays at the
+// off-board coordinate.
+func (s *State) hitWall(pi int) bool {
+	p := &s.p[pi]
+	if p.x >= 0 && p.x < s.w && p.y >= 0 && p.y < s.h {
+		return false
+	}
+	s.finish(1-pi, WAL, -1)
+	return true
+}
+
+// extendBox is rule 2. It always returns true so that it can sit in the
+// chain of rules.
+func (s *State) extendBox(pi int) bool {
+	p := &s.p[pi]
+	p.box.extend(p.x, p.y)
+	return true
+}
+
+// meetHead is rule 3: the mover steps onto the enemy's head.
+func (s *State) meetHead(pi int) bool {
+	p, e := &s.p[pi], &s.p[1-pi]
+	if p.x != e.x || p.y != e.y {
+		return false
+	}
+	c := p.x*s.h + p.y
+	own := uint8(pi + 1)
+	if s.field[c] == own {
+		s.enclose(pi)
+		s.finish(pi, CIT, 1)
+		return true
+	}
+	s.layBand(pi, c)
+	switch {
+	case s.field[c] == uint8(2-pi):
+		s.finish(1-pi, CIT, 0)
+	case p.dir&1 != e.dir&1:
+		s.finish(pi, SID, -1)
+	default:
+		s.endOnArea(FAC)
+	}
+	return true
+}
+
+// hitBand is rule 4: stepping onto any band makes that band's owner lose,
+// after the ordinary move has been applied to the cell.
+func (s *State) hitBand(pi int) bool {
+	p := &s.p[pi]
+	c := p.x*s.h + p.y
+	owner := s.bands[c]
+	if owner == 0 {
+		return false
+	}
+	s.ordinaryMove(pi)
+	s.finish(2-int(owner), TAP, pi)
+	return true
+}
+
+// ordinaryMove is rule 5: back on home territory the band encloses; off it
+// the band grows.
+func (s *State) ordinaryMove(pi int) {
+	p := &s.p[pi]
+	c := p.x*s.h + p.y
+	if s.field[c] == uint8(pi+1) {
+		if p.bandLen > 0 {
+			s.enclose(pi)
+		}
+		return
+	}
+	s.layBand(pi, c)
+}
+
+// layBand puts player pi's band on cell c, replacing whatever band was there.
+func (s *State) layBand(pi, c int) {
+	own := uint8(pi + 1)
+	switch s.bands[c] {
+	case own:
+		return
+	case 0:
+	default:
+		s.p[1-pi].bandLen--
+	}
+	s.bands[c] = own
+	s.p[pi].bandLen++
+	s.p[pi].band = append(s.p[pi].band, int32(c))
+}
+
+// endOnArea ends the game on territory counts (FAC and END).
+func (s *State) endOnArea(r Reason) {
+	a, b := s.p[0].area, s.p[1].area
+	w := Draw
+	if a > b {
+		w = 0
+	} else if b > a {
+		w = 1
+	}
+	s.over = true
+	s.result = Result{Winner: w, Reason: r, Extra: -1, Scores: [2]int{a, b}}
+}
+
+func (s *State) finish(winner int, r Reason, extra int) {
+	s.over = true
+	s.result = Result{Winner: winner, Reason: r, Extra: extra}
+}
+
+// Forfeit ends the game with player loser losing for reason r (ERR or OVT):
+// the runner's verdict on an AI, which the board knows nothing of.
+func (s *State) Forfeit(loser int, r Reason) {
+	if !s.over {
+		s.finish(1-loser, r, -1)
+	}
+}

@@ -1,0 +1,228 @@
+package engine
+
+import (
+	"fmt"
+	"sync"
+)
+
+// Course defaults.
+const (
+	DefaultWidth    = 102 // W = 2k, k = 51
+	DefaultHeight   = 101
+	DefaultMaxTurns = 2000
+)
+
+// Config is the shape of a game.
+type Config struct {
+	Width, Height int // Width must be even (W = 2k)
+	MaxTurns      int // rounds; each round is a half-step of each player
+}
+
+// DefaultConfig is the course board and round count.
+func DefaultConfig() Config {
+	return Config{Width: DefaultWidth, Height: DefaultHeight, MaxTurns: DefaultMaxTurns}
+}
+
+// Validate reports the first thing wrong with the configuration.
+func (c Config) Validate() error {
+	switch {
+	case c.Width < 2 || c.Width%2 != 0:
+		return fmt.Errorf("board width %d: must be even and at least 2 (W = 2k)", c.Width)
+	case c.Height < 1:
+		return fmt.Errorf("board height %d: must be at least 1", c.Height)
+	case c.Width*c.Height > 1<<24:
+		return fmt.Errorf("board %dx%d: more than %d cells", c.Width, c.Height, 1<<24)
+	case c.MaxTurns < 1:
+		return fmt.Errorf("turns %d: must be at least 1", c.MaxTurns)
+	}
+	return nil
+}
+
+// geometry holds the read-only tables of one board size, shared by every
+// game of that size.
+type geometry struct {
+	w, h int
+	x, y []int32 // coordinates of each cell index
+}
+
+var geometries sync.Map // [2]int -> *geometry
+
+func geometryOf(w, h int) *geometry {
+	key := [2]int{w, h}
+	if g, ok := geometries.Load(key); ok {
+		return g.(*geometry)
+	}
+	g := &geometry{w: w, h: h, x: make([]int32, w*h), y: make([]int32, w*h)}
+	for i := range g.x {
+		g.x[i], g.y[i] = int32(i/h), int32(i%h)
+	}
+	actual, _ := geometries.LoadOrStore(key, g)
+	return actual.(*geometry)
+}
+
+// Box is a player's bounding box: every cell it has stood on, inclusive.
+type Box struct {
+	MinX, MinY, MaxX, MaxY int
+}
+
+func (b *Box) extend(x, y int) {
+	b.MinX, b.MaxX = min(b.MinX, x), max(b.MaxX, x)
+	b.MinY, b.MaxY = min(b.MinY, y), max(b.MaxY, y)
+}
+
+type player struct {
+	x, y, dir int
+	box       Box
+	area      int     // territory cells
+	bandLen   int     // band cells
+	band      []int32 // band cells in the order they were laid
+}
+
+// State is one game in progress (or finished).
+type State struct {
+	geo      *geometry
+	w, h     int
+	maxTurns int
+	field    []uint8 // territory owner per cell: 0 none, 1 or 2 (column-major, x*H+y)
+	bands    []uint8 // band owner per cell, same layout
+	p        [2]player
+	steps    int // half-steps played
+	over     bool
+	result   Result
+	fill     *filler // enclosure scratch, allocated on first use, never shared
+}
+
+// NewGame starts a game from explicit starts. A start off the board is an
+// error.
+func NewGame(c Config, starts [2]Start) (*State, error) {
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	for i, st := range starts {
+		if st.X < 0 || st.X >= c.Width || st.Y < 0 || st.Y >= c.Height {
+			return nil, fmt.Errorf("start of player %d at (%d,%d) is off the %dx%d board", i+1, st.X, st.Y, c.Width, c.Height)
+		}
+		if st.Dir < 0 || st.Dir > 3 {
+			return nil, fmt.Errorf("start direction %d of player %d: must be 0 (east), 1 (south), 2 (west) or 3 (north)", st.Dir, i+1)
+		}
+	}
+	n := c.Width * c.Height
+	s := &State{
+		geo: geometryOf(c.Width, c.Height), w: c.Width, h: c.Height, maxTurns: c.MaxTurns,
+		field: make([]uint8, n), bands: make([]uint8, n),
+	}
+	for i, st := range starts {
+		s.p[i] = player{x: st.X, y: st.Y, dir: st.Dir,
+			box:  Box{max(st.X-1, 0), max(st.Y-1, 0), min(st.X+1, c.Width-1), min(st.Y+1, c.Height-1)},
+			band: make([]int32, 0, 256)}
+		s.paintSquare(i, st.X, st.Y)
+	}
+	return s, nil
+}
+
+// paintSquare gives player i the 3x3 square around (x, y), clipped to the
+// board. Player 2's square is painted last and wins any overlap, as in the
+// reference engine.
+func (s *State) paintSquare(i, x, y int) {
+	for cx := max(x-1, 0); cx <= min(x+1, s.w-1); cx++ {
+		for cy := max(y-1, 0); cy <= min(y+1, s.h-1); cy++ {
+			s.setField(cx*s.h+cy, uint8(i+1))
+		}
+	}
+}
+
+// setField changes a cell's territory and keeps the area counts.
+func (s *State) setField(c int, owner uint8) {
+	if old := s.field[c]; old != 0 {
+		s.p[old-1].area--
+	}
+	s.field[c] = owner
+	if owner != 0 {
+		s.p[owner-1].area++
+	}
+}
+
+// CopyFrom makes s an exact copy of src, reusing s's buffers when they fit:
+// after the first copy it allocates nothing. Look-ahead bots copy the game
+// into a scratch state and play on the copy.
+func (s *State) CopyFrom(src *State) {
+	fill := s.fill
+	bands := [2][]int32{s.p[0].band, s.p[1].band}
+	field, bandGrid := s.field, s.bands
+	*s = *src
+	s.fill = fill
+	s.field = append(field[:0], src.field...)
+	s.bands = append(bandGrid[:0], src.bands...)
+	for i := range s.p {
+		s.p[i].band = append(bands[i][:0], src.p[i].band...)
+	}
+	if s.fill != nil && s.fill.size != len(s.field) {
+		s.fill = nil
+	}
+}
+
+// Clone returns a new, independent copy of s.
+func (s *State) Clone() *State {
+	c := &State{}
+	c.CopyFrom(s)
+	return c
+}
+
+// Width and Height of the board.
+func (s *State) Width() int  { return s.w }
+func (s *State) Height() int { return s.h }
+
+// MaxTurns is the number of rounds of the game.
+func (s *State) MaxTurns() int { return s.maxTurns }
+
+// HalfSteps played so far.
+func (s *State) HalfSteps() int { return s.steps }
+
+// ToMove is the index (0 or 1) of the player whose half-step is next.
+func (s *State) ToMove() int { return s.steps & 1 }
+
+// TurnsLeft is the course's turnleft[i]: rounds player i has still to play.
+func (s *State) TurnsLeft(i int) int { return s.maxTurns - (s.steps+1-i)/2 }
+
+// Over reports whether the game has ended.
+func (s *State) Over() bool { return s.over }
+
+// Result is the outcome of a finished game.
+func (s *State) Result() Result { return s.result }
+
+// Head returns player i's head position and direction. After a WAL loss the
+// head is off the board, as in the reference engine's final frame.
+func (s *State) Head(i int) (x, y, dir int) { return s.p[i].x, s.p[i].y, s.p[i].dir }
+
+// Area is player i's territory cell count.
+func (s *State) Area(i int) int { return s.p[i].area }
+
+// BandLen is player i's band cell count.
+func (s *State) BandLen(i int) int { return s.p[i].bandLen }
+
+// Band returns player i's band cells (cell indices, see XY) in the order they
+// were laid. The slice is read-only and valid until the next Step.
+func (s *State) Band(i int) []int32 { return s.p[i].band }
+
+// BBox is player i's bounding box.
+func (s *State) BBox(i int) Box { return s.p[i].box }
+
+// Inside reports whether (x, y) is on the board.
+func (s *State) Inside(x, y int) bool { return x >= 0 && x < s.w && y >= 0 && y < s.h }
+
+// Index of cell (x, y); the grids are column-major.
+func (s *State) Index(x, y int) int { return x*s.h + y }
+
+// XY of a cell index.
+func (s *State) XY(c int) (x, y int) { return int(s.geo.x[c]), int(s.geo.y[c]) }
+
+// FieldAt is the territory owner of (x, y): 0 none, 1 or 2 (player id).
+func (s *State) FieldAt(x, y int) int { return int(s.field[x*s.h+y]) }
+
+// BandAt is the band owner of (x, y): 0 none, 1 or 2 (player id).
+func (s *State) BandAt(x, y int) int { return int(s.bands[x*s.h+y]) }
+
+// Fields and Bands expose the grids (column-major, x*Height+y) read-only,
+// for feature extraction and digests.
+func (s *State) Fields() []uint8 { return s.field }
+func (s *State) Bands() []uint8  { return s.bands }
