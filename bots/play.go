@@ -15,10 +15,22 @@ func Play(c engine.Config, starts [2]engine.Start, players [2]Bot, seed uint64, 
 		p.Reset(s, i, SideSeed(seed, i))
 	}
 	for !s.Over() {
-		a := players[s.ToMove()].Act(s)
+		me := s.ToMove()
+		a := players[me].Act(s)
+		if f, ok := players[me].(Failer); ok {
+			if failed, reason, _ := f.Failure(); failed {
+				s.Forfeit(me, reason)
+				break
+			}
+		}
 		s.Step(a)
 		if onStep != nil {
 			onStep(s, a)
+		}
+	}
+	for i, p := range players {
+		if e, ok := p.(Ender); ok {
+			e.EndGame(s, i)
 		}
 	}
 	return s, nil
@@ -35,4 +47,18 @@ func Mix(z uint64) uint64 {
 	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
 	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
 	return z ^ (z >> 31)
+}
+
+// Failer is implemented by players that can fail the way course AIs did (an
+// error, or running out of time). After each Act the game runner asks; a
+// failed player loses the game with the reason given (engine.ERR or
+// engine.OVT) and detail says what happened.
+type Failer interface {
+	Failure() (failed bool, reason engine.Reason, detail string)
+}
+
+// Ender is implemented by players that want to hear how a game ended (the
+// course's summary hook).
+type Ender interface {
+	EndGame(s *engine.State, me int)
 }

@@ -1,0 +1,132 @@
+// Command paperio plays, replays, measures and analyses paper.io.sessdsa
+// games. Run "paperio help" for the subcommands.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+)
+
+// command is one subcommand: run gets the arguments after its name.
+type command struct {
+	summary string
+	run     func(args []string) error
+}
+
+// commands is filled by each subcommand's file in its init function.
+var commands = map[string]command{}
+
+func register(name, summary string, run func([]string) error) {
+	commands[name] = command{summary, run}
+}
+
+// usageError marks a mistake in how the command was called: exit code 2.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+// usagef returns a usage error.
+func usagef(format string, a ...any) error { return usageError{fmt.Sprintf(format, a...)} }
+
+// exitError carries an exit code without a message of its own (the command
+// has already said what went wrong), e.g. conform's exit 1 on mismatches.
+type exitError struct{ code int }
+
+func (e exitError) Error() string { return fmt.Sprintf("exit %d", e.code) }
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stderr))
+}
+
+func run(args []string, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		usage(stderr)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	cmd, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "paperio: unknown command %q (commands: %s)\n", args[0], names())
+		return 2
+	}
+	err := cmd.run(args[1:])
+	var ue usageError
+	var ee exitError
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.As(err, &ee):
+		return ee.code
+	case errors.As(err, &ue):
+		fmt.Fprintf(stderr, "paperio %s: %v\n", args[0], err)
+		return 2
+	default:
+		fmt.Fprintf(stderr, "paperio %s: %v\n", args[0], err)
+		return 1
+	}
+}
+
+func names() string {
+	var n []string
+	for k := range commands {
+		n = append(n, k)
+	}
+	sort.Strings(n)
+	s := ""
+	for i, k := range n {
+		if i > 0 {
+			s += ", "
+		}
+		s += k
+	}
+	return s
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "paperio: paper.io.sessdsa engine, self-play and analysis")
+	fmt.Fprintln(w, "\nUsage: paperio COMMAND [flags]   (paperio COMMAND --help for its flags)")
+	fmt.Fprintln(w, "\nCommands:")
+	var n []string
+	for k := range commands {
+		n = append(n, k)
+	}
+	sort.Strings(n)
+	for _, k := range n {
+		fmt.Fprintf(w, "  %-12s %s\n", k, commands[k].summary)
+	}
+}
+
+// newFlags returns a flag set whose parse errors are usage errors and whose
+// --help prints the command's usage line and flags.
+func newFlags(name, usageLine string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(os.Stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(os.Stderr, "Usage: paperio %s %s\n\nFlags:\n", name, usageLine)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseFlags parses args; errors become usage errors (exit 2) and leftover
+// arguments are refused unless allowArgs.
+func parseFlags(fs *flag.FlagSet, args []string, allowArgs bool) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return usageError{err.Error()}
+	}
+	if !allowArgs && fs.NArg() > 0 {
+		return usagef("unexpected argument %q", fs.Arg(0))
+	}
+	return nil
+}
