@@ -1,5 +1,7 @@
 package engine
 
+import "math"
+
 // Enclosing (圈地) turns the mover's band into territory, then takes every
 // cell that can no longer reach the board's edge without crossing the mover's
 // territory.
@@ -8,45 +10,60 @@ package engine
 // territory can reach the edge (the previous enclosure took all that could
 // not, and the enemy only ever takes territory away). So a newly enclosed
 // region must touch a cell of the band that just became territory, and only
-// the regions next to the band need a look. The mover's territory lies inside
-// its bounding box, so a region that reaches the box's border is open.
+// the regions next to the band need a look. A region is open (nothing of it
+// is taken) as soon as one of its cells is known to reach the edge:
+//   - the cell is on the border of the mover's bounding box, which holds all
+//     of its territory (everything outside the box reaches the edge), or
+//   - the cell sees the edge along its column or row: it lies outside the
+//     mover's territory span of that column or row (see State.spans).
 //
-// The regions next to the band are explored side by side, a few cells each
-// in turn; regions that meet are merged. The open region stops as soon as it
-// reaches the border, so the work is about the size of the enclosed area
-// times the (small) number of regions, not the size of the board.
+// Most regions beside a band are open at once by the second test, so the
+// work is mostly the cells actually taken. Regions are explored as vertical
+// runs of cells (a column is contiguous in the grids), which touches each
+// cell a few times in tight loops. The regions still unknown are explored
+// side by side, a few cells each in turn, and regions that meet are merged;
+// so an open region that is slow to prove open costs about as much as the
+// enclosed regions explored alongside it, not the size of the box.
+
+// run is a vertical stretch of cells (x, y0..y1) of one region.
+type run struct{ x, y0, y1 int32 }
 
 // region is one flood fill in progress.
 type region struct {
-	queue  []int32 // cells found; queue[:head] have been expanded
+	runs   []run // runs found; runs[:head] have been expanded
 	head   int
 	parent int32 // union-find parent; a root is its own parent
-	open   bool  // reaches the border: nothing of it is enclosed
+	open   bool  // reaches the edge: nothing of it is enclosed
 }
 
 // filler is the scratch memory of enclosure, kept with the state that uses it.
 type filler struct {
-	size    int
-	epoch   uint32
-	mark    []uint32 // cell visited in this epoch
-	label   []int32  // region that found the cell
+	size int
+	// slot[c] - base is the region that found cell c in this enclosure; a
+	// value below base is from an earlier one. Bumping base forgets every
+	// old mark without clearing the array.
+	base    uint32
+	slot    []uint32
 	regions []region
 	active  []int32
 }
 
-const batch = 8 // cells a region expands per turn
+const batch = 32 // cells a region expands per turn
 
-func (s *State) filler() *filler {
+// filler returns the enclosure scratch, ready for an enclosure that may
+// start up to maxRegions regions.
+func (s *State) filler(maxRegions int) *filler {
 	if s.fill == nil {
 		n := len(s.field)
-		s.fill = &filler{size: n, mark: make([]uint32, n), label: make([]int32, n)}
+		s.fill = &filler{size: n, base: 1, slot: make([]uint32, n)}
 	}
 	f := s.fill
-	f.epoch++
-	if f.epoch == 0 { // wrapped: forget every old mark
-		clear(f.mark)
-		f.epoch = 1
+	if uint64(f.base)+uint64(maxRegions) >= math.MaxUint32 { // would wrap: forget every old mark
+		clear(f.slot)
+		f.base = 1
 	}
+	f.regions = f.regions[:0]
+	f.active = f.active[:0]
 	return f
 }
 
@@ -55,73 +72,189 @@ func (s *State) enclose(pi int) {
 	p := &s.p[pi]
 	own := uint8(pi + 1)
 	for _, c := range p.band {
-		if s.bands[c] == own {
+		if s.bands[c] == own { // a cell the enemy's band covered is no longer ours
 			s.bands[c] = 0
 			s.setField(int(c), own)
+			s.widen(pi, int(s.geo.x[c]), int(s.geo.y[c]))
 		}
 	}
-	f := s.filler()
-	f.regions = f.regions[:0]
-	f.active = f.active[:0]
+	f := s.filler(4 * len(p.band))
 	b := p.box
+	h := int32(s.h)
+	base, field, slot := f.base, s.field, f.slot
 	for _, c := range p.band {
-		x, y := int(s.geo.x[c]), int(s.geo.y[c])
-		s.seed(f, x+1, y, own, b)
-		s.seed(f, x-1, y, own, b)
-		s.seed(f, x, y+1, own, b)
-		s.seed(f, x, y-1, own, b)
+		// Seeds are the band cell's neighbours strictly inside the box that
+		// are neither pi's territory nor claimed; these tests are written
+		// out here because they run four times per band cell.
+		x, y := s.geo.x[c], s.geo.y[c]
+		if int(y) > b.MinY && int(y) < b.MaxY {
+			if e := c + h; int(x)+1 < b.MaxX && field[e] != own && slot[e] < base {
+				s.seed(f, pi, x+1, y)
+			}
+			if w := c - h; int(x)-1 > b.MinX && field[w] != own && slot[w] < base {
+				s.seed(f, pi, x-1, y)
+			}
+		}
+		if int(x) > b.MinX && int(x) < b.MaxX {
+			if so := c + 1; int(y)+1 < b.MaxY && field[so] != own && slot[so] < base {
+				s.seed(f, pi, x, y+1)
+			}
+			if no := c - 1; int(y)-1 > b.MinY && field[no] != own && slot[no] < base {
+				s.seed(f, pi, x, y-1)
+			}
+		}
 	}
 	p.band = p.band[:0]
 	p.bandLen = 0
-	if len(f.regions) > 0 {
-		s.explore(f, own, b)
+	if len(f.active) > 0 {
+		s.explore(f, pi)
 		s.takeEnclosed(f, own)
 	}
+	f.base += uint32(len(f.regions))
 }
 
-// seed starts a region at (x, y) if it is a cell strictly inside the box that
-// is not pi's territory and no region has found yet. Cells on the box's border
-// are open and need no region.
-func (s *State) seed(f *filler, x, y int, own uint8, b Box) {
-	if x <= b.MinX || x >= b.MaxX || y <= b.MinY || y >= b.MaxY {
+// Neighbour offsets in coordinates: east, west, south, north.
+var (
+	nbX = [4]int32{1, -1, 0, 0}
+	nbY = [4]int32{0, 0, 1, -1}
+)
+
+// seed starts exploring from (x, y), a neighbour of the closed band strictly
+// inside pi's box that is neither pi's territory nor claimed by a region.
+// (Cells on the box's border are open and need nothing.)
+func (s *State) seed(f *filler, pi int, x, y int32) {
+	h := int32(s.h)
+	c := x*h + y
+	open := s.seesEdge(pi, x, y)
+	// A seed next to a cell some region already holds joins that region:
+	// the cells along a straight stretch of band are neighbours, and one
+	// region for them all saves merging many small ones later.
+	r := int32(-1)
+	for k := 0; k < 4; k++ {
+		if v := f.slot[c+nbX[k]*h+nbY[k]]; v >= f.base {
+			r = f.find(int32(v - f.base))
+			break
+		}
+	}
+	if r < 0 {
+		r = int32(len(f.regions))
+		if int(r) < cap(f.regions) { // reuse the old slice's memory
+			f.regions = f.regions[:r+1]
+			f.regions[r] = region{runs: f.regions[r].runs[:0], parent: r}
+		} else {
+			f.regions = append(f.regions, region{runs: make([]run, 0, 16), parent: r})
+		}
+		f.active = append(f.active, r)
+	}
+	if open || f.regions[r].open {
+		// An open region is never explored: marking the one cell is enough
+		// for regions that reach it later to learn that they are open too.
+		f.slot[c] = f.base + uint32(r)
+		f.regions[r].open = true
 		return
 	}
-	c := x*s.h + y
-	if s.field[c] == own || f.mark[c] == f.epoch {
-		return
+	s.scan(f, pi, r, x, y)
+}
+
+// scan gives region r (a root) the run of unclaimed cells through (x, y), a
+// cell strictly inside the box that is neither pi's territory nor claimed,
+// and queues it for expansion. It returns the root of r afterwards (r joins
+// any region whose cell the run meets) and the run's last row.
+func (s *State) scan(f *filler, pi int, r int32, x, y int32) (int32, int32) {
+	own := uint8(pi + 1)
+	b := &s.p[pi].box
+	minY, maxY := int32(b.MinY), int32(b.MaxY)
+	// The column as slices of its own, held in locals: this loop is the
+	// heart of enclosure and should not reload anything per cell.
+	h := int32(s.h)
+	col := x * h
+	field := s.field[col : col+h : col+h]
+	slot := f.slot[col : col+h : col+h]
+	base := f.base
+	tag := base + uint32(r)
+	slot[y] = tag
+	open := false
+	y0 := y
+	for { // up
+		n := y0 - 1
+		if field[n] == own {
+			break
+		}
+		if v := slot[n]; v >= base {
+			r = f.meet(r, int32(v-base))
+			break
+		}
+		if n == minY { // an unclaimed cell on the box's border
+			open = true
+			break
+		}
+		y0 = n
+		slot[n] = tag
 	}
-	r := int32(len(f.regions))
-	f.mark[c], f.label[c] = f.epoch, r
-	if int(r) < cap(f.regions) { // reuse the old queue's memory
-		f.regions = f.regions[:r+1]
-		q := f.regions[r].queue[:0]
-		f.regions[r] = region{queue: append(q, int32(c)), parent: r}
-	} else {
-		f.regions = append(f.regions, region{queue: append(make([]int32, 0, 64), int32(c)), parent: r})
+	y1 := y
+	for { // down
+		n := y1 + 1
+		if field[n] == own {
+			break
+		}
+		if v := slot[n]; v >= base {
+			r = f.meet(r, int32(v-base))
+			break
+		}
+		if n == maxY {
+			open = true
+			break
+		}
+		y1 = n
+		slot[n] = tag
 	}
-	f.active = append(f.active, r)
+	reg := &f.regions[r]
+	reg.runs = append(reg.runs, run{x, y0, y1})
+	if !open && !reg.open {
+		open = s.runSeesEdge(pi, x, y, y0, y1)
+	}
+	reg.open = reg.open || open
+	return r, y1
+}
+
+// runSeesEdge reports whether the run (x, y0..y1), found from (x, y), sees
+// the edge (see seesEdge): some cell of it lies outside the column's span,
+// or one of its ends or the cell it was found from lies outside its row's
+// span. (Testing every row would find a few more open runs, but costs more
+// than it saves.)
+func (s *State) runSeesEdge(pi int, x, y, y0, y1 int32) bool {
+	base := int32(pi * (s.w + s.h))
+	if col := s.spans[base+x]; y0 < col.lo || y1 > col.hi {
+		return true
+	}
+	rows := s.spans[base+int32(s.w) : base+int32(s.w+s.h)]
+	for _, r := range [3]span{rows[y0], rows[y], rows[y1]} {
+		if x < r.lo || x > r.hi {
+			return true
+		}
+	}
+	return false
+}
+
+// meet is region r (a root) touching a cell claimed by region o: they are
+// one region. It returns the root of both.
+func (f *filler) meet(r, o int32) int32 {
+	if o = f.find(o); o != r {
+		return f.union(r, o)
+	}
+	return r
 }
 
 // explore grows the regions in turn until each is open or exhausted.
-func (s *State) explore(f *filler, own uint8, b Box) {
-	h := int32(s.h)
+func (s *State) explore(f *filler, pi int) {
 	for len(f.active) > 0 {
 		live := f.active[:0]
 		for _, r := range f.active {
 			reg := &f.regions[r]
-			if reg.parent != r || reg.open || reg.head == len(reg.queue) {
+			if reg.parent != r || reg.open || reg.head == len(reg.runs) {
 				continue
 			}
-			cur := r
-			for n := 0; n < batch && f.regions[cur].head < len(f.regions[cur].queue) && !f.regions[cur].open; n++ {
-				rc := &f.regions[cur]
-				c := rc.queue[rc.head]
-				rc.head++
-				for _, nb := range [4]int32{c + h, c - h, c + 1, c - 1} {
-					cur = s.visit(f, cur, nb, own, b)
-				}
-			}
-			if cur == r {
+			if s.grow(f, pi, r) == r {
 				live = append(live, r)
 			}
 		}
@@ -129,26 +262,55 @@ func (s *State) explore(f *filler, own uint8, b Box) {
 	}
 }
 
-// visit looks at neighbour cell nb of a cell of region r and returns the
-// root of r afterwards (it changes when r meets and joins another region).
-func (s *State) visit(f *filler, r int32, nb int32, own uint8, b Box) int32 {
-	if s.field[nb] == own {
-		return r
-	}
-	if f.mark[nb] == f.epoch {
-		if o := f.find(f.label[nb]); o != r {
-			return f.union(r, o)
+// grow expands about batch cells of region r (a root): it looks along both
+// sides of its next runs for cells not yet claimed. It returns r's root
+// afterwards (it changes when r meets another region and joins it).
+func (s *State) grow(f *filler, pi int, r int32) int32 {
+	own := uint8(pi + 1)
+	b := &s.p[pi].box
+	h := int32(s.h)
+	cur := r
+	for n := int32(0); n < batch; {
+		reg := &f.regions[cur]
+		if reg.open || reg.head == len(reg.runs) {
+			break
 		}
-		return r
+		ru := reg.runs[reg.head]
+		reg.head++
+		n += ru.y1 - ru.y0 + 1
+		// The run is strictly inside the box: its side columns are on the
+		// board, and a side column on the box's border opens the region.
+		for _, x := range [2]int32{ru.x - 1, ru.x + 1} {
+			border := int(x) <= b.MinX || int(x) >= b.MaxX
+			field := s.field[x*h : x*h+h : x*h+h]
+			slot := f.slot[x*h : x*h+h : x*h+h]
+			base := f.base
+			for y := ru.y0; y <= ru.y1; y++ {
+				// Inside a region most side cells are claimed already, so
+				// that test comes first.
+				if v := slot[y]; v >= base {
+					if o := int32(v - base); o != cur {
+						if cur = f.meet(cur, o); f.regions[cur].open {
+							return cur
+						}
+					}
+					continue
+				}
+				if field[y] == own {
+					continue
+				}
+				if border {
+					f.regions[cur].open = true
+					return cur
+				}
+				cur, y = s.scan(f, pi, cur, x, y)
+				if f.regions[cur].open {
+					return cur
+				}
+			}
+		}
 	}
-	f.mark[nb], f.label[nb] = f.epoch, r
-	reg := &f.regions[r]
-	reg.queue = append(reg.queue, nb)
-	x, y := int(s.geo.x[nb]), int(s.geo.y[nb])
-	if x <= b.MinX || x >= b.MaxX || y <= b.MinY || y >= b.MaxY {
-		reg.open = true
-	}
-	return r
+	return cur
 }
 
 func (f *filler) find(r int32) int32 {
@@ -159,25 +321,35 @@ func (f *filler) find(r int32) int32 {
 	return r
 }
 
-// union joins region a into region b: b takes over a's unexpanded cells.
+// union joins region a into region b: b takes over a's unexpanded runs.
 func (f *filler) union(a, b int32) int32 {
 	ra, rb := &f.regions[a], &f.regions[b]
-	rb.queue = append(rb.queue, ra.queue[ra.head:]...)
-	ra.queue = ra.queue[:ra.head]
+	rb.runs = append(rb.runs, ra.runs[ra.head:]...)
+	ra.runs = ra.runs[:ra.head]
 	ra.parent = b
 	rb.open = rb.open || ra.open
 	return b
 }
 
-// takeEnclosed gives pi every cell of the regions that never reached the
-// border.
+// takeEnclosed gives the player every cell of the regions that never proved
+// open. Their cells need not widen the spans: an enclosed cell has the
+// player's territory on all four sides along its column and row.
 func (s *State) takeEnclosed(f *filler, own uint8) {
+	h := int32(s.h)
+	var lost [4]int // cells taken from no-one, player 1, player 2
 	for r := range f.regions {
 		if f.regions[f.find(int32(r))].open {
 			continue
 		}
-		for _, c := range f.regions[r].queue {
-			s.setField(int(c), own)
+		for _, ru := range f.regions[r].runs {
+			cells := s.field[ru.x*h+ru.y0 : ru.x*h+ru.y1+1]
+			for i, v := range cells {
+				lost[v&3]++
+				cells[i] = own
+			}
 		}
 	}
+	// No cell of a region is the player's own, so lost[own] is 0.
+	s.p[own-1].area += lost[0] + lost[1] + lost[2]
+	s.p[2-own].area -= lost[3-own]
 }

@@ -4,6 +4,9 @@ package engine
 // cell and applies the rules of "One move of player P" in their order. It
 // reports whether the game is over afterwards. Stepping a finished game does
 // nothing.
+//
+// Each rule is a function of its own; the tests that pick the rule are made
+// here, inline, because Step is the engine's innermost loop.
 func (s *State) Step(a Action) bool {
 	if s.over {
 		return true
@@ -12,14 +15,22 @@ func (s *State) Step(a Action) bool {
 	p := &s.p[pi]
 	p.dir = a.Turn(p.dir)
 	s.steps++
-	x, y := p.x+dx[p.dir], p.y+dy[p.dir]
-	p.x, p.y = x, y
-	switch {
-	case s.hitWall(pi):
-	case s.extendBox(pi) && s.meetHead(pi):
-	case s.hitBand(pi):
+	p.x += dx[p.dir]
+	p.y += dy[p.dir]
+	x, y := p.x, p.y
+	if uint(x) >= uint(s.w) || uint(y) >= uint(s.h) { // also catches -1
+		s.hitWall(pi)
+		return true
+	}
+	p.box.extend(x, y) // rule 2
+	c := x*s.h + y
+	switch e := &s.p[1-pi]; {
+	case e.x == x && e.y == y:
+		s.meetHead(pi, c)
+	case s.bands[c] != 0:
+		s.hitBand(pi, c)
 	default:
-		s.ordinaryMove(pi)
+		s.ordinaryMove(pi, c)
 	}
 	if !s.over && s.steps >= 2*s.maxTurns {
 		s.endOnArea(END)
@@ -29,35 +40,18 @@ func (s *State) Step(a Action) bool {
 
 // hitWall is rule 1: a step off the board loses. The head stays at the
 // off-board coordinate.
-func (s *State) hitWall(pi int) bool {
-	p := &s.p[pi]
-	if p.x >= 0 && p.x < s.w && p.y >= 0 && p.y < s.h {
-		return false
-	}
+func (s *State) hitWall(pi int) {
 	s.finish(1-pi, WAL, -1)
-	return true
 }
 
-// extendBox is rule 2. It always returns true so that it can sit in the
-// chain of rules.
-func (s *State) extendBox(pi int) bool {
-	p := &s.p[pi]
-	p.box.extend(p.x, p.y)
-	return true
-}
-
-// meetHead is rule 3: the mover steps onto the enemy's head.
-func (s *State) meetHead(pi int) bool {
+// meetHead is rule 3: the mover steps onto the enemy's head, at cell c.
+func (s *State) meetHead(pi, c int) {
 	p, e := &s.p[pi], &s.p[1-pi]
-	if p.x != e.x || p.y != e.y {
-		return false
-	}
-	c := p.x*s.h + p.y
 	own := uint8(pi + 1)
 	if s.field[c] == own {
 		s.enclose(pi)
 		s.finish(pi, CIT, 1)
-		return true
+		return
 	}
 	s.layBand(pi, c)
 	switch {
@@ -68,30 +62,21 @@ func (s *State) meetHead(pi int) bool {
 	default:
 		s.endOnArea(FAC)
 	}
-	return true
 }
 
-// hitBand is rule 4: stepping onto any band makes that band's owner lose,
-// after the ordinary move has been applied to the cell.
-func (s *State) hitBand(pi int) bool {
-	p := &s.p[pi]
-	c := p.x*s.h + p.y
+// hitBand is rule 4: stepping onto a band (at cell c) makes that band's owner
+// lose, after the ordinary move has been applied to the cell.
+func (s *State) hitBand(pi, c int) {
 	owner := s.bands[c]
-	if owner == 0 {
-		return false
-	}
-	s.ordinaryMove(pi)
+	s.ordinaryMove(pi, c)
 	s.finish(2-int(owner), TAP, pi)
-	return true
 }
 
-// ordinaryMove is rule 5: back on home territory the band encloses; off it
-// the band grows.
-func (s *State) ordinaryMove(pi int) {
-	p := &s.p[pi]
-	c := p.x*s.h + p.y
+// ordinaryMove is rule 5 at cell c: back on home territory the band
+// encloses; off it the band grows.
+func (s *State) ordinaryMove(pi, c int) {
 	if s.field[c] == uint8(pi+1) {
-		if p.bandLen > 0 {
+		if s.p[pi].bandLen > 0 {
 			s.enclose(pi)
 		}
 		return

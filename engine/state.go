@@ -78,6 +78,11 @@ type player struct {
 	band      []int32 // band cells in the order they were laid
 }
 
+// span is a closed interval of coordinates along one column or row.
+type span struct{ lo, hi int32 }
+
+var emptySpan = span{lo: 1<<31 - 1, hi: -1}
+
 // State is one game in progress (or finished).
 type State struct {
 	geo      *geometry
@@ -86,10 +91,17 @@ type State struct {
 	field    []uint8 // territory owner per cell: 0 none, 1 or 2 (column-major, x*H+y)
 	bands    []uint8 // band owner per cell, same layout
 	p        [2]player
-	steps    int // half-steps played
-	over     bool
-	result   Result
-	fill     *filler // enclosure scratch, allocated on first use, never shared
+	// spans bound each player's territory along every column and row, for
+	// enclosure's quick test of whether a cell sees the board's edge: player
+	// i's W column spans then its H row spans, at i*(W+H). No territory cell
+	// of the player lies outside them. They only widen: cells lost to the
+	// enemy leave them wider than needed, which only makes the test say "don't
+	// know" more often.
+	spans  []span
+	steps  int // half-steps played
+	over   bool
+	result Result
+	fill   *filler // enclosure scratch, allocated on first use, never shared
 }
 
 // NewGame starts a game from explicit starts. A start off the board is an
@@ -110,6 +122,10 @@ func NewGame(c Config, starts [2]Start) (*State, error) {
 	s := &State{
 		geo: geometryOf(c.Width, c.Height), w: c.Width, h: c.Height, maxTurns: c.MaxTurns,
 		field: make([]uint8, n), bands: make([]uint8, n),
+		spans: make([]span, 2*(c.Width+c.Height)),
+	}
+	for i := range s.spans {
+		s.spans[i] = emptySpan
 	}
 	for i, st := range starts {
 		s.p[i] = player{x: st.X, y: st.Y, dir: st.Dir,
@@ -127,8 +143,27 @@ func (s *State) paintSquare(i, x, y int) {
 	for cx := max(x-1, 0); cx <= min(x+1, s.w-1); cx++ {
 		for cy := max(y-1, 0); cy <= min(y+1, s.h-1); cy++ {
 			s.setField(cx*s.h+cy, uint8(i+1))
+			s.widen(i, cx, cy)
 		}
 	}
+}
+
+// widen makes player i's column and row spans cover cell (x, y), which has
+// become its territory.
+func (s *State) widen(i, x, y int) {
+	col := &s.spans[i*(s.w+s.h)+x]
+	row := &s.spans[i*(s.w+s.h)+s.w+y]
+	col.lo, col.hi = min(col.lo, int32(y)), max(col.hi, int32(y))
+	row.lo, row.hi = min(row.lo, int32(x)), max(row.hi, int32(x))
+}
+
+// seesEdge reports that (x, y) reaches the board's edge in a straight line
+// without crossing player i's territory: a cell outside the player's span of
+// its column or row. (A false answer means "not known".)
+func (s *State) seesEdge(i int, x, y int32) bool {
+	base := int32(i * (s.w + s.h))
+	col, row := s.spans[base+x], s.spans[base+int32(s.w)+y]
+	return y < col.lo || y > col.hi || x < row.lo || x > row.hi
 }
 
 // setField changes a cell's territory and keeps the area counts.
@@ -146,16 +181,18 @@ func (s *State) setField(c int, owner uint8) {
 // after the first copy it allocates nothing. Look-ahead bots copy the game
 // into a scratch state and play on the copy.
 func (s *State) CopyFrom(src *State) {
-	fill := s.fill
-	bands := [2][]int32{s.p[0].band, s.p[1].band}
-	field, bandGrid := s.field, s.bands
-	*s = *src
-	s.fill = fill
-	s.field = append(field[:0], src.field...)
-	s.bands = append(bandGrid[:0], src.bands...)
-	for i := range s.p {
-		s.p[i].band = append(bands[i][:0], src.p[i].band...)
+	if s == src {
+		return
 	}
+	old := *s // s's own buffers, to be reused
+	*s = *src
+	s.field = append(old.field[:0], src.field...)
+	s.bands = append(old.bands[:0], src.bands...)
+	s.spans = append(old.spans[:0], src.spans...)
+	for i := range s.p {
+		s.p[i].band = append(old.p[i].band[:0], src.p[i].band...)
+	}
+	s.fill = old.fill
 	if s.fill != nil && s.fill.size != len(s.field) {
 		s.fill = nil
 	}

@@ -1,0 +1,53 @@
+package bots
+
+import "github.com/paperio/paperio/engine"
+
+func init() {
+	registerBuiltin(Info{
+		Name:    "random",
+		Summary: "safe random walker: picks a random move that neither leaves the board nor hits its own band, avoiding dead ends one step ahead",
+	}, func(map[string]float64) Bot { return &randomBot{} })
+}
+
+// randomBot walks at random but never loses at once when it can help it.
+type randomBot struct {
+	me int
+	r  rng
+	bd board
+}
+
+func (b *randomBot) Reset(s *engine.State, me int, seed uint64) {
+	b.me = me
+	b.r.seed(seed)
+}
+
+func (b *randomBot) Act(s *engine.State) engine.Action {
+	b.bd.load(s, b.me)
+	x, y, d := s.Head(b.me)
+	// Score each move: 0 leaves the board or hits my band, 1 loses to the
+	// enemy's head, 2 is a dead end, 3 has a way on.
+	var choice [3]engine.Action
+	n, best := 0, 0
+	for _, a := range acts {
+		nd := a.Turn(d)
+		nx, ny := x+ddx[nd], y+ddy[nd]
+		sc := 0
+		switch {
+		case b.bd.ok(nx, ny):
+			sc = 2
+			if b.bd.exits(nx, ny, nd) > 0 {
+				sc = 3
+			}
+		case b.bd.notStupid(nx, ny):
+			sc = 1
+		}
+		if sc > best {
+			best, n = sc, 0
+		}
+		if sc == best {
+			choice[n] = a
+			n++
+		}
+	}
+	return choice[b.r.intn(n)]
+}

@@ -1,0 +1,236 @@
+package bots
+
+import (
+	"errors"
+	"math"
+	"strings"
+	"sync"
+	"testing"
+)
+
+func TestParseRoundTrip(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"random", "random"},
+		{" Random ", "random"},
+		{"goround", "goround"},
+		{"goround:", "goround"},
+		{"goround:w=8", "goround"}, // the default is left out
+		{"goround:w=08,h=8", "goround"},
+		{"goround:h=5,w=6", "goround:h=5,w=6"},
+		{"goround:w=6,h=5", "goround:h=5,w=6"},
+		{"GoRound: W = 6 ", "goround:w=6"},
+		{"heuristic:risk=0.25,margin=3", "heuristic:margin=3,risk=0.25"},
+		{"heuristic:risk=1.0", "heuristic"},
+		{"heuristic:slack=-2", "heuristic:slack=-2"},
+		{"wanderer:max=40,start=2", "wanderer:max=40,start=2"},
+	}
+	for _, c := range cases {
+		sp, err := Parse(c.in)
+		if err != nil {
+			t.Errorf("Parse(%q): %v", c.in, err)
+			continue
+		}
+		if got := sp.String(); got != c.want {
+			t.Errorf("Parse(%q).String() = %q, want %q", c.in, got, c.want)
+		}
+		again, err := Parse(sp.String())
+		if err != nil || again.String() != sp.String() {
+			t.Errorf("Parse(%q) = %v, %v: does not round-trip", sp.String(), again, err)
+		}
+		if _, err := sp.New(); err != nil {
+			t.Errorf("%q.New(): %v", c.in, err)
+		}
+	}
+	// Value reads given values and defaults.
+	sp, _ := Parse("heuristic:margin=3")
+	if v, ok := sp.Value("margin"); !ok || v != 3 {
+		t.Errorf("Value(margin) = %v, %v", v, ok)
+	}
+	if v, ok := sp.Value("risk"); !ok || v != 1 {
+		t.Errorf("Value(risk) = %v, %v", v, ok)
+	}
+	if _, ok := sp.Value("nope"); ok {
+		t.Error("Value of an unknown parameter is ok")
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"", "valid bots: goround, heuristic, random, wanderer"},
+		{"nosuch", `unknown bot "nosuch"; valid bots: goround, heuristic, random, wanderer`},
+		{"nosuch:x=1", `unknown bot "nosuch"`},
+		{"goround:x=1", `bot goround: unknown parameter "x"; valid parameters: w, h`},
+		{"random:x=1", `bot random: unknown parameter "x"; valid parameters: none`},
+		{"goround:w", "parameter w needs a value (w=VALUE, a whole number in 1..100)"},
+		{"goround:w=", "parameter w needs a value"},
+		{"goround:w=abc", `parameter w="abc" is not a number: want a whole number in 1..100`},
+		{"goround:w=0", "parameter w=0 is out of range: want a whole number in 1..100"},
+		{"goround:w=101", "out of range: want a whole number in 1..100"},
+		{"goround:w=2.5", "parameter w=2.5 is out of range: want a whole number in 1..100"},
+		{"goround:w=NaN", "out of range"},
+		{"goround:w=Inf", "out of range"},
+		{"heuristic:risk=1.5", "parameter risk=1.5 is out of range: want a number in 0..1"},
+		{"goround:w=3,w=4", "parameter w given twice"},
+		{"goround:w=3,,h=2", "empty parameter"},
+	}
+	for _, c := range cases {
+		_, err := Parse(c.in)
+		if err == nil {
+			t.Errorf("Parse(%q): no error", c.in)
+			continue
+		}
+		if !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Parse(%q) = %q, want it to contain %q", c.in, err, c.want)
+		}
+		if strings.Contains(err.Error(), "\n") {
+			t.Errorf("Parse(%q): error is more than one line: %q", c.in, err)
+		}
+		if _, err := Make(c.in); err == nil {
+			t.Errorf("Make(%q): no error", c.in)
+		}
+	}
+}
+
+func TestSpecNewChecks(t *testing.T) {
+	bad := []Spec{
+		{Name: "nosuch"},
+		{Name: "goround", Params: map[string]float64{"w": 0}},
+		{Name: "goround", Params: map[string]float64{"w": 1.5}},
+		{Name: "goround", Params: map[string]float64{"q": 1}},
+		{Name: "heuristic", Params: map[string]float64{"risk": math.NaN()}},
+		{Name: "random", Arg: "x"},
+	}
+	for _, sp := range bad {
+		if _, err := sp.New(); err == nil {
+			t.Errorf("%+v.New(): no error", sp)
+		}
+	}
+	b, err := Spec{Name: "goround", Params: map[string]float64{"w": 3, "h": 4}}.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := b.(*goRound); g.w != 3 || g.h != 4 {
+		t.Errorf("goround built with w=%d h=%d, want 3 and 4", g.w, g.h)
+	}
+	b, err = Spec{Name: "heuristic", Params: map[string]float64{"margin": 5}}.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h := b.(*heuristic); h.margin != 5 || h.maxBand != 150 {
+		t.Errorf("heuristic built with margin=%d maxband=%d, want 5 and the default 150", h.margin, h.maxBand)
+	}
+}
+
+// closingBot is a player of a registered prefix that holds a resource.
+type closingBot struct {
+	randomBot
+	arg    string
+	closed bool
+}
+
+func (c *closingBot) Close() error { c.closed = true; return nil }
+
+var registerTestPrefix sync.Once
+
+func TestRegisterPrefix(t *testing.T) {
+	registerTestPrefix.Do(func() {
+		RegisterPrefix("testext", func(arg string) (Bot, error) {
+			if arg == "fail" {
+				return nil, errors.New("cannot start fail")
+			}
+			return &closingBot{arg: arg}, nil
+		})
+	})
+	sp, err := Parse("testext:some/dir/ai.py:x=1,y=2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sp.Name != "testext" || sp.Arg != "some/dir/ai.py:x=1,y=2" {
+		t.Errorf("Parse = %+v", sp)
+	}
+	if got := sp.String(); got != "testext:some/dir/ai.py:x=1,y=2" {
+		t.Errorf("String() = %q", got)
+	}
+	b, err := sp.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cb, ok := b.(*closingBot)
+	if !ok || cb.arg != "some/dir/ai.py:x=1,y=2" {
+		t.Fatalf("New() = %#v", b)
+	}
+	if err := Close(b); err != nil || !cb.closed {
+		t.Errorf("Close: %v, closed %v", err, cb.closed)
+	}
+	if err := Close(&randomBot{}); err != nil {
+		t.Errorf("Close of a bot without resources: %v", err)
+	}
+	if _, err := Make("testext:fail"); err == nil || !strings.Contains(err.Error(), "cannot start fail") {
+		t.Errorf("Make(testext:fail) = %v", err)
+	}
+	if _, err := Parse("testext:"); err == nil || !strings.Contains(err.Error(), "testext:ARG") {
+		t.Errorf("Parse(testext:) = %v", err)
+	}
+	if _, err := Parse("nosuch"); err == nil || !strings.Contains(err.Error(), "testext:ARG") {
+		t.Errorf("the unknown-bot error does not list the prefix: %v", err)
+	}
+	if p := Prefixes(); !contains(p, "testext") {
+		t.Errorf("Prefixes() = %v", p)
+	}
+	for _, bad := range []string{"testext", "heuristic", "", "a:b", "a b"} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("RegisterPrefix(%q) did not panic", bad)
+				}
+			}()
+			RegisterPrefix(bad, func(string) (Bot, error) { return nil, nil })
+		}()
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func TestCatalog(t *testing.T) {
+	cat := Catalog()
+	var names []string
+	for _, in := range cat {
+		names = append(names, in.Name)
+		if in.Summary == "" {
+			t.Errorf("%s has no summary", in.Name)
+		}
+		line := in.String()
+		if strings.Contains(line, "\n") || !strings.HasPrefix(line, in.Name+" ") {
+			t.Errorf("%s: Info line %q", in.Name, line)
+		}
+		for _, p := range in.Params {
+			if p.Doc == "" || !(p.Min <= p.Default && p.Default <= p.Max) {
+				t.Errorf("%s:%s: doc %q, default %v, range %v..%v", in.Name, p.Name, p.Doc, p.Default, p.Min, p.Max)
+			}
+			if !strings.Contains(line, p.Name+"=") {
+				t.Errorf("%s: Info line misses %s: %q", in.Name, p.Name, line)
+			}
+		}
+		if _, err := (Spec{Name: in.Name}).New(); err != nil {
+			t.Errorf("%s: %v", in.Name, err)
+		}
+	}
+	if got := strings.Join(names, ","); got != "goround,heuristic,random,wanderer" {
+		t.Errorf("Catalog names = %s", got)
+	}
+	// The catalog is a copy.
+	cat[0].Params = append(cat[0].Params[:0], ParamInfo{Name: "changed"})
+	if _, ok := Catalog()[0].Param("changed"); ok {
+		t.Error("changing the catalog changed the registry")
+	}
+}
+
+// Every bot satisfies the interface and builds from its name.
+var _ = []Bot{&randomBot{}, &goRound{}, &wanderer{}, &heuristic{}}

@@ -1,0 +1,49 @@
+package replay
+
+import (
+	"runtime"
+	"testing"
+
+	"github.com/paperio/paperio/engine"
+)
+
+// BenchmarkReplayPublic replays every action of the public reference games
+// with no frame checks: the raw speed of the engine on real games. One op is
+// one pass over all the games; halfsteps/s is the figure to compare. On a
+// busy machine wall time is noisy, so where the thread's CPU time can be read
+// halfsteps/cpu-s (half-steps per second of CPU time) is reported as well.
+func BenchmarkReplayPublic(b *testing.B) {
+	games, err := ReadAll("../testdata/conformance/public.jsonl.gz")
+	if err != nil {
+		b.Fatal(err)
+	}
+	starts := make([]*engine.State, len(games))
+	total := 0
+	for i, g := range games {
+		if starts[i], err = g.Start(); err != nil {
+			b.Fatal(err)
+		}
+		total += len(g.Actions)
+	}
+	s := &engine.State{}
+	pass := func() {
+		for i, g := range games {
+			s.CopyFrom(starts[i])
+			for j := 0; j < len(g.Actions); j++ {
+				s.Step(engine.Action(g.Actions[j]))
+			}
+		}
+	}
+	pass() // grow the reused state's buffers before timing
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	cpu0, cpuOK := threadCPU()
+	b.ReportAllocs()
+	for b.Loop() {
+		pass()
+	}
+	b.ReportMetric(float64(total)*float64(b.N)/b.Elapsed().Seconds(), "halfsteps/s")
+	if cpu1, _ := threadCPU(); cpuOK && cpu1 > cpu0 {
+		b.ReportMetric(float64(total)*float64(b.N)/(cpu1-cpu0).Seconds(), "halfsteps/cpu-s")
+	}
+}
