@@ -51,15 +51,19 @@ func Check(g *Game) (int, *Mismatch) {
 }
 
 // checkResult compares the end of the replay with the recorded result. A game
-// that ended on an AI error stops before the failed call; the engine must
-// still be running and the next mover is the one that failed.
+// that ended on an AI's error or time (ERR, OVT) stops before the failed call
+// (which may be a load before any move): the board must still be running, and
+// the recorded winner's opponent forfeits.
 func checkResult(g *Game, s *engine.State) *Mismatch {
 	want := g.Result
-	if engine.Reason(want.Reason) == engine.ERR {
+	if r := engine.Reason(want.Reason); r == engine.ERR || r == engine.OVT {
 		if s.Over() {
-			return &Mismatch{Frame: -1, What: fmt.Sprintf("recorded an AI error, replay ended with %s", FromEngine(s.Result(), ""))}
+			return &Mismatch{Frame: -1, What: fmt.Sprintf("recorded %s, replay ended with %s", want, FromEngine(s.Result(), ""))}
 		}
-		s.Forfeit(s.ToMove(), engine.ERR)
+		if want.Winner == nil {
+			return &Mismatch{Frame: -1, What: fmt.Sprintf("recorded %s without a winner", want)}
+		}
+		s.Forfeit(1-*want.Winner, r)
 	}
 	if !s.Over() {
 		return &Mismatch{Frame: -1, What: fmt.Sprintf("recorded %s, replay still running after %d actions", want, len(g.Actions))}

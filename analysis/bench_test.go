@@ -1,0 +1,32 @@
+package analysis_test
+
+import (
+	"os"
+	"testing"
+
+	"github.com/paperio/paperio/analysis"
+)
+
+// BenchmarkBarsAggregation reads and aggregates what the bars chart shows,
+// from the dataset folder in PAPERIO_BENCH_DATA (skipped when unset):
+//
+//	PAPERIO_BENCH_DATA=DIR go test -run - -bench BarsAggregation ./analysis/
+func BenchmarkBarsAggregation(b *testing.B) {
+	dir := os.Getenv("PAPERIO_BENCH_DATA")
+	if dir == "" {
+		b.Skip("PAPERIO_BENCH_DATA is not set")
+	}
+	ds, err := analysis.Open(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		games, err := ds.Games(analysis.BarsColumns...)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(analysis.ByPlayer(analysis.Entries(games))) == 0 {
+			b.Fatal("no players")
+		}
+	}
+}

@@ -1,0 +1,134 @@
+// Package analysis reads the dataset that self-play and tournaments write
+// (games/ and turns/ Parquet tables, see package dataset) and computes what
+// the course analysed: per-player means and standard deviations of game
+// length and final territory, win rates with Wilson intervals, end reasons,
+// pair results, and the per-half-step series of one game.
+//
+// Reading uses Apache Arrow's Parquet reader and projects only the columns a
+// question needs, so a chart over ten thousand games never touches the
+// action strings or the turns table. Drawing lives in the subpackage plots.
+package analysis
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// Dataset is a folder holding a games/ table, usually a turns/ table and a
+// manifest.json. Each table is every *.parquet file below its folder, at any
+// depth (hive-style partition folders such as games/run=3/ are fine); files
+// and folders whose names start with '.' are ignored (writers use them for
+// files still being written).
+type Dataset struct {
+	Dir       string
+	GameFiles []string // paths relative to Dir, sorted
+	TurnFiles []string // paths relative to Dir, sorted
+	// Manifest is manifest.json decoded as a JSON object, or nil when the
+	// folder has none.
+	Manifest map[string]any
+}
+
+// Error is a problem with the data asked for: no dataset in a folder, a
+// column missing from a file, a game that is not there. Its message is one
+// line that names the folder or file.
+type Error struct{ Msg string }
+
+func (e *Error) Error() string { return e.Msg }
+
+func errorf(format string, a ...any) error { return &Error{fmt.Sprintf(format, a...)} }
+
+// IsDataError reports whether err is about the data rather than about the
+// machine (an Error somewhere in its chain).
+func IsDataError(err error) bool {
+	var e *Error
+	return errors.As(err, &e)
+}
+
+// Open finds the tables of the dataset in dir. It fails when dir is not a
+// folder or holds no games table.
+func Open(dir string) (*Dataset, error) {
+	st, err := os.Stat(dir)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, errorf("%s: no such folder", dir)
+		}
+		return nil, errorf("%s: %v", dir, err)
+	}
+	if !st.IsDir() {
+		return nil, errorf("%s is not a folder (want a dataset folder with games/ and turns/)", dir)
+	}
+	d := &Dataset{Dir: dir}
+	if d.GameFiles, err = parquetFiles(dir, "games"); err != nil {
+		return nil, err
+	}
+	if len(d.GameFiles) == 0 {
+		return nil, errorf("%s holds no dataset: no games/**/*.parquet (write one with paperio selfplay)", dir)
+	}
+	if d.TurnFiles, err = parquetFiles(dir, "turns"); err != nil {
+		return nil, err
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "manifest.json")); err == nil {
+		if err := json.Unmarshal(b, &d.Manifest); err != nil {
+			return nil, errorf("%s: %v", filepath.Join(dir, "manifest.json"), err)
+		}
+	}
+	return d, nil
+}
+
+// parquetFiles lists the Parquet files below dir/sub, relative to dir.
+func parquetFiles(dir, sub string) ([]string, error) {
+	root := filepath.Join(dir, sub)
+	if _, err := os.Stat(root); errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	var out []string
+	err := filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		name := e.Name()
+		if p != root && strings.HasPrefix(name, ".") {
+			if e.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !e.IsDir() && strings.HasSuffix(name, ".parquet") {
+			rel, err := filepath.Rel(dir, p)
+			if err != nil {
+				return err
+			}
+			out = append(out, rel)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, errorf("%s: %v", root, err)
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// partitionKeys returns the hive-style key=value folder names on the way
+// to a file (games/run=3/part-0.parquet gives run → 3).
+func partitionKeys(rel string) map[string]string {
+	var m map[string]string
+	parts := strings.Split(filepath.ToSlash(filepath.Dir(rel)), "/")
+	for _, p := range parts {
+		k, v, ok := strings.Cut(p, "=")
+		if !ok || k == "" {
+			continue
+		}
+		if m == nil {
+			m = map[string]string{}
+		}
+		m[k] = v
+	}
+	return m
+}

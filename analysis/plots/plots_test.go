@@ -1,0 +1,230 @@
+package plots_test
+
+import (
+	"bytes"
+	"image/png"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/plot"
+
+	"github.com/paperio/paperio/analysis"
+	"github.com/paperio/paperio/analysis/analysistest"
+	"github.com/paperio/paperio/analysis/plots"
+	"github.com/paperio/paperio/dataset"
+)
+
+func fixture(t *testing.T, n int) (*analysis.Dataset, []dataset.Game, []dataset.Turn) {
+	t.Helper()
+	dir := t.TempDir()
+	games, turns := analysistest.Make(n, 3)
+	analysistest.Write(t, dir, games, turns)
+	ds, err := analysis.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ds, games, turns
+}
+
+func build(t *testing.T, ds *analysis.Dataset, kind string, r plots.Request) *plot.Plot {
+	t.Helper()
+	p, err := plots.Build(ds, kind, r)
+	if err != nil {
+		t.Fatalf("%s: %v", kind, err)
+	}
+	return p
+}
+
+func checkRange(t *testing.T, what string, gotMin, gotMax, wantMin, wantMax float64) {
+	t.Helper()
+	if math.Abs(gotMin-wantMin) > 1e-6 || math.Abs(gotMax-wantMax) > 1e-6 {
+		t.Errorf("%s axis [%v, %v], want [%v, %v]", what, gotMin, gotMax, wantMin, wantMax)
+	}
+}
+
+// The axes of the bars chart span exactly mean ± sd of the players,
+// recomputed here from the rows.
+func TestBarsAxesSpanMeanPlusMinusSD(t *testing.T) {
+	ds, games, _ := fixture(t, 120)
+	steps := map[string][]float64{}
+	area := map[string][]float64{}
+	for _, g := range games {
+		steps[g.P1] = append(steps[g.P1], float64(g.HalfSteps))
+		steps[g.P2] = append(steps[g.P2], float64(g.HalfSteps))
+		area[g.P1] = append(area[g.P1], float64(g.Area1))
+		area[g.P2] = append(area[g.P2], float64(g.Area2))
+	}
+	bounds := func(m map[string][]float64, only map[string]bool) (lo, hi float64) {
+		lo, hi = math.Inf(1), math.Inf(-1)
+		for name, xs := range m {
+			if only != nil && !only[name] {
+				continue
+			}
+			var s, s2 float64
+			for _, x := range xs {
+				s += x
+				s2 += x * x
+			}
+			n := float64(len(xs))
+			mean := s / n
+			sd := math.Sqrt((s2 - n*mean*mean) / (n - 1))
+			lo, hi = min(lo, mean-sd), max(hi, mean+sd)
+		}
+		return lo, hi
+	}
+	p := build(t, ds, "bars", plots.Request{})
+	lo, hi := bounds(steps, nil)
+	checkRange(t, "bars x", p.X.Min, p.X.Max, lo, hi)
+	lo, hi = bounds(area, nil)
+	checkRange(t, "bars y", p.Y.Min, p.Y.Max, lo, hi)
+
+	only := map[string]bool{"random": true, "wanderer": true}
+	p = build(t, ds, "bars", plots.Request{Players: []string{"random", "wanderer"}})
+	lo, hi = bounds(steps, only)
+	checkRange(t, "bars --players x", p.X.Min, p.X.Max, lo, hi)
+}
+
+func TestDotsAxesSpanTheRows(t *testing.T) {
+	ds, games, _ := fixture(t, 80)
+	xlo, xhi, ylo, yhi := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
+	for _, g := range games {
+		x := float64(g.HalfSteps)
+		xlo, xhi = min(xlo, x), max(xhi, x)
+		for _, a := range []int32{g.Area1, g.Area2} {
+			ylo, yhi = min(ylo, float64(a)), max(yhi, float64(a))
+		}
+	}
+	p := build(t, ds, "dots", plots.Request{Options: plots.Options{Highlight: []string{"goround"}}})
+	checkRange(t, "dots x", p.X.Min, p.X.Max, xlo, xhi)
+	checkRange(t, "dots y", p.Y.Min, p.Y.Max, ylo, yhi)
+
+	_, err := plots.Build(ds, "dots", plots.Request{Options: plots.Options{Highlight: []string{"nobody"}}})
+	if err == nil || !analysis.IsDataError(err) || !strings.Contains(err.Error(), `no player "nobody"`) {
+		t.Errorf("unknown highlight: %v", err)
+	}
+}
+
+// The single-game charts span the game's half-steps and the largest value
+// of their series, recomputed from the turn rows.
+func TestSingleGameAxes(t *testing.T) {
+	ds, _, turns := fixture(t, 25)
+	id := int64(11)
+	var last, maxArea, maxHeads, maxBand float64
+	for _, tr := range turns {
+		if tr.GameID != id {
+			continue
+		}
+		last = max(last, float64(tr.HalfStep))
+		maxArea = max(maxArea, float64(tr.Area1), float64(tr.Area2))
+		maxHeads = max(maxHeads, float64(tr.DistHeads))
+		for _, b := range []*int32{tr.Band1ToHead2, tr.Band2ToHead1} {
+			if b != nil {
+				maxBand = max(maxBand, float64(*b))
+			}
+		}
+	}
+	r := plots.Request{Game: &id}
+	for _, c := range []struct {
+		kind string
+		ymax float64
+	}{{"territory", maxArea}, {"ratio", 1}, {"dist-bands", maxBand}, {"dist-heads", maxHeads}} {
+		p := build(t, ds, c.kind, r)
+		checkRange(t, c.kind+" x", p.X.Min, p.X.Max, 0, last)
+		checkRange(t, c.kind+" y", p.Y.Min, p.Y.Max, 0, c.ymax)
+		if !strings.HasPrefix(p.Title.Text, "Game 11,") {
+			t.Errorf("%s: title %q", c.kind, p.Title.Text)
+		}
+	}
+	p := build(t, ds, "ratio", plots.Request{Options: plots.Options{Title: "mine"}})
+	if p.Title.Text != "mine" {
+		t.Errorf("title %q", p.Title.Text)
+	}
+}
+
+func TestSavePNGAndSVG(t *testing.T) {
+	ds, _, _ := fixture(t, 20)
+	dir := t.TempDir()
+	for _, kind := range plots.Kinds {
+		p := build(t, ds, kind, plots.Request{})
+		for _, ext := range []string{".png", ".svg"} {
+			path := filepath.Join(dir, kind+ext)
+			if err := plots.Save(p, path); err != nil {
+				t.Fatalf("%s: %v", path, err)
+			}
+			b, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ext == ".svg" {
+				if !bytes.Contains(b, []byte("<svg")) || !bytes.Contains(b, []byte("half-step")) {
+					t.Errorf("%s: not an SVG chart", path)
+				}
+				continue
+			}
+			img, err := png.Decode(bytes.NewReader(b))
+			if err != nil {
+				t.Fatalf("%s: %v", path, err)
+			}
+			if sz := img.Bounds().Size(); sz.X != 8*plots.DPI || sz.Y != 5*plots.DPI {
+				t.Errorf("%s: %v pixels", path, sz)
+			}
+			colours := map[uint32]bool{}
+			for y := 0; y < img.Bounds().Dy(); y += 7 {
+				for x := 0; x < img.Bounds().Dx(); x += 7 {
+					r, g, b, _ := img.At(x, y).RGBA()
+					colours[r>>8<<16|g>>8<<8|b>>8] = true
+				}
+			}
+			if len(colours) < 5 {
+				t.Errorf("%s: only %d colours: an empty chart?", path, len(colours))
+			}
+		}
+	}
+	if err := plots.Save(build(t, ds, "bars", plots.Request{}), filepath.Join(dir, "x.gif")); err == nil {
+		t.Error("saved a .gif")
+	}
+}
+
+func TestColoursAreStableAndTellTheBotsApart(t *testing.T) {
+	seen := map[any]string{}
+	for _, name := range []string{"random", "goround", "wanderer", "heuristic"} {
+		c := plots.Colour(name)
+		if c != plots.Colour(name) {
+			t.Errorf("%s: colour changes", name)
+		}
+		if other, ok := seen[c]; ok {
+			t.Errorf("%s and %s share a colour", name, other)
+		}
+		seen[c] = name
+	}
+}
+
+func TestUnknownKind(t *testing.T) {
+	ds, _, _ := fixture(t, 3)
+	_, err := plots.Build(ds, "pie", plots.Request{})
+	if err == nil || !analysis.IsDataError(err) || !strings.Contains(err.Error(), "unknown chart kind") {
+		t.Errorf("error %v", err)
+	}
+}
+
+func TestEmptyGamesTable(t *testing.T) {
+	dir := t.TempDir()
+	analysistest.WriteFile(t, filepath.Join(dir, "games", "g.parquet"), []dataset.Game{})
+	ds, err := analysis.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, kind := range []string{"bars", "dots"} {
+		p := build(t, ds, kind, plots.Request{})
+		if _, err := plots.Encode(p, "png"); err != nil {
+			t.Errorf("%s: %v", kind, err)
+		}
+	}
+	_, err = plots.Build(ds, "territory", plots.Request{})
+	if err == nil || !analysis.IsDataError(err) || !strings.Contains(err.Error(), "no rows") {
+		t.Errorf("territory of no games: %v", err)
+	}
+}

@@ -1,0 +1,202 @@
+package analysis
+
+import (
+	"math"
+	"sort"
+)
+
+// Z95 is the normal quantile of a two-sided 95 % interval.
+const Z95 = 1.959963984540054
+
+// Summary is the count, mean and sample standard deviation (n−1 in the
+// denominator; 0 for a single value) of some numbers.
+type Summary struct {
+	N    int     `json:"n"`
+	Mean float64 `json:"mean"`
+	SD   float64 `json:"sd"`
+}
+
+// Summarize computes the Summary of xs (Mean and SD are NaN when xs is
+// empty).
+func Summarize(xs []float64) Summary {
+	s := Summary{N: len(xs)}
+	if s.N == 0 {
+		return Summary{Mean: math.NaN(), SD: math.NaN()}
+	}
+	for _, x := range xs {
+		s.Mean += x
+	}
+	s.Mean /= float64(s.N)
+	if s.N > 1 {
+		var ss float64
+		for _, x := range xs {
+			ss += (x - s.Mean) * (x - s.Mean)
+		}
+		s.SD = math.Sqrt(ss / float64(s.N-1))
+	}
+	return s
+}
+
+// Wilson returns the Wilson score interval of k successes in n trials at
+// normal quantile z (Z95 for 95 %). With n = 0 it is [0, 1].
+func Wilson(k, n int, z float64) (lo, hi float64) {
+	if n == 0 {
+		return 0, 1
+	}
+	nf := float64(n)
+	p := float64(k) / nf
+	z2 := z * z
+	den := 1 + z2/nf
+	centre := (p + z2/(2*nf)) / den
+	half := z / den * math.Sqrt(p*(1-p)/nf+z2/(4*nf*nf))
+	lo, hi = max(0, centre-half), min(1, centre+half)
+	if k == 0 {
+		lo = 0 // exactly, not a rounding error away from it
+	}
+	if k == n {
+		hi = 1
+	}
+	return lo, hi
+}
+
+// EndReason names a course result code for people.
+type EndReason struct {
+	Code int
+	Name string
+}
+
+// EndReasons lists every way a game ends, in the order reports show them.
+var EndReasons = []EndReason{
+	{0, "wall"},       // WAL: ran off the board
+	{1, "band"},       // TAP: a band was hit
+	{2, "side"},       // SID: head hit from the side
+	{3, "head-on"},    // FAC: head-on, decided on territory
+	{4, "territory"},  // CIT: heads met on a player's territory
+	{-1, "error"},     // ERR: the AI raised an error
+	{-2, "timeout"},   // OVT: the AI ran out of time
+	{-3, "rounds"},    // END: all rounds played, decided on territory
+	{-128, "unknown"}, // any other code
+}
+
+// EndName returns the name in EndReasons of a result code.
+func EndName(code int) string {
+	for _, r := range EndReasons {
+		if r.Code == code {
+			return r.Name
+		}
+	}
+	return EndReasons[len(EndReasons)-1].Name
+}
+
+// PlayerStats is what the course reported per player (or team).
+type PlayerStats struct {
+	Player string `json:"player"`
+	Games  int    `json:"games"`
+	Wins   int    `json:"wins"`
+	Draws  int    `json:"draws"`
+	Losses int    `json:"losses"`
+	// WinRate is Wins/Games; WinLo and WinHi bound it with the 95 %
+	// Wilson interval.
+	WinRate   float64 `json:"win_rate"`
+	WinLo     float64 `json:"win_lo"`
+	WinHi     float64 `json:"win_hi"`
+	HalfSteps Summary `json:"half_steps"` // half-steps per game
+	Area      Summary `json:"area"`       // the player's final territory
+	// Ends counts the player's games by how they ended, keyed by the names
+	// in EndReasons; every name but "unknown" is always present.
+	Ends map[string]int `json:"ends"`
+}
+
+// ByPlayer aggregates entries per player, sorted by player name.
+func ByPlayer(entries []Entry) []PlayerStats {
+	type acc struct {
+		st          PlayerStats
+		steps, area []float64
+	}
+	m := map[string]*acc{}
+	for _, e := range entries {
+		a := m[e.Player]
+		if a == nil {
+			a = &acc{st: PlayerStats{Player: e.Player, Ends: map[string]int{}}}
+			for _, r := range EndReasons[:len(EndReasons)-1] {
+				a.st.Ends[r.Name] = 0
+			}
+			m[e.Player] = a
+		}
+		a.st.Games++
+		switch e.Result {
+		case 1:
+			a.st.Wins++
+		case 0:
+			a.st.Draws++
+		default:
+			a.st.Losses++
+		}
+		a.st.Ends[EndName(e.Reason)]++
+		a.steps = append(a.steps, float64(e.HalfSteps))
+		a.area = append(a.area, float64(e.Area))
+	}
+	out := make([]PlayerStats, 0, len(m))
+	for _, a := range m {
+		s := a.st
+		s.WinRate = float64(s.Wins) / float64(s.Games)
+		s.WinLo, s.WinHi = Wilson(s.Wins, s.Games, Z95)
+		s.HalfSteps = Summarize(a.steps)
+		s.Area = Summarize(a.area)
+		out = append(out, s)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Player < out[j].Player })
+	return out
+}
+
+// PairStats is the record of Player against Opponent, from Player's side:
+// every game between them, whichever side moved first.
+type PairStats struct {
+	Player   string  `json:"player"`
+	Opponent string  `json:"opponent"`
+	Games    int     `json:"games"`
+	Wins     int     `json:"wins"`
+	Draws    int     `json:"draws"`
+	Losses   int     `json:"losses"`
+	WinRate  float64 `json:"win_rate"`
+	WinLo    float64 `json:"win_lo"`
+	WinHi    float64 `json:"win_hi"`
+}
+
+// ByPair aggregates entries per ordered pair (player, opponent), sorted by
+// player then opponent. A pair that met appears in both orders; a player
+// that played itself appears once, with one entry per side counted.
+func ByPair(entries []Entry) []PairStats {
+	type key struct{ a, b string }
+	m := map[key]*PairStats{}
+	for _, e := range entries {
+		k := key{e.Player, e.Opponent}
+		p := m[k]
+		if p == nil {
+			p = &PairStats{Player: e.Player, Opponent: e.Opponent}
+			m[k] = p
+		}
+		p.Games++
+		switch e.Result {
+		case 1:
+			p.Wins++
+		case 0:
+			p.Draws++
+		default:
+			p.Losses++
+		}
+	}
+	out := make([]PairStats, 0, len(m))
+	for _, p := range m {
+		p.WinRate = float64(p.Wins) / float64(p.Games)
+		p.WinLo, p.WinHi = Wilson(p.Wins, p.Games, Z95)
+		out = append(out, *p)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Player != out[j].Player {
+			return out[i].Player < out[j].Player
+		}
+		return out[i].Opponent < out[j].Opponent
+	})
+	return out
+}

@@ -1,0 +1,110 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/paperio/paperio/bots"
+	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/selfplay"
+)
+
+func init() {
+	register("selfplay", "play many games between built-in bots and write them as a parquet dataset", runSelfplay)
+}
+
+// defaultSelfplayBots are the bots of a run without --bots.
+const defaultSelfplayBots = "goround,wanderer,heuristic"
+
+func runSelfplay(args []string) error {
+	fs := newFlags("selfplay", "[--bots A,B,...] [--pairs all|A:B,...] [--games N] [--seed S] [--workers N|auto] [--turns N] [--size WxH] [--shard i/n] [--resume] [--out DIR] [--quiet]")
+	botList := fs.String("bots", defaultSelfplayBots, "bot specs `A,B,...` whose every ordered pair plays (with --pairs all)")
+	pairList := fs.String("pairs", "all", "matchups: all (every ordered pair of --bots, mirror games too) or `A:B,...` (A moves first)")
+	games := fs.Int64("games", 360, "games in the run; game g plays matchup g mod (number of matchups)")
+	seed := fs.Int64("seed", 1, "run seed: every game's seed derives from it and the game's index")
+	workers := fs.String("workers", "auto", "games played at once: a number, or auto for one per CPU")
+	turns := fs.Int("turns", engine.DefaultMaxTurns, "rounds per game (each round is a half-step of each player)")
+	size := fs.String("size", "102x101", "board size WxH (W even)")
+	shard := fs.String("shard", "0/1", "write only shard `i/n` of the run: chunks i, i+n, i+2n, ... (0 ≤ i < n)")
+	chunk := fs.Int("chunk", 0, "games per chunk file; 0 = 128, or games/16 for fewer than 2048 games (part of the run: shards and --resume must agree)")
+	resume := fs.Bool("resume", false, "finish the run already in --out: keep its complete chunks, write the rest")
+	out := fs.String("out", "out/selfplay", "output folder")
+	quiet := fs.Bool("quiet", false, "print nothing but errors (no progress bar, no summary)")
+	if err := parseFlags(fs, args, false); err != nil {
+		return err
+	}
+
+	c, err := gameConfig(*size, *turns)
+	if err != nil {
+		return err
+	}
+	var pairs []selfplay.Pair
+	if strings.EqualFold(strings.TrimSpace(*pairList), "all") {
+		specs, err := selfplay.ParseBots(*botList)
+		if err != nil {
+			return usagef("--bots: %v", err)
+		}
+		pairs = selfplay.AllPairs(specs)
+	} else {
+		botsGiven := false
+		fs.Visit(func(f *flag.Flag) { botsGiven = botsGiven || f.Name == "bots" })
+		if botsGiven {
+			return usagef("--bots goes with --pairs all; list the matchups in --pairs instead")
+		}
+		if pairs, err = selfplay.ParsePairs(*pairList); err != nil {
+			return usagef("--pairs: %v", err)
+		}
+	}
+	sh, err := selfplay.ParseShard(*shard)
+	if err != nil {
+		return usagef("--shard: %v", err)
+	}
+	nw := runtime.GOMAXPROCS(0)
+	if *workers != "auto" {
+		if nw, err = strconv.Atoi(*workers); err != nil || nw < 1 {
+			return usagef("--workers %q: want a positive number or auto", *workers)
+		}
+	}
+	if *chunk == 0 {
+		*chunk = selfplay.ChunkGamesFor(*games)
+	}
+	plan := selfplay.Plan{
+		Seed: *seed, Games: *games, ChunkGames: *chunk,
+		Width: c.Width, Height: c.Height, MaxTurns: c.MaxTurns, Pairs: pairs,
+	}
+	if err := plan.Validate(); err != nil {
+		return usagef("%v", err)
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	prog := &selfplay.Progress{}
+	opts := selfplay.Options{
+		Plan: plan, Out: *out, Workers: nw, Shard: sh, Resume: *resume,
+		NewBot:   bots.Make,
+		Command:  append([]string{"paperio", "selfplay"}, args...),
+		Progress: prog,
+	}
+	stopBar := func() {}
+	if st, err := os.Stderr.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 && !*quiet {
+		stopBar = selfplay.ShowProgress(os.Stderr, prog, 250*time.Millisecond)
+	}
+	start := time.Now()
+	m, err := selfplay.Run(ctx, opts)
+	stopBar()
+	if err != nil {
+		return err
+	}
+	if !*quiet {
+		fmt.Fprint(os.Stdout, selfplay.Summary(m, prog, time.Since(start), *out))
+	}
+	return nil
+}

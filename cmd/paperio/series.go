@@ -1,0 +1,241 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/paperio/paperio/bots"
+	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/tourney"
+)
+
+func init() {
+	register("series", "play the course's series between two players (up to 20 games, sides swap at half time)", runSeries)
+}
+
+// matchFlags are the flags every match command shares: board, rounds, think
+// time, wall-time cap and pairing.
+type matchFlags struct {
+	size    *string
+	turns   *int
+	time    *float64
+	cap     *string
+	pairing *string
+}
+
+func addMatchFlags(fs *flag.FlagSet, withCap bool) *matchFlags {
+	m := &matchFlags{
+		size:    fs.String("size", "102x101", "board size WxH (W even)"),
+		turns:   fs.Int("turns", engine.DefaultMaxTurns, "rounds per game (each round is a half-step of each player)"),
+		time:    fs.Float64("time", 30, "think time per player per game in seconds, as the course charged it (load and every play); 0 = unlimited"),
+		pairing: fs.String("pairing", "same", "second-half starts: same (each player plays both heads of each start) or mirror (each keeps its head, mirrored)"),
+	}
+	if withCap {
+		m.cap = fs.String("cap", "auto", "wall-time cap per series: auto = the course's (2·time + 5 s) per game, 0 = none, or a duration (90s, 10m)")
+	}
+	return m
+}
+
+// series builds the series options (Games and Seed are left to the caller).
+func (m *matchFlags) series(games int) (tourney.SeriesOptions, error) {
+	var o tourney.SeriesOptions
+	c, err := gameConfig(*m.size, *m.turns)
+	if err != nil {
+		return o, err
+	}
+	if *m.time < 0 {
+		return o, usagef("--time %v: must be 0 (unlimited) or positive", *m.time)
+	}
+	if games < 2 || games%2 != 0 {
+		return o, usagef("games per series %d: must be even and at least 2", games)
+	}
+	p, err := tourney.ParsePairing(*m.pairing)
+	if err != nil {
+		return o, usagef("--pairing: %v", err)
+	}
+	o = tourney.SeriesOptions{Config: c, Games: games, Budget: time.Duration(*m.time * float64(time.Second)), Pairing: p}
+	if m.cap != nil {
+		switch v := strings.TrimSpace(*m.cap); v {
+		case "auto":
+			if o.Budget > 0 {
+				o.Cap = tourney.CourseCap(games, o.Budget)
+			}
+		case "0", "none", "":
+		default:
+			d, err := time.ParseDuration(v)
+			if err != nil {
+				s, err2 := strconv.ParseFloat(v, 64)
+				if err2 != nil || s < 0 {
+					return o, usagef("--cap %q: want auto, 0, or a duration such as 90s", v)
+				}
+				d = time.Duration(s * float64(time.Second))
+			}
+			o.Cap = d
+		}
+	}
+	if *m.time > 0 {
+		setTimeBudget(*m.time)
+	}
+	return o, nil
+}
+
+// entrant builds a tournament player from a spec: a new instance for each
+// series. The spec is checked (and written canonically) at once.
+func entrant(spec string) (*tourney.Entrant, error) {
+	sp, err := bots.Parse(strings.TrimSpace(spec))
+	if err != nil {
+		return nil, usagef("%v", err)
+	}
+	return &tourney.Entrant{Name: sp.String(), Spec: sp.String(), New: sp.New}, nil
+}
+
+// warnUnstartable builds a first instance of each player and warns about
+// those that cannot be built: as in the course, such a player is not
+// refused but loses every game by ERR.
+func warnUnstartable(es ...*tourney.Entrant) {
+	for _, e := range es {
+		b, err := e.New()
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "warning: %s cannot be started (%v); it will lose every game by ERR\n", e.Name, err)
+			continue
+		}
+		bots.Close(b)
+	}
+}
+
+// isTerminal reports whether f is a terminal.
+func isTerminal(f *os.File) bool {
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+func signalContext() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+}
+
+func runSeries(args []string) error {
+	fs := newFlags("series", "--p1 A --p2 B [--games 20] [--seed S] [flags]")
+	p1 := fs.String("p1", "", "player A, who moves first in the first half: a bot spec or py:FILE")
+	p2 := fs.String("p2", "", "player B, who moves first in the second half")
+	games := fs.Int("games", 20, "games at most (even); the series stops when a player has won more than half")
+	seed := fs.Int64("seed", 1, "first-half game j (and its paired second-half game) starts from the course's start of seed S+j, bots seeded alike")
+	out := fs.String("out", "", "also write the series to this output folder (results.sqlite, games/ and turns/ parquet), as tournament does")
+	quiet := fs.Bool("quiet", false, "print only the result, not every game")
+	mf := addMatchFlags(fs, true)
+	if err := parseFlags(fs, args, false); err != nil {
+		return err
+	}
+	if *p1 == "" || *p2 == "" {
+		return usagef("--p1 and --p2 are required")
+	}
+	opt, err := mf.series(*games)
+	if err != nil {
+		return err
+	}
+	opt.Seed = *seed
+	a, err := entrant(*p1)
+	if err != nil {
+		return err
+	}
+	b, err := entrant(*p2)
+	if err != nil {
+		return err
+	}
+	if a.Name == b.Name {
+		b.Name += " (B)"
+	}
+	warnUnstartable(a, b)
+	key := fmt.Sprintf("series: %s v %s", a.Name, b.Name)
+	var store *tourney.Store
+	if *out != "" {
+		if store, err = tourney.OpenStore(*out); err != nil {
+			return err
+		}
+		defer store.Close()
+		desc, _ := json.Marshal(struct {
+			Format string
+			A, B   string
+			Games  int
+			Seed   int64
+			Series string
+		}{"series", a.Spec, b.Spec, *games, *seed, tourney.DescribeSeries(opt)})
+		if _, err := store.BeginRun(string(desc)); err != nil {
+			return err
+		}
+		if err := store.SavePlayers([]*tourney.Entrant{a, b}, nil); err != nil {
+			return err
+		}
+		done, err := store.Completed()
+		if err != nil {
+			return err
+		}
+		if st := done[key]; st != nil {
+			fmt.Fprintf(stdout, "%s: already played in %s\n", key, *out)
+			printSeries(st.SeriesResult, *quiet)
+			return nil
+		}
+	}
+	fmt.Fprintf(stdout, "%s v %s: %s\n", a.Name, b.Name, tourney.DescribeSeries(opt))
+	ctx, stop := signalContext()
+	defer stop()
+	res, err := tourney.PlaySeries(ctx, a, b, opt, func(g *tourney.GameRecord, _ tourney.Tally) {
+		if !*quiet {
+			fmt.Fprintln(stdout, tourney.GameLine(g))
+		}
+	})
+	if err != nil {
+		return err
+	}
+	if store != nil {
+		if _, err := store.SaveSeries(key, "series", opt.Seed, opt.Pairing, res); err != nil {
+			return err
+		}
+	}
+	printSeries(res, true)
+	if store != nil {
+		fmt.Fprintf(stdout, "written to %s\n", filepath.Join(*out, tourney.DBFile))
+	}
+	return nil
+}
+
+// printSeries prints a series' result and what its games say about the two
+// players (A's view).
+func printSeries(res *tourney.SeriesResult, quiet bool) {
+	if !quiet {
+		for i := range res.Games {
+			fmt.Fprintln(stdout, tourney.GameLine(&res.Games[i]))
+		}
+	}
+	t := res.Tally
+	pa, pb := t.Points()
+	fmt.Fprintf(stdout, "series %s v %s: %s after %d of %d games — %s (points %d : %d), %s\n",
+		t.A, t.B, tourney.TallyText(t), len(res.Games), res.Planned, tourney.VerdictText(t), pa, pb, res.Wall.Round(time.Millisecond))
+	e := tourney.EstimateGames(t.WinsA, t.Draws, t.WinsB)
+	by := map[engine.Reason]int{}
+	for _, g := range res.Games {
+		by[g.Result.Reason]++
+	}
+	fmt.Fprintf(stdout, "%s: score %.1f %%, Elo %s +/- %s, LOS %.2f %%; games by result: %s\n",
+		t.A, 100*e.Score, fmtStat(e.Elo), fmtStat(e.EloErr), 100*tourney.LOSFromWinsLosses(t.WinsA, t.WinsB), tourney.ReasonCounts(by))
+}
+
+func fmtStat(v float64) string {
+	switch {
+	case v != v:
+		return "n/a"
+	case v > 1e300:
+		return "inf"
+	case v < -1e300:
+		return "-inf"
+	}
+	return fmt.Sprintf("%.1f", v)
+}

@@ -1,0 +1,169 @@
+package main
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"text/tabwriter"
+	"unicode/utf8"
+
+	"github.com/paperio/paperio/analysis"
+)
+
+func init() {
+	register("stats", "per-player results of a dataset: W/D/L, win rate ± 95 % Wilson, lengths, territory, end reasons; pair matrix", runStats)
+}
+
+// statsOut is where stats prints its report.
+var statsOut io.Writer = os.Stdout
+
+func runStats(args []string) error {
+	fs := newFlags("stats", "--data DIR [--by player|pair] [--format table|csv|json]")
+	data := fs.String("data", "", "dataset folder (games/, as paperio selfplay writes it)")
+	by := fs.String("by", "player", "player: one row per player; pair: win rates of every pair (a matrix in table format)")
+	format := fs.String("format", "table", "table, csv or json")
+	if err := parseFlags(fs, args, false); err != nil {
+		return err
+	}
+	if *data == "" {
+		return usagef("--data DIR is required")
+	}
+	if *by != "player" && *by != "pair" {
+		return usagef("--by %q: want player or pair", *by)
+	}
+	if *format != "table" && *format != "csv" && *format != "json" {
+		return usagef("--format %q: want table, csv or json", *format)
+	}
+	ds, err := analysis.Open(*data)
+	if err != nil {
+		return dataErr(err)
+	}
+	games, err := ds.Games(analysis.StatsColumns...)
+	if err != nil {
+		return dataErr(err)
+	}
+	entries := analysis.Entries(games)
+	w := statsOut
+	if *by == "player" {
+		return writePlayers(w, *format, len(games), analysis.ByPlayer(entries))
+	}
+	return writePairs(w, *format, len(games), analysis.Players(entries), analysis.ByPair(entries))
+}
+
+func pct(x float64) string { return strconv.FormatFloat(100*x, 'f', 1, 64) }
+
+func num(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+
+func writePlayers(w io.Writer, format string, games int, stats []analysis.PlayerStats) error {
+	ends := analysis.EndReasons[:len(analysis.EndReasons)-1]
+	unknown := 0
+	for _, s := range stats {
+		unknown += s.Ends["unknown"]
+	}
+	if unknown > 0 {
+		ends = analysis.EndReasons
+	}
+	switch format {
+	case "json":
+		return writeJSON(w, map[string]any{"games": games, "players": stats})
+	case "csv":
+		cw := csv.NewWriter(w)
+		head := []string{"player", "games", "wins", "draws", "losses", "win_rate", "win_lo", "win_hi",
+			"half_steps_mean", "half_steps_sd", "area_mean", "area_sd"}
+		for _, r := range ends {
+			head = append(head, "end_"+r.Name)
+		}
+		cw.Write(head)
+		for _, s := range stats {
+			row := []string{s.Player, strconv.Itoa(s.Games), strconv.Itoa(s.Wins), strconv.Itoa(s.Draws), strconv.Itoa(s.Losses),
+				num(s.WinRate), num(s.WinLo), num(s.WinHi),
+				num(s.HalfSteps.Mean), num(s.HalfSteps.SD), num(s.Area.Mean), num(s.Area.SD)}
+			for _, r := range ends {
+				row = append(row, strconv.Itoa(s.Ends[r.Name]))
+			}
+			cw.Write(row)
+		}
+		cw.Flush()
+		return cw.Error()
+	}
+	fmt.Fprintf(w, "%d games; win rate with its 95 %% Wilson interval; half-steps per game and final territory as mean ± sd; games by end reason\n\n", games)
+	names := make([]string, len(stats))
+	for i, s := range stats {
+		names[i] = s.Player
+	}
+	left := leftAligner(append(names, "player"))
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, left("player")+"\tgames\tW\tD\tL\twin %\t95 % CI\thalf-steps\tterritory\t")
+	for _, r := range ends {
+		fmt.Fprintf(tw, "%s\t", r.Name)
+	}
+	fmt.Fprintln(tw)
+	for _, s := range stats {
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%s\t%s–%s\t%.0f ± %.0f\t%.0f ± %.0f\t", left(s.Player), s.Games, s.Wins, s.Draws, s.Losses,
+			pct(s.WinRate), pct(s.WinLo), pct(s.WinHi), s.HalfSteps.Mean, s.HalfSteps.SD, s.Area.Mean, s.Area.SD)
+		for _, r := range ends {
+			fmt.Fprintf(tw, "%d\t", s.Ends[r.Name])
+		}
+		fmt.Fprintln(tw)
+	}
+	return tw.Flush()
+}
+
+func writePairs(w io.Writer, format string, games int, players []string, pairs []analysis.PairStats) error {
+	switch format {
+	case "json":
+		return writeJSON(w, map[string]any{"games": games, "pairs": pairs})
+	case "csv":
+		cw := csv.NewWriter(w)
+		cw.Write([]string{"player", "opponent", "games", "wins", "draws", "losses", "win_rate", "win_lo", "win_hi"})
+		for _, p := range pairs {
+			cw.Write([]string{p.Player, p.Opponent, strconv.Itoa(p.Games), strconv.Itoa(p.Wins), strconv.Itoa(p.Draws),
+				strconv.Itoa(p.Losses), num(p.WinRate), num(p.WinLo), num(p.WinHi)})
+		}
+		cw.Flush()
+		return cw.Error()
+	}
+	cell := map[[2]string]analysis.PairStats{}
+	for _, p := range pairs {
+		cell[[2]string{p.Player, p.Opponent}] = p
+	}
+	fmt.Fprintf(w, "%d games; each cell: win %% of the row player against the column player (games played), either side first\n\n", games)
+	left := leftAligner(players)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, left("")+"\t")
+	for _, b := range players {
+		fmt.Fprintf(tw, "%s\t", b)
+	}
+	fmt.Fprintln(tw)
+	for _, a := range players {
+		fmt.Fprintf(tw, "%s\t", left(a))
+		for _, b := range players {
+			if p, ok := cell[[2]string{a, b}]; ok {
+				fmt.Fprintf(tw, "%s (%d)\t", pct(p.WinRate), p.Games)
+			} else {
+				fmt.Fprint(tw, "–\t")
+			}
+		}
+		fmt.Fprintln(tw)
+	}
+	return tw.Flush()
+}
+
+// leftAligner pads names to the longest of them, so that a right-aligned
+// table column of them reads left-aligned.
+func leftAligner(names []string) func(string) string {
+	width := 0
+	for _, n := range names {
+		width = max(width, utf8.RuneCountInString(n))
+	}
+	return func(s string) string { return fmt.Sprintf("%-*s", width, s) }
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}

@@ -1,0 +1,130 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/paperio/paperio/selfplay"
+	"github.com/paperio/paperio/tourney"
+)
+
+func init() {
+	register("tournament", "round robin, knockout or gauntlet of series with course scoring, live standings, ratings and an output folder", runTournament)
+}
+
+func runTournament(args []string) error {
+	fs := newFlags("tournament", "--format roundrobin|knockout|gauntlet --players A,B,... [--groups N] [--games-per-series 20] [--workers N] [--seed S] [--out DIR] [flags]")
+	format := fs.String("format", "roundrobin", "roundrobin (every pair of a group plays a series), knockout (group round robins, then E1–W2, E2–W1, S1–N2, S2–N1, semi-finals, final and third place) or gauntlet (the first player against each other)")
+	playerList := fs.String("players", "", "player specs `A,B,...` (bot specs with their options, or py:FILE); dealt to groups in turn")
+	groups := fs.Int("groups", 0, "groups, players dealt in turn: roundrobin default 1; knockout default 4 (E, W, S, N; 2 or 1 with fewer than 8 or 4 players), a power of two")
+	games := fs.Int("games-per-series", 20, "games per series at most (even); a series stops when a player has won more than half")
+	workers := fs.Int("workers", 0, "series played at once (0 = one per CPU); a series plays its games one after another")
+	seed := fs.Int64("seed", 1, "run seed: each series' starts derive from it and the series' name")
+	out := fs.String("out", "", "output folder: results.sqlite, games/ and turns/ parquet, replays/, report.txt; running again with the same flags resumes")
+	replays := fs.Int("replays", 3, "knockout: replays of a drawn series before the better-placed player goes through")
+	quiet := fs.Bool("quiet", false, "no live table or progress lines; only the final report")
+	mf := addMatchFlags(fs, true)
+	if err := parseFlags(fs, args, false); err != nil {
+		return err
+	}
+	if *playerList == "" {
+		return usagef("--players is required")
+	}
+	specs, err := selfplay.ParseBots(*playerList)
+	if err != nil {
+		return usagef("--players: %v", err)
+	}
+	var players []*tourney.Entrant
+	for _, s := range specs {
+		e, err := entrant(s)
+		if err != nil {
+			return err
+		}
+		players = append(players, e)
+	}
+	so, err := mf.series(*games)
+	if err != nil {
+		return err
+	}
+	if *workers < 0 || *replays < 0 {
+		return usagef("--workers and --replays must not be negative")
+	}
+	opt := tourney.Options{Format: *format, Players: players, Groups: *groups, Series: so, Seed: *seed, Workers: *workers, Replays: *replays}
+	if err := opt.Validate(); err != nil {
+		return usagef("%v", err)
+	}
+	warnUnstartable(players...)
+	if *out != "" {
+		st, err := tourney.OpenStore(*out)
+		if err != nil {
+			return err
+		}
+		defer st.Close()
+		opt.Store = st
+	}
+
+	tracker := tourney.NewTracker(fmt.Sprintf("paperio tournament (%s, %d players)", *format, len(players)))
+	live := !*quiet && isTerminal(os.Stdout) && stdout == os.Stdout
+	var mu sync.Mutex // orders progress lines and the live table
+	opt.OnEvent = func(ev tourney.Event) {
+		tracker.Handle(ev)
+		if !*quiet && !live && ev.Kind == tourney.SeriesFinished {
+			mu.Lock()
+			fmt.Fprintln(stdout, tracker.Line())
+			mu.Unlock()
+		}
+	}
+	stopLive := func() {}
+	if live {
+		done := make(chan struct{})
+		var wg sync.WaitGroup
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			t := time.NewTicker(500 * time.Millisecond)
+			defer t.Stop()
+			for {
+				var buf bytes.Buffer
+				buf.WriteString("\x1b[H\x1b[2J")
+				tracker.Render(&buf)
+				mu.Lock()
+				os.Stdout.Write(buf.Bytes())
+				mu.Unlock()
+				select {
+				case <-done:
+					return
+				case <-t.C:
+				}
+			}
+		}()
+		stopLive = func() {
+			close(done)
+			wg.Wait()
+			os.Stdout.WriteString("\x1b[H\x1b[2J")
+		}
+	}
+	ctx, stop := signalContext()
+	defer stop()
+	rep, err := tourney.Run(ctx, opt)
+	stopLive()
+	if err != nil {
+		if ctx.Err() != nil && *out != "" {
+			return fmt.Errorf("%v; finished series are in %s: run the same command again to resume", err, *out)
+		}
+		return err
+	}
+	var buf bytes.Buffer
+	rep.WriteText(&buf)
+	stdout.Write(buf.Bytes())
+	if *out != "" {
+		if err := os.WriteFile(filepath.Join(*out, "report.txt"), buf.Bytes(), 0o644); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "\nOutput: %s (results.sqlite, games/, turns/, replays/, report.txt)\n", *out)
+	}
+	return nil
+}

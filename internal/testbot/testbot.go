@@ -1,0 +1,87 @@
+// Package testbot holds a small deterministic player for tests of the
+// packages that run and record games. It draws rectangles out of its
+// territory and back, so games run long and enclose often, and it avoids
+// the wall and its own band when it can.
+package testbot
+
+import (
+	"github.com/paperio/paperio/bots"
+	"github.com/paperio/paperio/engine"
+)
+
+// Looper is the test player. The zero value is ready for Reset.
+type Looper struct {
+	me     int
+	rng    uint64
+	leg    int // 0 = at home; 1..3 the legs of a rectangle; 4 = heading home
+	left   int // cells left in the current leg
+	sides  [2]int
+	turn   engine.Action
+	Jitter int  // one action in Jitter is random (0: never)
+	Wild   bool // play the planned or random action even when it loses
+}
+
+// New returns a looper that plays a random action one time in jitter.
+func New(jitter int) *Looper { return &Looper{Jitter: jitter} }
+
+// Reset starts a new game.
+func (l *Looper) Reset(s *engine.State, me int, seed uint64) {
+	*l = Looper{me: me, rng: seed, Jitter: l.Jitter, Wild: l.Wild}
+}
+
+func (l *Looper) next() uint64 {
+	l.rng += 0x9e3779b97f4a7c15
+	return bots.Mix(l.rng)
+}
+
+// Act plans the rectangle and then checks the step is safe.
+func (l *Looper) Act(s *engine.State) engine.Action {
+	x, y, d := s.Head(l.me)
+	home := s.FieldAt(x, y) == l.me+1
+	a := engine.Straight
+	switch {
+	case home:
+		l.leg = 0
+		if s.BandLen(l.me) == 0 {
+			l.sides = [2]int{2 + int(l.next()%9), 2 + int(l.next()%9)}
+			l.turn = engine.Left
+			if l.next()&1 == 0 {
+				l.turn = engine.Right
+			}
+			l.leg, l.left = 1, l.sides[0]
+		}
+	case l.leg >= 1 && l.leg <= 3:
+		l.left--
+		if l.left <= 0 {
+			a = l.turn
+			l.leg++
+			if l.leg <= 3 {
+				l.left = l.sides[(l.leg-1)%2]
+			}
+		}
+	}
+	if l.Jitter > 0 && l.next()%uint64(l.Jitter) == 0 {
+		a = [3]engine.Action{engine.Left, engine.Right, engine.Straight}[l.next()%3]
+	}
+	if l.Wild || l.safe(s, x, y, a.Turn(d)) {
+		return a
+	}
+	for _, b := range [3]engine.Action{l.turn, opposite(l.turn), engine.Straight} {
+		if b != 0 && l.safe(s, x, y, b.Turn(d)) {
+			return b
+		}
+	}
+	return a
+}
+
+func opposite(a engine.Action) engine.Action {
+	if a == engine.Left {
+		return engine.Right
+	}
+	return engine.Left
+}
+
+func (l *Looper) safe(s *engine.State, x, y, d int) bool {
+	nx, ny := engine.StepFrom(x, y, d)
+	return s.Inside(nx, ny) && s.BandAt(nx, ny) != l.me+1
+}

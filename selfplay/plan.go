@@ -1,0 +1,220 @@
+// Package selfplay plays many games between built-in bots and writes them as
+// a parquet dataset (see DATASET.md): one row per game in games/, one row per
+// half-step in turns/, and manifest.json describing the run.
+//
+// A run is cut into chunks of consecutive games (chunk k holds games
+// [k·C, (k+1)·C)); each chunk is one games file and one turns file, written
+// by one worker under a temporary name and renamed when complete. Every game
+// depends only on the run's seed and its index, so the files do not depend
+// on the number of workers; shard i of n writes chunks i, i+n, i+2n, … of the
+// same run; and --resume only has to write the chunks whose files are
+// missing.
+package selfplay
+
+import (
+	"cmp"
+	"fmt"
+	"strings"
+
+	"github.com/paperio/paperio/bots"
+	"github.com/paperio/paperio/engine"
+)
+
+// MaxChunkGames is the default number of games per chunk file of a large
+// run (see ChunkGamesFor).
+const MaxChunkGames = 128
+
+// ChunkGamesFor is the default chunk size of a run of n games: 128, or
+// fewer for a small run, so that it still has at least 16 chunks to share
+// between workers.
+func ChunkGamesFor(n int64) int {
+	return int(max(1, min(MaxChunkGames, (n+15)/16)))
+}
+
+// Pair is a matchup: P1 moves first. Both are canonical bot specs.
+type Pair struct {
+	P1 string `json:"p1"`
+	P2 string `json:"p2"`
+}
+
+// Plan is everything that decides a run's games and files. Two runs with
+// equal plans write the same bytes.
+type Plan struct {
+	Seed       int64  `json:"seed"`        // run seed
+	Games      int64  `json:"games"`       // games in the run
+	ChunkGames int    `json:"chunk_games"` // games per chunk
+	Width      int    `json:"width"`
+	Height     int    `json:"height"`
+	MaxTurns   int    `json:"max_turns"`
+	Pairs      []Pair `json:"pairs"` // game g plays Pairs[g mod len(Pairs)]
+}
+
+// Config is the board and round count of the plan's games.
+func (p *Plan) Config() engine.Config {
+	return engine.Config{Width: p.Width, Height: p.Height, MaxTurns: p.MaxTurns}
+}
+
+// Chunks is the number of chunks of the run.
+func (p *Plan) Chunks() int {
+	return int((p.Games + int64(p.ChunkGames) - 1) / int64(p.ChunkGames))
+}
+
+// ChunkGamesRange is the half-open range of game ids of chunk k.
+func (p *Plan) ChunkGamesRange(k int) (lo, hi int64) {
+	lo = int64(k) * int64(p.ChunkGames)
+	return lo, min(lo+int64(p.ChunkGames), p.Games)
+}
+
+// Pair is the matchup of game g.
+func (p *Plan) Pair(g int64) Pair { return p.Pairs[g%int64(len(p.Pairs))] }
+
+// Validate reports the first thing wrong with the plan.
+func (p *Plan) Validate() error {
+	switch {
+	case p.Games < 1:
+		return fmt.Errorf("games %d: must be at least 1", p.Games)
+	case p.ChunkGames < 1:
+		return fmt.Errorf("chunk size %d: must be at least 1", p.ChunkGames)
+	case len(p.Pairs) == 0:
+		return fmt.Errorf("no bot pairs to play")
+	case p.Width >= 1<<15 || p.Height >= 1<<15:
+		return fmt.Errorf("board %dx%d: the turns table stores coordinates as 16-bit integers", p.Width, p.Height)
+	}
+	if err := p.Config().Validate(); err != nil {
+		return err
+	}
+	if p.MaxTurns > 1<<29 {
+		return fmt.Errorf("turns %d: too many", p.MaxTurns)
+	}
+	return nil
+}
+
+// GameSeed is the seed of game g of a run with seed run: a SplitMix64 hash
+// of both, kept non-negative. It seeds the game's start (engine.RandomStarts)
+// and its bots (bots.Play), so a game can be played again from its row.
+func GameSeed(run, g int64) int64 {
+	return int64(bots.Mix(bots.Mix(uint64(run))+uint64(g)) >> 1)
+}
+
+// Shard is the part of a run one invocation writes: chunks k with
+// k mod N == I.
+type Shard struct{ I, N int }
+
+// String writes the shard as "i/n".
+func (s Shard) String() string { return fmt.Sprintf("%d/%d", s.I, s.N) }
+
+// ParseShard reads "i/n" with 0 ≤ i < n.
+func ParseShard(s string) (Shard, error) {
+	var sh Shard
+	var rest string
+	n, _ := fmt.Sscanf(s, "%d/%d%s", &sh.I, &sh.N, &rest)
+	if n != 2 || strings.Count(s, "/") != 1 {
+		return sh, fmt.Errorf("shard %q: want i/n, e.g. 0/4", s)
+	}
+	if sh.N < 1 || sh.I < 0 || sh.I >= sh.N {
+		return sh, fmt.Errorf("shard %q: want 0 ≤ i < n", s)
+	}
+	return sh, nil
+}
+
+// ParseBots reads a comma-separated list of bot specs and returns them in
+// canonical form. A spec carries its own options after a colon
+// ("name:key=value,key=value"), so a piece that holds '=' and no ':'
+// continues the previous spec's options.
+func ParseBots(list string) ([]string, error) {
+	var out []string
+	seen := map[string]bool{}
+	for _, p := range splitList(list) {
+		spec, err := canonical(p)
+		if err != nil {
+			return nil, err
+		}
+		if seen[spec] {
+			return nil, fmt.Errorf("bot %s is listed twice", spec)
+		}
+		seen[spec] = true
+		out = append(out, spec)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no bots in %q", list)
+	}
+	return out, nil
+}
+
+// AllPairs is every ordered pair of the bots, each bot against itself too:
+// n² matchups, each side moving first in turn.
+func AllPairs(specs []string) []Pair {
+	var out []Pair
+	for _, a := range specs {
+		for _, b := range specs {
+			out = append(out, Pair{a, b})
+		}
+	}
+	return out
+}
+
+// ParsePairs reads a comma-separated list of matchups "A:B" (A moves first)
+// and returns them in canonical form. A and B are bot specs and may hold
+// colons and commas of their own ("goround:w=4,h=6:random"); an item is
+// split at the one colon that leaves a valid spec on both sides.
+func ParsePairs(list string) ([]Pair, error) {
+	var out []Pair
+	for _, item := range splitList(list) {
+		var found []Pair
+		var firstErr error
+		for i := range len(item) {
+			if item[i] != ':' {
+				continue
+			}
+			a, errA := canonical(item[:i])
+			b, errB := canonical(item[i+1:])
+			if errA == nil && errB == nil {
+				found = append(found, Pair{a, b})
+			} else if firstErr == nil {
+				firstErr = cmp.Or(errA, errB)
+			}
+		}
+		switch {
+		case len(found) == 1:
+			out = append(out, found[0])
+		case len(found) > 1:
+			return nil, fmt.Errorf("pair %q can be read as %s vs %s or %s vs %s", item, found[0].P1, found[0].P2, found[1].P1, found[1].P2)
+		case firstErr != nil:
+			return nil, fmt.Errorf("pair %q: %v", item, firstErr)
+		default:
+			return nil, fmt.Errorf("pair %q: want A:B, two bot specs", item)
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no pairs in %q", list)
+	}
+	return out, nil
+}
+
+// canonical parses a bot spec and writes it back in canonical form.
+func canonical(spec string) (string, error) {
+	sp, err := bots.Parse(spec)
+	if err != nil {
+		return "", err
+	}
+	return sp.String(), nil
+}
+
+// splitList splits on commas, keeping with the item before it a piece that
+// starts with an option ("key=value"): options are comma-separated too.
+func splitList(list string) []string {
+	var out []string
+	for _, p := range strings.Split(list, ",") {
+		p = strings.TrimSpace(p)
+		if p == "" {
+			continue
+		}
+		first, _, _ := strings.Cut(p, ":")
+		if len(out) > 0 && strings.Contains(first, "=") {
+			out[len(out)-1] += "," + p
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}

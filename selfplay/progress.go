@@ -1,0 +1,110 @@
+package selfplay
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"time"
+)
+
+// ShowProgress draws a one-line progress bar on w (a terminal) every
+// interval until the returned stop is called: games done and to do, games
+// per second, turn rows written and the time left.
+func ShowProgress(w io.Writer, p *Progress, interval time.Duration) (stop func()) {
+	start := time.Now()
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		t := time.NewTicker(interval)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				fmt.Fprintf(w, "\r%s\n", ProgressLine(p, time.Since(start)))
+				return
+			case <-t.C:
+				fmt.Fprintf(w, "\r%s", ProgressLine(p, time.Since(start)))
+			}
+		}
+	}()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			close(done)
+			wg.Wait()
+		})
+	}
+}
+
+// ProgressLine is the progress bar's text after elapsed time.
+func ProgressLine(p *Progress, elapsed time.Duration) string {
+	games, total, rows := p.Games.Load(), p.Total.Load(), p.Rows.Load()
+	const width = 24
+	filled := width
+	if total > 0 {
+		filled = int(int64(width) * games / total)
+	}
+	rate := float64(games) / max(elapsed.Seconds(), 1e-9)
+	eta := "--"
+	if games > 0 && total > games {
+		eta = (time.Duration(float64(total-games) / rate * float64(time.Second))).Round(time.Second).String()
+	} else if total <= games {
+		eta = "0s"
+	}
+	line := fmt.Sprintf("[%s%s] %d/%d games  %.0f games/s  %s rows  ETA %s",
+		strings.Repeat("=", filled), strings.Repeat(" ", width-filled), games, total, rate, human(float64(rows)), eta)
+	if sk := p.Skipped.Load(); sk > 0 {
+		line += fmt.Sprintf("  (%d already done)", sk)
+	}
+	return line + "   "
+}
+
+// Summary is the report printed at the end of a run.
+func Summary(m *Manifest, p *Progress, elapsed time.Duration, dir string) string {
+	var sb strings.Builder
+	secs := max(elapsed.Seconds(), 1e-9)
+	games, rows := p.Games.Load(), p.Rows.Load()
+	fmt.Fprintf(&sb, "played %d games (%d turn rows) in %.1fs: %.0f games/s, %s rows/s\n",
+		games, rows, secs, float64(games)/secs, human(float64(rows)/secs))
+	if sk := p.Skipped.Load(); sk > 0 {
+		fmt.Fprintf(&sb, "kept %d games already in %s\n", sk, dir)
+	}
+	state := "complete"
+	if !m.Complete {
+		state = fmt.Sprintf("%d of %d chunks done (other shards to come?)", m.ChunksDone, m.Chunks)
+	}
+	perRow := 0.0
+	if m.TurnRows > 0 {
+		perRow = float64(m.TurnsBytes) / float64(m.TurnRows)
+	}
+	fmt.Fprintf(&sb, "%s: %d games, %d turn rows, %s on disk (%.2f bytes a turn row), %s\n",
+		dir, m.Games, m.TurnRows, humanBytes(m.GamesBytes+m.TurnsBytes), perRow, state)
+	return sb.String()
+}
+
+func human(v float64) string {
+	switch {
+	case v >= 1e9:
+		return fmt.Sprintf("%.2fG", v/1e9)
+	case v >= 1e6:
+		return fmt.Sprintf("%.2fM", v/1e6)
+	case v >= 1e4:
+		return fmt.Sprintf("%.1fk", v/1e3)
+	}
+	return fmt.Sprintf("%.0f", v)
+}
+
+func humanBytes(n int64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.2f GiB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", n)
+}

@@ -1,0 +1,172 @@
+package tourney
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/paperio/paperio/bots"
+	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/pyai"
+)
+
+// Test-only players with known behaviour.
+
+// fixedBot plays one action forever: "R" spins on its own territory and
+// never loses; "S" runs into the wall.
+type fixedBot struct{ a engine.Action }
+
+func (b *fixedBot) Reset(*engine.State, int, uint64) {}
+func (b *fixedBot) Act(*engine.State) engine.Action  { return b.a }
+
+// safeBot picks at random among the actions that neither leave the board
+// nor run into its own band.
+type safeBot struct {
+	me  int
+	rng *rand.Rand
+}
+
+func (b *safeBot) Reset(_ *engine.State, me int, seed uint64) {
+	b.me, b.rng = me, rand.New(rand.NewPCG(seed, 1))
+}
+
+func (b *safeBot) Act(s *engine.State) engine.Action {
+	x, y, d := s.Head(b.me)
+	var ok []engine.Action
+	for _, a := range []engine.Action{engine.Straight, engine.Left, engine.Right} {
+		nx, ny := engine.StepFrom(x, y, a.Turn(d))
+		if s.Inside(nx, ny) && s.BandAt(nx, ny) != b.me+1 {
+			ok = append(ok, a)
+		}
+	}
+	if len(ok) == 0 {
+		return engine.Straight
+	}
+	return ok[b.rng.IntN(len(ok))]
+}
+
+// panicBot panics on its n-th Act of a game.
+type panicBot struct{ n, calls int }
+
+func (b *panicBot) Reset(*engine.State, int, uint64) { b.calls = 0 }
+func (b *panicBot) Act(*engine.State) engine.Action {
+	b.calls++
+	if b.calls >= b.n {
+		panic(fmt.Sprintf("broken on move %d", b.calls))
+	}
+	return engine.Right
+}
+
+// hangBot never returns from its n-th Act of a game (until release closes).
+type hangBot struct {
+	n, calls int
+	release  <-chan struct{}
+}
+
+func (b *hangBot) Reset(*engine.State, int, uint64) { b.calls = 0 }
+func (b *hangBot) Act(*engine.State) engine.Action {
+	b.calls++
+	if b.calls >= b.n {
+		<-b.release
+	}
+	return engine.Right
+}
+
+// slowBot spins, sleeping on every move.
+type slowBot struct{ d time.Duration }
+
+func (b *slowBot) Reset(*engine.State, int, uint64) {}
+func (b *slowBot) Act(*engine.State) engine.Action {
+	time.Sleep(b.d)
+	return engine.Right
+}
+
+// sleepyBot spins and takes its time after each game (a hook that has no
+// think time of its own).
+type sleepyBot struct{ d time.Duration }
+
+func (b *sleepyBot) Reset(*engine.State, int, uint64) {}
+func (b *sleepyBot) Act(*engine.State) engine.Action  { return engine.Right }
+func (b *sleepyBot) EndGame(*engine.State, int)       { time.Sleep(b.d) }
+
+// failBot spins and reports a failure after n moves, as an external
+// player does.
+type failBot struct {
+	n, calls int
+	reason   engine.Reason
+}
+
+func (b *failBot) Reset(*engine.State, int, uint64) { b.calls = 0 }
+func (b *failBot) Act(*engine.State) engine.Action  { b.calls++; return engine.Right }
+func (b *failBot) Failure() (bool, engine.Reason, string) {
+	if b.calls >= b.n {
+		return true, b.reason, "the AI said so"
+	}
+	return false, 0, ""
+}
+
+// hookCounts counts the calls of every hook on all instances of a hookBot.
+type hookCounts struct {
+	mu                                             sync.Mutex
+	begin, swap, endGame, endSeries, close, resets int
+	order                                          []string
+}
+
+// hookBot spins and records its hooks.
+type hookBot struct{ c *hookCounts }
+
+func (b *hookBot) log(s string, n *int) {
+	b.c.mu.Lock()
+	defer b.c.mu.Unlock()
+	*n++
+	b.c.order = append(b.c.order, s)
+}
+func (b *hookBot) Reset(*engine.State, int, uint64) { b.log("reset", &b.c.resets) }
+func (b *hookBot) Act(*engine.State) engine.Action  { return engine.Right }
+func (b *hookBot) BeginSeries() error               { b.log("begin", &b.c.begin); return nil }
+func (b *hookBot) SwapSides() error                 { b.log("swap", &b.c.swap); return nil }
+func (b *hookBot) EndGame(*engine.State, int)       { b.log("endgame", &b.c.endGame) }
+func (b *hookBot) EndSeries() error                 { b.log("endseries", &b.c.endSeries); return nil }
+func (b *hookBot) Close() error                     { b.log("close", &b.c.close); return nil }
+
+var (
+	_ SeriesPlayer = (*hookBot)(nil)
+	_ SideSwapper  = (*hookBot)(nil)
+	_ bots.Ender   = (*hookBot)(nil)
+	_ bots.Failer  = (*failBot)(nil)
+)
+
+// entrant wraps a constructor and counts the instances built.
+func entrant(name string, mk func() bots.Bot) (*Entrant, *atomic.Int32) {
+	var n atomic.Int32
+	return &Entrant{Name: name, Spec: name, New: func() (bots.Bot, error) {
+		n.Add(1)
+		return mk(), nil
+	}}, &n
+}
+
+func spinner(name string) *Entrant {
+	e, _ := entrant(name, func() bots.Bot { return &fixedBot{engine.Right} })
+	return e
+}
+
+func straight(name string) *Entrant {
+	e, _ := entrant(name, func() bots.Bot { return &fixedBot{engine.Straight} })
+	return e
+}
+
+func safe(name string) *Entrant {
+	e, _ := entrant(name, func() bots.Bot { return &safeBot{} })
+	return e
+}
+
+// smallBoard keeps tests fast: 20x15, k = 10.
+var smallBoard = engine.Config{Width: 20, Height: 15, MaxTurns: 60}
+
+// External Python players take the series hooks as they are.
+var (
+	_ SeriesPlayer = (*pyai.Player)(nil)
+	_ SideSwapper  = (*pyai.Player)(nil)
+)

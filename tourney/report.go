@@ -1,0 +1,402 @@
+package tourney
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"strings"
+	"sync"
+	"text/tabwriter"
+	"time"
+
+	"github.com/paperio/paperio/engine"
+)
+
+// Text output: the final report of a tournament, a series' game list, the
+// SPRT summary, and the live status table.
+
+func signed(n int) string {
+	if n > 0 {
+		return fmt.Sprintf("+%d", n)
+	}
+	return fmt.Sprint(n)
+}
+
+// DescribeGames is one line about how each game is played.
+func DescribeGames(c engine.Config, budget time.Duration, p Pairing) string {
+	b := "unlimited think time"
+	if budget > 0 {
+		b = fmt.Sprintf("think time %gs per player per game", budget.Seconds())
+	}
+	return fmt.Sprintf("board %dx%d, %d rounds, %s, %s starts", c.Width, c.Height, c.MaxTurns, b, p)
+}
+
+// DescribeSeries is one line about how series are played.
+func DescribeSeries(o SeriesOptions) string {
+	cp := "no wall-time cap"
+	if o.Cap > 0 {
+		cp = fmt.Sprintf("wall-time cap %gs per series", o.Cap.Seconds())
+	}
+	return fmt.Sprintf("series of up to %d games (stop at %d wins), %s, %s", o.Games, o.Games/2+1, cp, DescribeGames(o.Config, o.Budget, o.Pairing))
+}
+
+// SeriesName is a series' key with its players when the key does not name
+// them (knockout ties are keyed QF1, SF2, final, …).
+func SeriesName(key string, t Tally) string {
+	if strings.Contains(key, t.A+" v "+t.B) {
+		return key
+	}
+	return fmt.Sprintf("%s: %s v %s", key, t.A, t.B)
+}
+
+// TallyText is "11–4 (2 draws)".
+func TallyText(t Tally) string {
+	s := fmt.Sprintf("%d–%d", t.WinsA, t.WinsB)
+	if t.Draws > 0 {
+		s += fmt.Sprintf(" (%d draw%s)", t.Draws, plural(t.Draws))
+	}
+	return s
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// VerdictText is who took a series.
+func VerdictText(t Tally) string {
+	switch t.Verdict {
+	case VerdictA:
+		return t.A + " wins"
+	case VerdictB:
+		return t.B + " wins"
+	case VerdictDraw:
+		return "drawn"
+	}
+	return "over the wall-time cap: 0 points each"
+}
+
+// WriteStandings writes a standings table.
+func WriteStandings(w io.Writer, st []Standing) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "#\tplayer\tseries\tW\tD\tL\tover\tpts\tgames W–D–L\tnet\ttie\t")
+	for _, s := range st {
+		rank := fmt.Sprint(s.Rank)
+		if s.Tie == "play-off" {
+			rank += "="
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d–%d–%d\t%s\t%s\t\n", rank, s.Player, s.Played, s.Won, s.Drawn, s.Lost, s.Over, s.Points, s.GW, s.GD, s.GL, signed(s.Net), s.Tie)
+	}
+	tw.Flush()
+}
+
+// WriteRatings writes a ratings table.
+func WriteRatings(w io.Writer, rs []Rating) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "#\tplayer\tElo\t± 95 %\tgames\tscore\t")
+	for i, r := range rs {
+		fmt.Fprintf(tw, "%d\t%s\t%+.1f\t%.1f\t%d\t%.1f\t\n", i+1, r.Player, r.Elo, r.CI95, r.Games, r.Score)
+	}
+	tw.Flush()
+}
+
+// WriteText writes the final report.
+func (rep *Report) WriteText(w io.Writer) {
+	title := map[string]string{RoundRobin: "Round robin", Knockout: "Knockout", Gauntlet: "Gauntlet"}[rep.Format]
+	fmt.Fprintf(w, "%s: %d players; %s\n", title, len(rep.Players), DescribeSeries(rep.Series))
+	games, by := rep.Reasons()
+	fmt.Fprintf(w, "%d series, %d games in %s", len(rep.Played), games, rep.Wall.Round(time.Second))
+	if rep.Resumed > 0 {
+		fmt.Fprintf(w, " (%d series taken from the output folder)", rep.Resumed)
+	}
+	fmt.Fprintln(w)
+	for _, g := range rep.Groups {
+		fmt.Fprintf(w, "\n%s\n", strings.ToUpper(g.Name[:1])+g.Name[1:])
+		WriteStandings(w, g.Standings)
+		if rep.Format == Knockout {
+			fmt.Fprintf(w, "  goes through: %s\n", strings.Join(g.Order[:2], ", "))
+		}
+	}
+	fmt.Fprintln(w, "\nSeries")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, p := range rep.Played {
+		t := p.Result.Tally
+		fmt.Fprintf(tw, "  %s\t%s\t%d of %d games\t%s\n", SeriesName(p.Key, t), TallyText(t), len(p.Result.Games), p.Result.Planned, VerdictText(t))
+	}
+	tw.Flush()
+	if len(rep.Bracket) > 0 {
+		fmt.Fprintln(w, "\nKnockout")
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		for _, m := range rep.Bracket {
+			var res []string
+			for _, s := range m.Series {
+				res = append(res, TallyText(s.Result.Tally))
+			}
+			how := ""
+			if m.ByPlace {
+				how = " (better placed)"
+			}
+			fmt.Fprintf(tw, "  %s\t%s %s\tv\t%s %s\t%s\t→ %s%s\n", m.Key, m.LabelA, m.A, m.LabelB, m.B, strings.Join(res, ", replay "), m.Winner, how)
+		}
+		tw.Flush()
+	}
+	if len(rep.Placings) > 0 {
+		fmt.Fprintln(w, "\nPlacings")
+		for _, p := range rep.Placings {
+			fmt.Fprintf(w, "  %d  %s (%s)\n", p.Place, p.Player, p.How)
+		}
+	}
+	if len(rep.Notes) > 0 {
+		fmt.Fprintln(w, "\nNotes")
+		for _, n := range rep.Notes {
+			fmt.Fprintf(w, "  %s\n", n)
+		}
+	}
+	if len(rep.Ratings) > 0 {
+		prior := ""
+		if rep.Prior > 0 {
+			prior = fmt.Sprintf("; prior: %g virtual draw(s) per player against a 0-rated anchor", rep.Prior)
+		}
+		fmt.Fprintf(w, "\nRatings (Bradley–Terry over all %d games, Elo scale, mean 0, 95 %% intervals%s)\n", games, prior)
+		WriteRatings(w, rep.Ratings)
+	} else if rep.RatingsNote != "" {
+		fmt.Fprintf(w, "\nRatings: %s\n", rep.RatingsNote)
+	}
+	fmt.Fprintf(w, "\nGames by result: %s\n", ReasonCounts(by))
+	var fails []string
+	for _, p := range rep.Played {
+		for _, g := range p.Result.Games {
+			if g.Detail != "" {
+				fails = append(fails, fmt.Sprintf("%s game %d: %s", SeriesName(p.Key, p.Result.Tally), g.Index+1, g.Detail))
+			}
+		}
+	}
+	if len(fails) > 0 {
+		fmt.Fprintf(w, "Player failures (%d):\n", len(fails))
+		for i, f := range fails {
+			if i == 10 {
+				fmt.Fprintf(w, "  … %d more (table games, column detail)\n", len(fails)-10)
+				break
+			}
+			fmt.Fprintf(w, "  %s\n", f)
+		}
+	}
+}
+
+// ReasonCounts is "WAL 3, TAP 10, …" in the course's code order.
+func ReasonCounts(by map[engine.Reason]int) string {
+	var parts []string
+	for _, r := range []engine.Reason{engine.WAL, engine.TAP, engine.SID, engine.FAC, engine.CIT, engine.END, engine.ERR, engine.OVT} {
+		if by[r] > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", r, by[r]))
+		}
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// GameLine describes one game of a series.
+func GameLine(g *GameRecord) string {
+	r := g.Result
+	var res string
+	switch {
+	case r.Winner == engine.Draw:
+		res = "draw"
+	default:
+		res = g.Players[r.Winner] + " wins"
+	}
+	s := fmt.Sprintf("game %2d  %s v %s  start %d,%d,%d:%d,%d,%d  %s (%s)  %d half-steps, territory %d:%d",
+		g.Index+1, g.Players[0], g.Players[1], g.Starts[0].X, g.Starts[0].Y, g.Starts[0].Dir, g.Starts[1].X, g.Starts[1].Y, g.Starts[1].Dir,
+		res, r.Reason, g.HalfSteps, g.Area[0], g.Area[1])
+	if g.Detail != "" {
+		s += "  — " + g.Detail
+	}
+	return s
+}
+
+// SPRTReport is the state of an SPRT run, printed like fastchess.
+type SPRTReport struct {
+	A, B     string
+	Test     SPRT
+	Pairs    Pairs
+	W, D, L  int // games, from A's view
+	Decision Decision
+	Wall     time.Duration
+}
+
+// Estimate is the pentanomial estimate.
+func (s *SPRTReport) Estimate() Estimate { return EstimatePairs(s.Pairs) }
+
+// LLR of the pairs so far.
+func (s *SPRTReport) LLR() float64 { return s.Test.LLRPairs(s.Pairs) }
+
+// fmtFloat prints v with two decimals, "inf" and "-inf" as fastchess does,
+// and never "-0.00".
+func fmtFloat(v float64) string {
+	switch {
+	case math.IsNaN(v):
+		return "nan"
+	case math.IsInf(v, 1):
+		return "inf"
+	case math.IsInf(v, -1):
+		return "-inf"
+	case math.Abs(v) < 0.005:
+		return "0.00"
+	}
+	return fmt.Sprintf("%.2f", v)
+}
+
+// WriteText prints the report in fastchess's layout.
+func (s *SPRTReport) WriteText(w io.Writer) {
+	e := s.Estimate()
+	games := s.W + s.D + s.L
+	fmt.Fprintf(w, "Results of %s vs %s:\n", s.A, s.B)
+	fmt.Fprintf(w, "Elo: %s +/- %s, nElo: %s +/- %s\n", fmtFloat(e.Elo), fmtFloat(e.EloErr), fmtFloat(e.NElo), fmtFloat(e.NEloErr))
+	c := s.Pairs.Counts()
+	pr := math.Inf(1)
+	if c[0]+c[1] > 0 {
+		pr = float64(c[3]+c[4]) / float64(c[0]+c[1])
+	}
+	dr := 0.0
+	if n := s.Pairs.N(); n > 0 {
+		dr = 100 * float64(c[2]) / float64(n)
+	}
+	fmt.Fprintf(w, "LOS: %.2f %%, DrawRatio: %.2f %% (pairs scoring 1 of 2), PairsRatio: %s\n", 100*e.LOS, dr, fmtFloat(pr))
+	pts := float64(s.W) + 0.5*float64(s.D)
+	pct := 0.0
+	if games > 0 {
+		pct = 100 * pts / float64(games)
+	}
+	fmt.Fprintf(w, "Games: %d, Wins: %d, Losses: %d, Draws: %d, Points: %.1f (%.2f %%)\n", games, s.W, s.L, s.D, pts, pct)
+	wldd := math.Inf(1)
+	if s.Pairs.WL == 0 && s.Pairs.DD == 0 {
+		wldd = math.NaN()
+	} else if s.Pairs.DD > 0 {
+		wldd = float64(s.Pairs.WL) / float64(s.Pairs.DD)
+	}
+	fmt.Fprintf(w, "Ptnml(0-2): [%d, %d, %d, %d, %d], WL/DD Ratio: %s\n", c[0], c[1], c[2], c[3], c[4], fmtFloat(wldd))
+	lo, hi := s.Test.Bounds()
+	l := s.LLR()
+	frac := l / hi
+	if l < 0 {
+		frac = -l / lo
+	}
+	fmt.Fprintf(w, "LLR: %.2f (%.1f%%) (%.2f, %.2f) [%.2f, %.2f] (%s model)\n", l, 100*frac, lo, hi, s.Test.Elo0, s.Test.Elo1, s.Test.Model)
+	switch s.Decision {
+	case Continue:
+		fmt.Fprintf(w, "SPRT ([%.2f, %.2f]) stopped without a decision after %d games\n", s.Test.Elo0, s.Test.Elo1, games)
+	default:
+		fmt.Fprintf(w, "SPRT ([%.2f, %.2f]) completed - %s\n", s.Test.Elo0, s.Test.Elo1, s.Decision)
+	}
+}
+
+// Tracker turns events into a live status table.
+type Tracker struct {
+	mu       sync.Mutex
+	title    string
+	start    time.Time
+	stage    string
+	total    int
+	done     int
+	games    int
+	running  map[string]*liveSeries
+	finished []string
+	groups   map[string][]string
+	gorder   []string           // groups in the order they were announced
+	tallies  map[string][]Tally // by stage
+}
+
+type liveSeries struct {
+	a, b    string
+	t       Tally
+	n, plan int
+	since   time.Time
+}
+
+// NewTracker starts a tracker; title heads the table.
+func NewTracker(title string) *Tracker {
+	return &Tracker{title: title, start: time.Now(), running: map[string]*liveSeries{}, groups: map[string][]string{}, tallies: map[string][]Tally{}}
+}
+
+// Handle takes an event (Options.OnEvent).
+func (t *Tracker) Handle(ev Event) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	switch ev.Kind {
+	case StageStarted:
+		t.stage, t.total, t.done = ev.Stage, ev.Total, 0
+		for _, k := range ev.GroupOrder {
+			if _, ok := t.groups[k]; !ok {
+				t.gorder = append(t.gorder, k)
+			}
+			t.groups[k] = ev.Groups[k]
+		}
+	case SeriesStarted:
+		t.running[ev.Key] = &liveSeries{a: ev.A, b: ev.B, plan: ev.Planned, t: Tally{A: ev.A, B: ev.B}, since: time.Now()}
+	case GamePlayed:
+		t.games++
+		if l := t.running[ev.Key]; l != nil {
+			l.t, l.n = ev.Tally, ev.Game.Index+1
+		}
+	case SeriesFinished:
+		delete(t.running, ev.Key)
+		t.done++
+		t.tallies[ev.Stage] = append(t.tallies[ev.Stage], ev.Result.Tally)
+		line := fmt.Sprintf("%s  %s  %s", SeriesName(ev.Key, ev.Result.Tally), TallyText(ev.Result.Tally), VerdictText(ev.Result.Tally))
+		if ev.Resumed {
+			line += "  (from the output folder)"
+		}
+		t.finished = append(t.finished, line)
+	}
+}
+
+// Line is a one-line summary of the latest finished series, for output
+// that is not a terminal.
+func (t *Tracker) Line() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if len(t.finished) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("[%d/%d %s] %s", t.done, t.total, t.stage, t.finished[len(t.finished)-1])
+}
+
+// Render writes the status table.
+func (t *Tracker) Render(w io.Writer) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	el := time.Since(t.start).Round(time.Second)
+	fmt.Fprintf(w, "%s — %s: %d of %d series done, %d running, %d games played, %s\n", t.title, t.stage, t.done, t.total, len(t.running), t.games, el)
+	if len(t.running) > 0 {
+		fmt.Fprintln(w, "\nRunning")
+		keys := make([]string, 0, len(t.running))
+		for k := range t.running {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		for _, k := range keys {
+			l := t.running[k]
+			fmt.Fprintf(tw, "  %s\t%s\tgame %d of up to %d\t%s\n", SeriesName(k, l.t), TallyText(l.t), l.n+1, l.plan, time.Since(l.since).Round(time.Second))
+		}
+		tw.Flush()
+	}
+	for _, st := range t.gorder {
+		if len(t.tallies[st]) == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "\nStandings, %s\n", st)
+		WriteStandings(w, Standings(t.groups[st], t.tallies[st]))
+	}
+	if n := len(t.finished); n > 0 {
+		fmt.Fprintln(w, "\nLatest")
+		for _, l := range t.finished[max(0, n-5):] {
+			fmt.Fprintf(w, "  %s\n", l)
+		}
+	}
+}
