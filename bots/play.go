@@ -14,14 +14,18 @@ func Play(c engine.Config, starts [2]engine.Start, players [2]Bot, seed uint64, 
 	for i, p := range players {
 		p.Reset(s, i, SideSeed(seed, i))
 	}
+	// A player whose preparation (the course's load) failed loses before
+	// any move, player 1 first.
+	for i := range players {
+		if forfeited(s, players[i], i) {
+			break
+		}
+	}
 	for !s.Over() {
 		me := s.ToMove()
 		a := players[me].Act(s)
-		if f, ok := players[me].(Failer); ok {
-			if failed, reason, _ := f.Failure(); failed {
-				s.Forfeit(me, reason)
-				break
-			}
+		if forfeited(s, players[me], me) {
+			break
 		}
 		s.Step(a)
 		if onStep != nil {
@@ -47,6 +51,17 @@ func Mix(z uint64) uint64 {
 	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
 	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
 	return z ^ (z >> 31)
+}
+
+// forfeited ends the game if player me reports a failure.
+func forfeited(s *engine.State, p Bot, me int) bool {
+	if f, ok := p.(Failer); ok {
+		if failed, reason, _ := f.Failure(); failed {
+			s.Forfeit(me, reason)
+			return true
+		}
+	}
+	return false
 }
 
 // Failer is implemented by players that can fail the way course AIs did (an

@@ -126,3 +126,20 @@ func lastLine(s string) string {
 	s = strings.TrimSpace(s)
 	return s[strings.LastIndex(s, "\n")+1:]
 }
+
+// A Python AI whose load raises loses before any move; the recorded game
+// keeps the traceback and still replays exactly.
+func TestPlayPythonLoadErrorRecorded(t *testing.T) {
+	rec := filepath.Join(t.TempDir(), "py.jsonl")
+	code, out, errOut := runCLI(t, "play", "--p1", "heuristic", "--p2", "py:../../pyai/testdata/raise_load.py", "--sandbox", "off", "--record", rec)
+	if code != 0 || !strings.Contains(out, "player 1 (heuristic) wins: player 2 AI raised an error (ERR)") || !strings.Contains(out, "half-steps 0 of") {
+		t.Fatalf("exit %d, %q %q", code, out, errOut)
+	}
+	raw, _ := os.ReadFile(rec)
+	if !strings.Contains(string(raw), `"reason":-1`) || !strings.Contains(string(raw), "KeyError") {
+		t.Fatalf("record lacks the error: %s", raw)
+	}
+	if code, out, _ := runCLI(t, "conform", rec); code != 0 || !strings.HasSuffix(strings.TrimSpace(out), "0 mismatched") {
+		t.Fatalf("conform: %d %q", code, out)
+	}
+}

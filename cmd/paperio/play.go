@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 
 	"github.com/paperio/paperio/bots"
 	"github.com/paperio/paperio/engine"
@@ -21,16 +20,19 @@ func runPlay(args []string) error {
 	turns := fs.Int("turns", engine.DefaultMaxTurns, "rounds (each round is a half-step of each player)")
 	size := fs.String("size", "102x101", "board size WxH (W even)")
 	start := fs.String("start", "", "explicit start x,y,d:x,y,d instead of one drawn from --seed")
-	timeBudget := fs.Float64("time", 30, "think time per player per game in seconds (for AIs that run outside the engine)")
+	timeBudget := fs.Float64("time", 30, "think time per player per game in seconds, charged to py: AIs for load and every play as the course did")
 	record := fs.String("record", "", "append the game to this replay file (.jsonl, or .jsonl.gz)")
 	frames := fs.Bool("frames", false, "with --record: also record per-frame digests, heads, areas and bands")
+	py := addPyFlags(fs)
 	if err := parseFlags(fs, args, false); err != nil {
 		return err
 	}
 	if *timeBudget <= 0 {
 		return usagef("--time %v: must be positive", *timeBudget)
 	}
-	setTimeBudget(*timeBudget)
+	if err := py.apply(*timeBudget); err != nil {
+		return err
+	}
 	c, err := gameConfig(*size, *turns)
 	if err != nil {
 		return err
@@ -45,9 +47,7 @@ func runPlay(args []string) error {
 		if players[i], specs[i], err = newBot(spec); err != nil {
 			return err
 		}
-		if cl, ok := players[i].(io.Closer); ok {
-			defer cl.Close()
-		}
+		defer bots.Close(players[i])
 	}
 	var rec *replay.Frames
 	if *frames {

@@ -30,6 +30,7 @@ type matchFlags struct {
 	time    *float64
 	cap     *string
 	pairing *string
+	py      *pyFlags
 }
 
 func addMatchFlags(fs *flag.FlagSet, withCap bool) *matchFlags {
@@ -37,6 +38,7 @@ func addMatchFlags(fs *flag.FlagSet, withCap bool) *matchFlags {
 		size:    fs.String("size", "102x101", "board size WxH (W even)"),
 		turns:   fs.Int("turns", engine.DefaultMaxTurns, "rounds per game (each round is a half-step of each player)"),
 		time:    fs.Float64("time", 30, "think time per player per game in seconds, as the course charged it (load and every play); 0 = unlimited"),
+		py:      addPyFlags(fs),
 		pairing: fs.String("pairing", "same", "second-half starts: same (each player plays both heads of each start) or mirror (each keeps its head, mirrored)"),
 	}
 	if withCap {
@@ -82,10 +84,7 @@ func (m *matchFlags) series(games int) (tourney.SeriesOptions, error) {
 			o.Cap = d
 		}
 	}
-	if *m.time > 0 {
-		setTimeBudget(*m.time)
-	}
-	return o, nil
+	return o, m.py.apply(*m.time)
 }
 
 // entrant builds a tournament player from a spec: a new instance for each

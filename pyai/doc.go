@@ -1,0 +1,49 @@
+// Package pyai plays course AIs: Python files with the 2018 course's
+// interface (play, and optionally load, summary, init, summaryall) as
+// players of this toolkit. "py:path/to/ai.py" names one wherever a bot spec
+// is accepted.
+//
+// Each Player runs its AI in a Python 3 process of its own, driven over two
+// pipes on file descriptors 3 and 4 by a small driver (driver.py, embedded
+// in the binary). The AI's stdout and stderr go elsewhere, to a capped log
+// (Player.Output), so nothing it prints can disturb the game.
+//
+// The AI sees exactly what the course platform gave it: stat is a dict with
+// size, log and now; every frame is a dict with turnleft, timeleft, fields,
+// players, bands, me and enemy (the course's key order), the grids are
+// tuples of column tuples holding 1, 2 or None, players is a list of two
+// dicts and me and enemy are the very dicts in it; the log holds every frame
+// of the game so far, the start frame first. The answer is read as the
+// course read it. A course AI whose decisions depend only on what it is
+// given plays the same game as on the course platform.
+//
+// Only what changed goes to the process: each turn it receives the frames
+// since its last turn as the grid columns that changed, and rebuilds just
+// those column tuples; an unchanged column is the same tuple object in
+// consecutive frames, so a whole game's log costs a few MB.
+//
+// Time is charged as the course charged it, for load and for every play
+// call (measured on the Go side around the whole call). A call still
+// running when the player's time runs out is stopped: the process is killed
+// and replaced for the next game, and the game is lost on time (OVT). An
+// exception loses with ERR, and its traceback is the Failure detail; so
+// does a process that dies (sys.exit, os._exit, a crash). Errors in
+// summary, init and summaryall are ignored, as the course ignored them.
+//
+// Storage lasts through the games of a series and the module is imported
+// once per series (Player.BeginSeries, SwapSides, EndSeries follow the
+// course's series runner).
+//
+// Containment: every AI process has resource limits (address space, CPU
+// time, file size, open files), a seccomp filter that refuses new
+// processes and network sockets (threads still work), a fresh working
+// directory, a clean environment, and a session and process group of its
+// own that is killed after the game; where bubblewrap (bwrap) works it also
+// runs without network, with a read-only view of the filesystem and in a
+// process tree of its own. Options.CourseRules refuses AIs that use what
+// the course banned (global statements; the modules os, sys, threading,
+// multiprocessing), naming file and line.
+//
+// Made for Linux; on other Unix systems the AI runs without the seccomp
+// filter and bwrap (RLIMIT_NPROC then keeps it from starting processes).
+package pyai

@@ -1,0 +1,5 @@
+//go:build !race
+
+package pyai
+
+const raceEnabled = false

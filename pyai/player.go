@@ -1,0 +1,500 @@
+package pyai
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/paperio/paperio/engine"
+)
+
+// Player is a course AI (a Python file) playing through its own Python
+// process. It implements bots.Bot, bots.Failer, bots.Ender and io.Closer.
+//
+// One Player is one side of one series: its module is imported once and
+// keeps its module-level state and its storage across games. The methods
+// are for one goroutine at a time, except Close, which may be called from
+// any goroutine to stop the player.
+type Player struct {
+	path  string // absolute path of the AI file
+	shown string // the path as given, for messages
+	name  string // module name: the file name without .py
+	opts  Options
+	log   *capLog
+
+	cur    atomic.Pointer[process] // nil after Close; may be dead
+	closed atomic.Bool
+
+	used     bool // the process has begun a series or played since its import
+	inSeries bool // BeginSeries was called and EndSeries not yet
+
+	// The game being played.
+	game   *engine.State
+	clock  *gameClock
+	me     int
+	enc    frameEncoder
+	shadow engine.State // the state of the last frame sent to the AI
+	last   engine.Action
+	left   time.Duration // think time left this game
+	fail   failure
+	buf    []byte
+}
+
+type failure struct {
+	failed bool
+	reason engine.Reason
+	detail string
+}
+
+// New starts a Player for the AI in file path: it starts the Python
+// process, checks the file and imports the module. A file that cannot be
+// used is refused with an error of one line naming it (a *Refusal when it
+// does not parse, has no play function or breaks the course rules).
+func New(path string, opts Options) (*Player, error) {
+	opts = opts.withDefaults()
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	if st, err := os.Stat(abs); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, errors.Unwrap(err))
+	} else if st.IsDir() {
+		return nil, fmt.Errorf("%s: is a directory, not a Python file", path)
+	}
+	p := &Player{
+		path:  abs,
+		shown: path,
+		name:  strings.TrimSuffix(filepath.Base(abs), ".py"),
+		opts:  opts,
+		log:   newCapLog(opts.LogLimit),
+	}
+	if err := p.start(); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// Check refuses a file that cannot be a course AI, without running any of
+// its code: it must parse, bind play at module level and, with
+// courseRules, keep to the course rules. The error is one line naming the
+// file.
+func Check(path string, opts Options) error {
+	opts = opts.withDefaults()
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return fmt.Errorf("%s: %v", path, err)
+	}
+	pr, err := startProcess(opts, abs, newCapLog(4096))
+	if err != nil {
+		return err
+	}
+	defer func() { pr.kill(); pr.wait() }()
+	cfg := config(abs, path, opts)
+	cfg["check_only"] = true
+	return describeStartError(path, pr.configure(cfg, opts.HookTimeout), opts.HookTimeout)
+}
+
+func config(abs, shown string, o Options) map[string]any {
+	lim := map[string]any{
+		"as":     o.MemoryLimit,
+		"cpu":    int64(math.Ceil(o.CPULimit.Seconds())),
+		"fsize":  o.FileSizeLimit,
+		"nofile": 256,
+	}
+	if o.MaxProcesses > 0 {
+		lim["nproc"] = o.MaxProcesses
+	}
+	return map[string]any{
+		"path":           abs,
+		"display":        shown,
+		"name":           strings.TrimSuffix(filepath.Base(abs), ".py"),
+		"course_rules":   o.CourseRules,
+		"deny_processes": o.MaxProcesses == 0,
+		"deny_network":   !o.Network,
+		"limits":         lim,
+	}
+}
+
+func describeStartError(shown string, err error, limit time.Duration) error {
+	var ie *ImportError
+	var to errTimeout
+	var dd errDied
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &ie):
+		ie.Path = shown
+		return ie
+	case errors.As(err, &to):
+		return fmt.Errorf("%s: the import did not finish within %v", shown, limit)
+	case errors.As(err, &dd):
+		return fmt.Errorf("%s: the AI process died during the import (%s)", shown, dd.status)
+	}
+	return err
+}
+
+// start starts a new process and imports the module.
+func (p *Player) start() error {
+	if p.closed.Load() {
+		return errors.New("player closed")
+	}
+	pr, err := startProcess(p.opts, p.path, p.log)
+	if err != nil {
+		return fmt.Errorf("%s: %v", p.shown, err)
+	}
+	if err := pr.configure(config(p.path, p.shown, p.opts), p.opts.HookTimeout); err != nil {
+		pr.kill()
+		pr.wait()
+		return describeStartError(p.shown, err, p.opts.HookTimeout)
+	}
+	p.cur.Store(pr)
+	if p.closed.Load() { // Close ran meanwhile
+		p.stop()
+		return errors.New("player closed")
+	}
+	p.used = false
+	return nil
+}
+
+// restart replaces the process (after a kill, or for a fresh import).
+func (p *Player) restart(why string) error {
+	p.stop()
+	p.note("new AI process: %s", why)
+	if err := p.start(); err != nil {
+		return err
+	}
+	if p.inSeries { // the storage is gone with the old process
+		p.hook('I', "init")
+	}
+	return nil
+}
+
+// live returns the process if it is running, else nil.
+func (p *Player) live() *process {
+	if pr := p.cur.Load(); pr != nil && pr.alive() {
+		return pr
+	}
+	return nil
+}
+
+// ensure makes sure a live process is there, replacing a dead one.
+func (p *Player) ensure() (*process, error) {
+	if pr := p.live(); pr != nil {
+		return pr, nil
+	}
+	if p.closed.Load() {
+		return nil, errors.New("player closed")
+	}
+	if err := p.restart("the previous one was stopped or died"); err != nil {
+		return nil, err
+	}
+	return p.cur.Load(), nil
+}
+
+// stop kills the current process, if any, and waits for it.
+func (p *Player) stop() {
+	if pr := p.cur.Swap(nil); pr != nil {
+		pr.kill()
+		pr.wait()
+		pr.out.finish(time.Second)
+		os.RemoveAll(pr.dir)
+	}
+}
+
+// Close stops the AI process and everything it started. It may be called
+// from any goroutine, and more than once.
+func (p *Player) Close() error {
+	p.closed.Store(true)
+	p.stop()
+	return nil
+}
+
+// Path is the AI file.
+func (p *Player) Path() string { return p.shown }
+
+// Output is what the AI printed (stdout and stderr together), capped at
+// Options.LogLimit, with the runner's own notes marked "[paperio]":
+// process restarts and errors of hooks whose errors are ignored.
+func (p *Player) Output() string {
+	if pr := p.cur.Load(); pr != nil {
+		pr.out.sync()
+	}
+	return p.log.String()
+}
+
+// note writes a line of the runner's own into the log, after what the AI
+// printed so far.
+func (p *Player) note(format string, a ...any) {
+	if pr := p.cur.Load(); pr != nil {
+		pr.out.sync()
+	}
+	p.log.note(format, a...)
+}
+
+// Containment describes what holds the AI process.
+func (p *Player) Containment() string {
+	pr := p.cur.Load()
+	var parts []string
+	if pr != nil && pr.sandbox != "" {
+		parts = append(parts, "bwrap (no network, read-only filesystem, own process tree)")
+	} else {
+		parts = append(parts, "no bwrap")
+	}
+	if pr != nil && pr.info.Seccomp != "" {
+		parts = append(parts, "seccomp ("+pr.info.Seccomp+")")
+	}
+	o := p.opts
+	parts = append(parts, fmt.Sprintf("limits: memory %d MiB, CPU %v, files %d MiB, processes %d",
+		o.MemoryLimit>>20, o.CPULimit, o.FileSizeLimit>>20, o.MaxProcesses))
+	return strings.Join(parts, "; ")
+}
+
+// ---- series -----------------------------------------------------------
+
+// BeginSeries starts a series: the module is imported afresh if this
+// process has already been used, storage is a fresh dict, and init(storage)
+// runs (its errors are ignored, as the course ignored them).
+func (p *Player) BeginSeries() error {
+	if p.closed.Load() {
+		return errors.New("player closed")
+	}
+	if p.used || p.live() == nil {
+		if err := p.restart("new series"); err != nil {
+			return err
+		}
+	}
+	p.inSeries = true
+	p.used = true
+	p.hook('I', "init")
+	return nil
+}
+
+// SwapSides ends the first direction of a series and begins the second, as
+// the course's series runner did: summaryall(storage), then a fresh
+// storage dict and init(storage). The module is not imported again.
+func (p *Player) SwapSides() error {
+	p.hook('Z', "summaryall")
+	if _, err := p.ensure(); err != nil {
+		return err
+	}
+	p.hook('S', "")
+	p.inSeries = true
+	p.used = true
+	p.hook('I', "init")
+	return nil
+}
+
+// EndSeries runs summaryall(storage) (errors ignored).
+func (p *Player) EndSeries() error {
+	p.hook('Z', "summaryall")
+	p.inSeries = false
+	return nil
+}
+
+// hook runs a request whose errors are ignored, noting them in the log.
+func (p *Player) hook(kind byte, name string) {
+	pr := p.live()
+	if pr == nil {
+		return
+	}
+	rep, _, err := pr.call(kind, nil, p.opts.HookTimeout)
+	switch {
+	case err != nil:
+		p.note("%s: %v (ignored; the process will be replaced)", name, err)
+	case rep.kind == 'D' && len(rep.body) > 0:
+		p.note("%s raised an exception (ignored):\n%s", name, rep.body)
+	}
+}
+
+// ---- one game -----------------------------------------------------------
+
+// Reset prepares a new game in which the AI plays index me: the first
+// frame goes to the AI process and load(stat, storage) runs, charged to
+// the player's time. A failure here is reported by Failure after the
+// player's first Act.
+func (p *Player) Reset(s *engine.State, me int, seed uint64) {
+	p.game, p.me = s, me
+	p.clock = clockOf(s)
+	p.left = p.opts.TimeBudget
+	p.fail = failure{}
+	p.last = engine.Straight
+	sec, exact := p.opts.budgetSeconds()
+	p.clock.mark(me, s.HalfSteps(), timeLeft{sec, exact})
+	pr, err := p.ensure()
+	if err != nil {
+		p.fail = failure{true, engine.ERR, err.Error()}
+		p.note("%s", err)
+		return
+	}
+	p.used = true
+	p.shadow.CopyFrom(s)
+	p.enc.start(s)
+	b := append(p.buf[:0], byte(me))
+	b = binary.LittleEndian.AppendUint32(b, uint32(s.Width()))
+	b = binary.LittleEndian.AppendUint32(b, uint32(s.Height()))
+	b = p.enc.appendFrame(b, s, p.clock.at(s.HalfSteps(), p.ownDefault()))
+	p.buf = b
+	rep, elapsed, err := pr.call('G', b, p.left)
+	if err != nil {
+		p.failCall(pr, "load", err, elapsed)
+		return
+	}
+	switch {
+	case rep.kind == 'E':
+		p.fail = failure{true, engine.ERR, string(rep.body)}
+	case rep.kind == 'D' && len(rep.body) == 1:
+		if rep.body[0] == 1 { // load ran: charge it
+			p.charge("load", elapsed, s.HalfSteps()+1)
+		}
+	default:
+		p.protocolError(pr, rep)
+	}
+}
+
+// Act sends the frames since the AI's last turn and returns its answer to
+// play(stat, storage).
+func (p *Player) Act(s *engine.State) engine.Action {
+	pr := p.cur.Load()
+	if p.fail.failed || pr == nil || p.game == nil {
+		return engine.Straight
+	}
+	b, _ := p.framesSince(s, p.buf[:0])
+	p.buf = b
+	rep, elapsed, err := pr.call('P', b, p.left)
+	if err != nil {
+		p.failCall(pr, "play", err, elapsed)
+		return engine.Straight
+	}
+	switch {
+	case rep.kind == 'E':
+		p.fail = failure{true, engine.ERR, string(rep.body)}
+		return engine.Straight
+	case rep.kind == 'A' && len(rep.body) == 1:
+		if !p.charge("play", elapsed, s.HalfSteps()+1) {
+			return engine.Straight
+		}
+		a := engine.Action(rep.body[0])
+		if a != engine.Left && a != engine.Right {
+			a = engine.Straight
+		}
+		p.last = a
+		return a
+	}
+	p.protocolError(pr, rep)
+	return engine.Straight
+}
+
+// framesSince appends a count and the frames the AI has not seen: the
+// frame after its own last move (rebuilt from its answer) and the one
+// after the enemy's, or whichever of them exists.
+func (p *Player) framesSince(s *engine.State, b []byte) ([]byte, int) {
+	at := len(b)
+	b = append(b, 0, 0, 0, 0)
+	n0, n := p.shadow.HalfSteps(), s.HalfSteps()
+	count := 0
+	def := p.ownDefault()
+	if n == n0+2 && p.shadow.ToMove() == p.me && !p.shadow.Over() {
+		p.shadow.Step(p.last) // the frame after this player's own move
+		b = p.enc.appendFrame(b, &p.shadow, p.clock.at(n0+1, def))
+		count++
+	}
+	if n > n0 {
+		b = p.enc.appendFrame(b, s, p.clock.at(n, def))
+		count++
+	}
+	p.shadow.CopyFrom(s)
+	binary.LittleEndian.PutUint32(b[at:], uint32(count))
+	return b, count
+}
+
+// ownDefault is the time left a side shows when it is not a Player (a Go
+// bot): this player's untouched budget.
+func (p *Player) ownDefault() timeLeft {
+	sec, exact := p.opts.budgetSeconds()
+	return timeLeft{sec, exact}
+}
+
+// charge takes elapsed from the player's time; the course's rule is that a
+// call lasting at least the time left loses on time. It returns false when
+// the player has lost.
+func (p *Player) charge(what string, elapsed time.Duration, from int) bool {
+	if elapsed >= p.left {
+		p.fail = failure{true, engine.OVT, fmt.Sprintf("%s took %.3f s with %.3f s left", what, elapsed.Seconds(), p.left.Seconds())}
+		return false
+	}
+	p.left -= elapsed
+	p.clock.mark(p.me, from, timeLeft{p.left.Seconds(), false})
+	return true
+}
+
+// failCall records how a call failed: on time, by the process dying, or by
+// a protocol error.
+func (p *Player) failCall(pr *process, what string, err error, elapsed time.Duration) {
+	var to errTimeout
+	var dd errDied
+	switch {
+	case errors.As(err, &to):
+		p.fail = failure{true, engine.OVT, fmt.Sprintf("%s was stopped after %.3f s: its time ran out", what, elapsed.Seconds())}
+	case p.closed.Load():
+		p.fail = failure{true, engine.ERR, "the player was closed during " + what}
+	case errors.As(err, &dd):
+		if pr.cpuXcd {
+			p.fail = failure{true, engine.OVT, fmt.Sprintf("%s: the AI process reached its CPU-time limit (%v)", what, p.opts.CPULimit)}
+		} else {
+			p.fail = failure{true, engine.ERR, fmt.Sprintf("the AI process died during %s (%s)", what, dd.status)}
+		}
+	default:
+		p.fail = failure{true, engine.ERR, fmt.Sprintf("%s: %v", what, err)}
+	}
+	p.note("%s", p.fail.detail)
+}
+
+func (p *Player) protocolError(pr *process, rep reply) {
+	p.fail = failure{true, engine.ERR, fmt.Sprintf("protocol error: unexpected reply %q", rep.kind)}
+	p.note("%s", p.fail.detail)
+	pr.kill()
+}
+
+// Failure reports whether the AI has lost the game by an error (ERR: an
+// exception, whose traceback is the detail, or a dead process) or on time
+// (OVT).
+func (p *Player) Failure() (bool, engine.Reason, string) {
+	return p.fail.failed, p.fail.reason, p.fail.detail
+}
+
+// EndGame sends the last frames and the result to the AI and runs
+// summary((winner, reason), stat, storage); its errors are ignored. Whatever
+// the AI started is killed.
+func (p *Player) EndGame(s *engine.State, me int) {
+	defer func() { p.game, p.clock = nil, nil }()
+	pr := p.live()
+	if pr == nil || p.game != s {
+		return
+	}
+	r := s.Result()
+	winner := int8(-1)
+	if r.Winner == 0 || r.Winner == 1 {
+		winner = int8(r.Winner)
+	}
+	b := append(p.buf[:0], byte(winner), byte(int8(r.Reason)))
+	b, _ = p.framesSince(s, b)
+	p.buf = b
+	rep, _, err := pr.call('U', b, p.opts.HookTimeout)
+	switch {
+	case err != nil:
+		p.note("summary: %v (ignored; the process will be replaced)", err)
+	case rep.kind == 'D' && len(rep.body) > 0:
+		p.note("summary raised an exception (ignored):\n%s", rep.body)
+	}
+	if pr.alive() && !strings.Contains(pr.info.Seccomp, "no new processes") {
+		if n := killStrays(pr.cmd.Process.Pid, pr.keep); n > 0 {
+			p.note("killed %d process(es) the AI left behind", n)
+		}
+	}
+}

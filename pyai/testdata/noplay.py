@@ -1,0 +1,6 @@
+def load(stat, storage):
+    pass
+
+
+def plays(stat, storage):
+    return 'L'

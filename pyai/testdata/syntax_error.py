@@ -1,0 +1,5 @@
+def play(stat, storage):
+    return 'L'
+
+def broken(:
+    pass
