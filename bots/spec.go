@@ -363,3 +363,23 @@ func Close(b Bot) error {
 }
 
 func formatValue(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+
+// SplitList splits a comma-separated list of specs. A spec's own parameters
+// are comma-separated too ("heuristic:a=1,b=2"), so an item whose text before
+// any ':' holds '=' continues the spec before it.
+func SplitList(list string) []string {
+	var out []string
+	for _, p := range strings.Split(list, ",") {
+		p = strings.TrimSpace(p)
+		if p == "" {
+			continue
+		}
+		first, _, _ := strings.Cut(p, ":")
+		if len(out) > 0 && strings.Contains(first, "=") {
+			out[len(out)-1] += "," + p
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}

@@ -2,6 +2,7 @@ package bots
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"sync"
@@ -234,3 +235,11 @@ func TestCatalog(t *testing.T) {
 
 // Every bot satisfies the interface and builds from its name.
 var _ = []Bot{&randomBot{}, &goRound{}, &wanderer{}, &heuristic{}}
+
+func TestSplitList(t *testing.T) {
+	got := SplitList(" random, heuristic:maxband=90,margin=2 ,goround:w=4,h=6,py:ai.py,")
+	want := []string{"random", "heuristic:maxband=90,margin=2", "goround:w=4,h=6", "py:ai.py"}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("SplitList = %q, want %q", got, want)
+	}
+}

@@ -124,7 +124,7 @@ func ParseShard(s string) (Shard, error) {
 func ParseBots(list string) ([]string, error) {
 	var out []string
 	seen := map[string]bool{}
-	for _, p := range splitList(list) {
+	for _, p := range bots.SplitList(list) {
 		spec, err := canonical(p)
 		if err != nil {
 			return nil, err
@@ -159,7 +159,7 @@ func AllPairs(specs []string) []Pair {
 // split at the one colon that leaves a valid spec on both sides.
 func ParsePairs(list string) ([]Pair, error) {
 	var out []Pair
-	for _, item := range splitList(list) {
+	for _, item := range bots.SplitList(list) {
 		var found []Pair
 		var firstErr error
 		for i := range len(item) {
@@ -198,23 +198,4 @@ func canonical(spec string) (string, error) {
 		return "", err
 	}
 	return sp.String(), nil
-}
-
-// splitList splits on commas, keeping with the item before it a piece that
-// starts with an option ("key=value"): options are comma-separated too.
-func splitList(list string) []string {
-	var out []string
-	for _, p := range strings.Split(list, ",") {
-		p = strings.TrimSpace(p)
-		if p == "" {
-			continue
-		}
-		first, _, _ := strings.Cut(p, ":")
-		if len(out) > 0 && strings.Contains(first, "=") {
-			out[len(out)-1] += "," + p
-			continue
-		}
-		out = append(out, p)
-	}
-	return out
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/paperio/paperio/bots"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -61,8 +62,8 @@ func runPlot(args []string) error {
 		return usagef("--out %s: the file name must end in .png or .svg", *out)
 	}
 	req := plots.Request{
-		Options: plots.Options{Title: *title, Highlight: splitSpecs(*highlight)},
-		Players: splitSpecs(*players),
+		Options: plots.Options{Title: *title, Highlight: bots.SplitList(*highlight)},
+		Players: bots.SplitList(*players),
 	}
 	if *game != "" {
 		id, err := strconv.ParseInt(*game, 10, 64)
@@ -92,24 +93,4 @@ func dataErr(err error) error {
 		return usagef("%v", err)
 	}
 	return err
-}
-
-// splitSpecs splits a comma-separated list of player specs. A spec's own
-// parameters are comma-separated too ("heuristic:a=1,b=2"), so an item
-// whose text before any ':' holds '=' continues the spec before it.
-func splitSpecs(s string) []string {
-	var out []string
-	for _, f := range strings.Split(s, ",") {
-		f = strings.TrimSpace(f)
-		if f == "" {
-			continue
-		}
-		head, _, _ := strings.Cut(f, ":")
-		if len(out) > 0 && strings.Contains(head, "=") {
-			out[len(out)-1] += "," + f
-			continue
-		}
-		out = append(out, f)
-	}
-	return out
 }
