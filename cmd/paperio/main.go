@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"sort"
+	"strings"
 )
 
 // command is one subcommand: run gets the arguments after its name.
@@ -117,16 +118,34 @@ func newFlags(name, usageLine string) *flag.FlagSet {
 }
 
 // parseFlags parses args; errors become usage errors (exit 2) and leftover
-// arguments are refused unless allowArgs.
+// arguments are refused unless allowArgs. Flags may follow the arguments
+// (paperio conform a.jsonl b.jsonl --help); "--" ends the flags.
 func parseFlags(fs *flag.FlagSet, args []string, allowArgs bool) error {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
+	var rest []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return err
+			}
+			return usageError{err.Error()}
 		}
-		return usageError{err.Error()}
+		args = fs.Args()
+		i := 0
+		for i < len(args) && (!strings.HasPrefix(args[i], "-") || args[i] == "-") {
+			i++
+		}
+		rest = append(rest, args[:i]...)
+		if i == len(args) {
+			break
+		}
+		if args[i] == "--" {
+			rest = append(rest, args[i+1:]...)
+			break
+		}
+		args = args[i:]
 	}
-	if !allowArgs && fs.NArg() > 0 {
-		return usagef("unexpected argument %q", fs.Arg(0))
+	if !allowArgs && len(rest) > 0 {
+		return usagef("unexpected argument %q", rest[0])
 	}
-	return nil
+	return fs.Parse(append([]string{"--"}, rest...))
 }

@@ -143,3 +143,14 @@ func TestPlayPythonLoadErrorRecorded(t *testing.T) {
 		t.Fatalf("conform: %d %q", code, out)
 	}
 }
+
+// Flags may follow file arguments; an unknown one is still a usage error.
+func TestFlagsAfterArguments(t *testing.T) {
+	file := "../../testdata/conformance/edge.jsonl.gz"
+	if code, _, errOut := runCLI(t, "conform", file, "--nosuch"); code != 2 || !strings.Contains(errOut, "nosuch") {
+		t.Fatalf("exit %d, %q", code, errOut)
+	}
+	if code, out, _ := runCLI(t, "bench", "--replay", file, "--min-time", "1ms"); code != 0 || !strings.Contains(out, "half-steps/s") {
+		t.Fatalf("exit %d, %q", code, out)
+	}
+}
