@@ -71,7 +71,7 @@ func selfPeakRSS() int64 {
 	return ru.Maxrss << 10
 }
 
-// The figures of issue 5: a whole 2000-round game of two trivial AIs, in
+// The bridge's headline figures: a whole 2000-round game of two trivial AIs, in
 // wall time and CPU time, the largest process's memory with the whole log,
 // and games per second with many AI processes at once. The course platform
 // took about 3 s per such game; the goal is at least 5 times faster and at
