@@ -87,6 +87,22 @@ func (m *matchFlags) series(games int) (tourney.SeriesOptions, error) {
 	return o, m.py.apply(*m.time)
 }
 
+// entrantPair builds the two players of a match; a player meeting itself
+// gets a distinct name for the second side.
+func entrantPair(p1, p2 string) (a, b *tourney.Entrant, err error) {
+	if a, err = entrant(p1); err != nil {
+		return nil, nil, err
+	}
+	if b, err = entrant(p2); err != nil {
+		return nil, nil, err
+	}
+	if a.Name == b.Name {
+		b.Name += " (B)"
+	}
+	warnUnstartable(a, b)
+	return a, b, nil
+}
+
 // entrant builds a tournament player from a spec: a new instance for each
 // series. The spec is checked (and written canonically) at once.
 func entrant(spec string) (*tourney.Entrant, error) {
@@ -141,18 +157,10 @@ func runSeries(args []string) error {
 		return err
 	}
 	opt.Seed = *seed
-	a, err := entrant(*p1)
+	a, b, err := entrantPair(*p1, *p2)
 	if err != nil {
 		return err
 	}
-	b, err := entrant(*p2)
-	if err != nil {
-		return err
-	}
-	if a.Name == b.Name {
-		b.Name += " (B)"
-	}
-	warnUnstartable(a, b)
 	key := fmt.Sprintf("series: %s v %s", a.Name, b.Name)
 	var store *tourney.Store
 	if *out != "" {

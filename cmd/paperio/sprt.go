@@ -45,18 +45,10 @@ func runSPRT(args []string) error {
 	if err != nil {
 		return err
 	}
-	a, err := entrant(*p1)
+	a, b, err := entrantPair(*p1, *p2)
 	if err != nil {
 		return err
 	}
-	b, err := entrant(*p2)
-	if err != nil {
-		return err
-	}
-	if a.Name == b.Name {
-		b.Name += " (B)"
-	}
-	warnUnstartable(a, b)
 	live := !*quiet && isTerminal(os.Stdout) && stdout == os.Stdout
 	opt := tourney.SPRTOptions{A: a, B: b, Test: test, Config: so.Config, Seed: *seed, Budget: so.Budget, Pairing: so.Pairing, MaxGames: *maxGames, Workers: *workers}
 	if !*quiet {
