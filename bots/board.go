@@ -141,24 +141,7 @@ func (g *seg) dist(x, y int) int { return segDist(x, y, g.ax, g.ay, g.bx, g.by) 
 // segDist is the Manhattan distance from (x, y) to the nearest cell of the
 // axis-parallel segment (ax, ay)-(bx, by).
 func segDist(x, y, ax, ay, bx, by int) int {
-	if ax > bx {
-		ax, bx = bx, ax
-	}
-	if ay > by {
-		ay, by = by, ay
-	}
-	d := 0
-	if x < ax {
-		d = ax - x
-	} else if x > bx {
-		d = x - bx
-	}
-	if y < ay {
-		d += ay - y
-	} else if y > by {
-		d += y - by
-	}
-	return d
+	return boxDist(x, y, min(ax, bx), min(ay, by), max(ax, bx), max(ay, by))
 }
 
 // far is larger than any distance on a board.
@@ -251,22 +234,13 @@ func (t *track) boxDist(x, y int) int {
 	if len(t.segs) == 0 {
 		return far
 	}
-	return segDistBox(x, y, t.minX, t.minY, t.maxX, t.maxY)
+	return boxDist(x, y, t.minX, t.minY, t.maxX, t.maxY)
 }
 
-func segDistBox(x, y, x0, y0, x1, y1 int) int {
-	d := 0
-	if x < x0 {
-		d = x0 - x
-	} else if x > x1 {
-		d = x - x1
-	}
-	if y < y0 {
-		d += y0 - y
-	} else if y > y1 {
-		d += y - y1
-	}
-	return d
+// boxDist is the Manhattan distance from (x, y) to the nearest cell of the
+// box x0..x1 × y0..y1 (0 inside it).
+func boxDist(x, y, x0, y0, x1, y1 int) int {
+	return max(x0-x, 0, x-x1) + max(y0-y, 0, y-y1)
 }
 
 // dist is the Manhattan distance from (x, y) to the nearest band cell.
