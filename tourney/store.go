@@ -473,8 +473,9 @@ func writeAtomic(path string, write func(*os.File) error) error {
 	return os.Rename(tmp, path)
 }
 
-// SaveStandings replaces the table of group grp.
-func (s *Store) SaveStandings(grp string, st []Standing) error {
+// replaceRows runs del (with delArgs), then insert once per row, in one
+// transaction: readers see the old rows or the new ones, never a mix.
+func (s *Store) replaceRows(del string, delArgs []any, insert string, rows [][]any) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	tx, err := s.db.Begin()
@@ -482,36 +483,36 @@ func (s *Store) SaveStandings(grp string, st []Standing) error {
 		return err
 	}
 	defer tx.Rollback()
-	if _, err := tx.Exec(`DELETE FROM standings WHERE grp = ?`, grp); err != nil {
+	if _, err := tx.Exec(del, delArgs...); err != nil {
 		return err
 	}
-	for _, x := range st {
-		if _, err := tx.Exec(`INSERT INTO standings (grp, rank, player, played, won, drawn, lost, overrun, points, games_won, games_drawn, games_lost, net, tie)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, grp, x.Rank, x.Player, x.Played, x.Won, x.Drawn, x.Lost, x.Over, x.Points, x.GW, x.GD, x.GL, x.Net, x.Tie); err != nil {
+	for _, r := range rows {
+		if _, err := tx.Exec(insert, r...); err != nil {
 			return err
 		}
 	}
 	return tx.Commit()
 }
 
+// SaveStandings replaces the table of group grp.
+func (s *Store) SaveStandings(grp string, st []Standing) error {
+	rows := make([][]any, len(st))
+	for i, x := range st {
+		rows[i] = []any{grp, x.Rank, x.Player, x.Played, x.Won, x.Drawn, x.Lost, x.Over, x.Points, x.GW, x.GD, x.GL, x.Net, x.Tie}
+	}
+	return s.replaceRows(`DELETE FROM standings WHERE grp = ?`, []any{grp},
+		`INSERT INTO standings (grp, rank, player, played, won, drawn, lost, overrun, points, games_won, games_drawn, games_lost, net, tie)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, rows)
+}
+
 // SaveRatings replaces the ratings.
 func (s *Store) SaveRatings(r []Rating) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	tx, err := s.db.Begin()
-	if err != nil {
-		return err
+	rows := make([][]any, len(r))
+	for i, x := range r {
+		rows[i] = []any{x.Player, x.Elo, x.CI95, x.Games, x.Score}
 	}
-	defer tx.Rollback()
-	if _, err := tx.Exec(`DELETE FROM ratings`); err != nil {
-		return err
-	}
-	for _, x := range r {
-		if _, err := tx.Exec(`INSERT INTO ratings (player, elo, ci95, games, score) VALUES (?, ?, ?, ?, ?)`, x.Player, x.Elo, x.CI95, x.Games, x.Score); err != nil {
-			return err
-		}
-	}
-	return tx.Commit()
+	return s.replaceRows(`DELETE FROM ratings`, nil,
+		`INSERT INTO ratings (player, elo, ci95, games, score) VALUES (?, ?, ?, ?, ?)`, rows)
 }
 
 // Placing is a final place of a knockout.
@@ -523,22 +524,12 @@ type Placing struct {
 
 // SavePlacings replaces the placings.
 func (s *Store) SavePlacings(p []Placing) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	tx, err := s.db.Begin()
-	if err != nil {
-		return err
+	rows := make([][]any, len(p))
+	for i, x := range p {
+		rows[i] = []any{x.Place, x.Player, x.How}
 	}
-	defer tx.Rollback()
-	if _, err := tx.Exec(`DELETE FROM placings`); err != nil {
-		return err
-	}
-	for _, x := range p {
-		if _, err := tx.Exec(`INSERT INTO placings (place, player, how) VALUES (?, ?, ?)`, x.Place, x.Player, x.How); err != nil {
-			return err
-		}
-	}
-	return tx.Commit()
+	return s.replaceRows(`DELETE FROM placings`, nil,
+		`INSERT INTO placings (place, player, how) VALUES (?, ?, ?)`, rows)
 }
 
 // DB is the results database, for reading.
