@@ -10,5 +10,5 @@
 // allocates nothing in steady state. CopyFrom gives look-ahead bots a cheap
 // copy that reuses the destination's buffers.
 //
-// The package uses the standard library only.
+// The package uses the standard library only (and pyrand, which does too).
 package engine

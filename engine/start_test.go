@@ -2,81 +2,11 @@ package engine
 
 import (
 	"fmt"
-	"math"
-	"os/exec"
-	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/paperio/paperio/pyrand"
 )
-
-// pySeeds are the seeds compared with CPython: small, negative (Python seeds
-// with the absolute value), above 2^32 (a two-word key) and the int64 ends.
-var pySeeds = []int64{0, 1, 42, 2018, 16000048, -1, -7, -2018, 1<<32 - 1, 1 << 32, 1<<32 + 5,
-	1<<40 + 123, 123456789012345678, -987654321098765, math.MaxInt64, math.MinInt64}
-
-// pyScript prints, for every seed on its command line, what PyRandom must
-// reproduce.
-const pyScript = `
-import random, sys
-for a in sys.argv[1:]:
-    random.seed(int(a))
-    print([random.getrandbits(32) for _ in range(5)], random.randint(-3, 3), random.randrange(4),
-          repr(random.random()), random.randrange(1000), random.randint(0, 10**6))
-`
-
-// TestPyRandomMatchesCPython runs CPython's random module and compares.
-// python3 must be installed: a missing python3 fails the test.
-func TestPyRandomMatchesCPython(t *testing.T) {
-	py, err := exec.LookPath("python3")
-	if err != nil {
-		t.Fatalf("python3 not found on PATH (%v): this test compares PyRandom with CPython's random module and needs python3", err)
-	}
-	args := []string{"-c", pyScript}
-	for _, s := range pySeeds {
-		args = append(args, strconv.FormatInt(s, 10))
-	}
-	out, err := exec.Command(py, args...).CombinedOutput()
-	if err != nil {
-		t.Fatalf("python3: %v\n%s", err, out)
-	}
-	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-	if len(lines) != len(pySeeds) {
-		t.Fatalf("python3 printed %d lines for %d seeds:\n%s", len(lines), len(pySeeds), out)
-	}
-	for i, seed := range pySeeds {
-		r := NewPyRandom(seed)
-		var words []string
-		for k := 0; k < 5; k++ {
-			words = append(words, strconv.FormatUint(uint64(r.Uint32()), 10))
-		}
-		got := fmt.Sprintf("[%s] %d %d", strings.Join(words, ", "), r.RandInt(-3, 3), r.RandBelow(4))
-		want, rest, ok := strings.Cut(lines[i], "] ")
-		if !ok {
-			t.Fatalf("seed %d: cannot read python3 output %q", seed, lines[i])
-		}
-		fields := strings.Fields(rest)
-		if len(fields) != 5 {
-			t.Fatalf("seed %d: cannot read python3 output %q", seed, lines[i])
-		}
-		want += "] " + fields[0] + " " + fields[1]
-		if got != want {
-			t.Errorf("seed %d: PyRandom %s, CPython %s", seed, got, want)
-		}
-		wantF, err := strconv.ParseFloat(fields[2], 64)
-		if err != nil {
-			t.Fatalf("seed %d: %v", seed, err)
-		}
-		if f := r.Random(); f != wantF {
-			t.Errorf("seed %d: random() %v, CPython %v", seed, f, wantF)
-		}
-		if got, want := strconv.Itoa(r.RandBelow(1000)), fields[3]; got != want {
-			t.Errorf("seed %d: randrange(1000) %s, CPython %s", seed, got, want)
-		}
-		if got, want := strconv.Itoa(r.RandInt(0, 1000000)), fields[4]; got != want {
-			t.Errorf("seed %d: randint(0, 10**6) %s, CPython %s", seed, got, want)
-		}
-	}
-}
 
 // TestRandomStartsReference: the start drawn for a reference game's seed and
 // board is the start the game was recorded with, for all 206 games.
@@ -128,7 +58,7 @@ func TestRandomStartsDeterministic(t *testing.T) {
 
 // firstDraw is the course's formula with no redraw.
 func firstDraw(c Config, seed int64) [2]Start {
-	r := NewPyRandom(seed)
+	r := pyrand.New(seed)
 	k := c.Width / 2
 	var st [2]Start
 	for i := range st {
