@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/play"
 )
 
 // Shared helpers of the built-in bots: directions, a cheap view of the
@@ -391,7 +392,7 @@ func (p *pather) trace(target, start int32, h int) []uint8 {
 // are reproducible from their seeds.
 type rng struct{ pcg rand.PCG }
 
-func (r *rng) seed(s uint64) { r.pcg.Seed(s, Mix(s^0x5851f42d4c957f2d)) }
+func (r *rng) seed(s uint64) { r.pcg.Seed(s, play.Mix(s^0x5851f42d4c957f2d)) }
 
 // intn returns a uniform integer in [0, n).
 func (r *rng) intn(n int) int {

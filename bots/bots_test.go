@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/play"
 )
 
 var allBots = []string{"random", "goround", "wanderer", "heuristic"}
@@ -89,12 +90,12 @@ func TestNoStupidDeaths(t *testing.T) {
 						t.Fatal(err)
 					}
 					for i, p := range players {
-						p.Reset(s, i, SideSeed(uint64(seed), i))
+						p.Reset(s, i, play.SideSeed(uint64(seed), i), play.Clock{})
 					}
 					for !s.Over() {
 						me := s.ToMove()
 						safe := hasSafeMove(s, me)
-						s.Step(players[me].Act(s))
+						s.Step(players[me].Act(s, play.Clock{}))
 						if s.Over() && safe && stupidDeath(s, me) {
 							x, y, d := s.Head(me)
 							t.Errorf("%s (player %d) vs %s on %dx%d, seed %d: died by %v at half-step %d (%d,%d,%d) with a safe move",
@@ -129,12 +130,12 @@ func TestExtremeParams(t *testing.T) {
 							players := [2]Bot{me, other}
 							s, _ := engine.NewGame(c, testStarts(c, seed))
 							for i, pl := range players {
-								pl.Reset(s, i, uint64(seed)+uint64(i))
+								pl.Reset(s, i, uint64(seed)+uint64(i), play.Clock{})
 							}
 							for !s.Over() {
 								mover := s.ToMove()
 								safe := hasSafeMove(s, mover)
-								s.Step(players[mover].Act(s))
+								s.Step(players[mover].Act(s, play.Clock{}))
 								if mover == 0 && s.Over() && safe && stupidDeath(s, mover) {
 									t.Errorf("%v vs %s on %dx%d, seed %d: died by %v with a safe move", sp, opp, c.Width, c.Height, seed, s.Result().Reason)
 								}
@@ -209,6 +210,15 @@ func TestHeuristicSelfPlay(t *testing.T) {
 	}
 }
 
+// scripted plays back a game's actions, allocating nothing: the baseline
+// of the play loop's own allocations.
+type scripted struct{ acts []engine.Action }
+
+func (p *scripted) Reset(*engine.State, int, uint64, play.Clock) {}
+func (p *scripted) Act(s *engine.State, _ play.Clock) engine.Action {
+	return p.acts[s.HalfSteps()]
+}
+
 // TestActAllocations: once a bot has played a few games, its moves
 // allocate next to nothing (buffers are reused; a search may still grow one
 // now and then).
@@ -230,12 +240,8 @@ func TestActAllocations(t *testing.T) {
 			moves += s.HalfSteps()
 			acts = acts[:len(acts):len(acts)]
 			played := testing.AllocsPerRun(1, func() { Play(cfg, starts, players, uint64(g), nil) })
-			replayed := testing.AllocsPerRun(1, func() {
-				r, _ := engine.NewGame(cfg, starts)
-				for _, a := range acts {
-					r.Step(a)
-				}
-			})
+			script := &scripted{acts: acts}
+			replayed := testing.AllocsPerRun(1, func() { Play(cfg, starts, [2]Bot{script, script}, uint64(g), nil) })
 			botAllocs += played - replayed
 		}
 		t.Logf("%s: %v allocations by the bots in 10 games, %d moves", name, botAllocs, moves)

@@ -1,6 +1,9 @@
 package bots
 
-import "github.com/paperio/paperio/engine"
+import (
+	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/play"
+)
 
 func init() {
 	registerBuiltin(Info{
@@ -21,9 +24,9 @@ type goRound struct {
 	st   stepper
 }
 
-func (b *goRound) Reset(s *engine.State, me int, seed uint64) { b.st.reset(me) }
+func (b *goRound) Reset(s *engine.State, me int, seed uint64, _ play.Clock) { b.st.reset(me) }
 
-func (b *goRound) Act(s *engine.State) engine.Action {
+func (b *goRound) Act(s *engine.State, _ play.Clock) engine.Action {
 	st := &b.st
 	st.bd.load(s, st.me)
 	x, y, d := s.Head(st.me)

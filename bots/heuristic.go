@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/play"
 )
 
 func init() {
@@ -226,7 +227,7 @@ type heuristic struct {
 	turns int
 }
 
-func (h *heuristic) Reset(s *engine.State, me int, seed uint64) {
+func (h *heuristic) Reset(s *engine.State, me int, seed uint64, _ play.Clock) {
 	h.me, h.en = me, 1-me
 	h.mine.reset()
 	h.theirs.reset()
@@ -274,7 +275,7 @@ func (h *heuristic) outcome(s *engine.State, nx, ny, nd int) int {
 	return moveOK
 }
 
-func (h *heuristic) Act(s *engine.State) engine.Action {
+func (h *heuristic) Act(s *engine.State, _ play.Clock) engine.Action {
 	bd := &h.bd
 	bd.load(s, h.me)
 	h.mine.update(s, h.me)

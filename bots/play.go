@@ -1,79 +1,57 @@
 package bots
 
-import "github.com/paperio/paperio/engine"
+import (
+	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/play"
+)
 
-// Play plays one whole game between two bots from the given start and
-// returns the finished state. Each bot's randomness is seeded from seed and
-// its side, so the same arguments always give the same game. If onStep is not
-// nil it is called after every half-step with the action played.
+// Game adapts a paper.io game to the play loop: players move one at a
+// time, and a player that fails a call loses (ERR for an error, OVT for a
+// time-out), as the course's runner judged it.
+type Game struct{ S *engine.State }
+
+func (g Game) Over() bool                   { return g.S.Over() }
+func (g Game) Movers() uint8                { return 1 << g.S.ToMove() }
+func (g Game) View() *engine.State          { return g.S }
+func (g Game) Apply(_ int, a engine.Action) { g.S.Step(a) }
+
+// Snapshot copies the game into into, reusing its buffers.
+func (g Game) Snapshot(into *engine.State) *engine.State {
+	if into == nil {
+		return g.S.Clone()
+	}
+	into.CopyFrom(g.S)
+	return into
+}
+
+// Fault forfeits the game of the player that failed.
+func (g Game) Fault(me int, f play.Fault, _ bool) {
+	g.S.Forfeit(me, FaultReason(f.Kind))
+}
+
+// FaultReason is the course's result code for a failure: OVT for a
+// time-out, ERR otherwise.
+func FaultReason(k play.FaultKind) engine.Reason {
+	if k == play.Timeout {
+		return engine.OVT
+	}
+	return engine.ERR
+}
+
+// Play plays one whole game between two built players from the given start
+// through the play loop, without a time budget, and returns the finished
+// state (a player that panics loses by ERR). If onStep is not nil it is
+// called after every half-step with the action played.
 func Play(c engine.Config, starts [2]engine.Start, players [2]Bot, seed uint64, onStep func(*engine.State, engine.Action)) (*engine.State, error) {
 	s, err := engine.NewGame(c, starts)
 	if err != nil {
 		return nil, err
 	}
-	for i, p := range players {
-		p.Reset(s, i, SideSeed(seed, i))
+	seats := [2]*play.Seat[*engine.State, engine.Action]{play.SeatOf("player 1", players[0]), play.SeatOf("player 2", players[1])}
+	o := play.Options[engine.Action]{Seed: seed}
+	if onStep != nil {
+		o.OnMove = func(_ int, a engine.Action) { onStep(s, a) }
 	}
-	// A player whose preparation (the course's load) failed loses before
-	// any move, player 1 first.
-	for i := range players {
-		if forfeited(s, players[i], i) {
-			break
-		}
-	}
-	for !s.Over() {
-		me := s.ToMove()
-		a := players[me].Act(s)
-		if forfeited(s, players[me], me) {
-			break
-		}
-		s.Step(a)
-		if onStep != nil {
-			onStep(s, a)
-		}
-	}
-	for i, p := range players {
-		if e, ok := p.(Ender); ok {
-			e.EndGame(s, i)
-		}
-	}
-	return s, nil
-}
-
-// SideSeed derives the seed of side i of a game from the game's seed
-// (SplitMix64 finaliser, so nearby seeds give unrelated streams).
-func SideSeed(seed uint64, i int) uint64 {
-	return Mix(seed + uint64(i+1)*0x9e3779b97f4a7c15)
-}
-
-// Mix is the SplitMix64 finaliser: a cheap, well-spread hash of a 64-bit value.
-func Mix(z uint64) uint64 {
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
-}
-
-// forfeited ends the game if player me reports a failure.
-func forfeited(s *engine.State, p Bot, me int) bool {
-	if f, ok := p.(Failer); ok {
-		if failed, reason, _ := f.Failure(); failed {
-			s.Forfeit(me, reason)
-			return true
-		}
-	}
-	return false
-}
-
-// Failer is implemented by players that can fail the way course AIs did (an
-// error, or running out of time). After each Act the game runner asks; a
-// failed player loses the game with the reason given (engine.ERR or
-// engine.OVT) and detail says what happened.
-type Failer interface {
-	Failure() (failed bool, reason engine.Reason, detail string)
-}
-
-// Ender is implemented by players that want to hear how a game ended (the
-// course's summary hook).
-type Ender interface {
-	EndGame(s *engine.State, me int)
+	_, err = play.Run[*engine.State, engine.Action](Game{s}, seats, o)
+	return s, err
 }

@@ -1,6 +1,9 @@
 package bots
 
-import "github.com/paperio/paperio/engine"
+import (
+	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/play"
+)
 
 func init() {
 	registerBuiltin(Info{
@@ -16,12 +19,12 @@ type randomBot struct {
 	bd board
 }
 
-func (b *randomBot) Reset(s *engine.State, me int, seed uint64) {
+func (b *randomBot) Reset(s *engine.State, me int, seed uint64, _ play.Clock) {
 	b.me = me
 	b.r.seed(seed)
 }
 
-func (b *randomBot) Act(s *engine.State) engine.Action {
+func (b *randomBot) Act(s *engine.State, _ play.Clock) engine.Action {
 	b.bd.load(s, b.me)
 	x, y, d := s.Head(b.me)
 	// Score each move: 0 leaves the board or hits my band, 1 loses to the

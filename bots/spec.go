@@ -7,7 +7,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 )
 
 // ParamInfo documents one numeric parameter of a bot.
@@ -83,15 +82,12 @@ func (p ParamInfo) check(v float64) error {
 	return nil
 }
 
-// Spec names a player: a built-in bot with parameters ("heuristic:margin=3")
-// or an external player of a registered prefix ("py:path/to/ai.py").
+// Spec names a built-in bot with its parameters ("heuristic:margin=3").
 type Spec struct {
 	Name string
-	// Params holds the parameters given (built-in bots); a parameter that
-	// is missing takes its default.
+	// Params holds the parameters given; a parameter that is missing takes
+	// its default.
 	Params map[string]float64
-	// Arg is the text after "prefix:" for a player of a registered prefix.
-	Arg string
 }
 
 // builtin is a registered built-in bot.
@@ -116,69 +112,6 @@ func registerBuiltin(info Info, make func(p map[string]float64) Bot) {
 	builtins[info.Name] = &builtin{info: info, make: make}
 }
 
-var prefixes struct {
-	sync.RWMutex
-	m map[string]func(arg string) (Bot, error)
-}
-
-// RegisterPrefix lets another package provide players named "prefix:ARG",
-// e.g. "py:path/to/ai.py": Parse keeps the text after "prefix:" as the Arg
-// of the spec and New calls make with it. A prefix is a plain word (letters,
-// digits, '-', '_'; case does not matter) and not the name of a built-in
-// bot; registering one twice panics. Players that
-// hold resources may implement io.Closer (see Close).
-func RegisterPrefix(prefix string, make func(arg string) (Bot, error)) {
-	if !validWord(prefix) {
-		panic(fmt.Sprintf("bots: RegisterPrefix: prefix %q must be letters, digits, '-' or '_'", prefix))
-	}
-	if make == nil {
-		panic("bots: RegisterPrefix: nil maker for prefix " + prefix)
-	}
-	prefix = strings.ToLower(prefix)
-	if _, ok := builtins[prefix]; ok {
-		panic("bots: RegisterPrefix: " + prefix + " is a built-in bot")
-	}
-	prefixes.Lock()
-	defer prefixes.Unlock()
-	if prefixes.m == nil {
-		prefixes.m = map[string]func(string) (Bot, error){}
-	}
-	if _, dup := prefixes.m[prefix]; dup {
-		panic("bots: RegisterPrefix: prefix " + prefix + " registered twice")
-	}
-	prefixes.m[prefix] = make
-}
-
-func prefixMaker(name string) func(string) (Bot, error) {
-	prefixes.RLock()
-	defer prefixes.RUnlock()
-	return prefixes.m[name]
-}
-
-// Prefixes lists the registered prefixes, sorted.
-func Prefixes() []string {
-	prefixes.RLock()
-	defer prefixes.RUnlock()
-	p := make([]string, 0, len(prefixes.m))
-	for k := range prefixes.m {
-		p = append(p, k)
-	}
-	sort.Strings(p)
-	return p
-}
-
-func validWord(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, r := range s {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
-			return false
-		}
-	}
-	return true
-}
-
 // Catalog describes every built-in bot, sorted by name.
 func Catalog() []Info {
 	out := make([]Info, 0, len(builtins))
@@ -199,15 +132,11 @@ func validNames() string {
 		n = append(n, k)
 	}
 	sort.Strings(n)
-	for _, p := range Prefixes() {
-		n = append(n, p+":ARG")
-	}
 	return strings.Join(n, ", ")
 }
 
-// Parse reads a spec: "name" or "name:key=value,key=value" for a built-in
-// bot, or "prefix:ARG" for a registered prefix. Names and keys are case
-// insensitive. Errors are one line and say what is valid.
+// Parse reads a spec: "name" or "name:key=value,key=value". Names and keys
+// are case insensitive. Errors are one line and say what is valid.
 func Parse(spec string) (Spec, error) {
 	text := strings.TrimSpace(spec)
 	if text == "" {
@@ -215,12 +144,6 @@ func Parse(spec string) (Spec, error) {
 	}
 	name, rest, hasArg := strings.Cut(text, ":")
 	name = strings.ToLower(strings.TrimSpace(name))
-	if prefixMaker(name) != nil {
-		if rest == "" {
-			return Spec{}, fmt.Errorf("bot spec %q: %s needs an argument (%s:ARG)", spec, name, name)
-		}
-		return Spec{Name: name, Arg: rest}, nil
-	}
 	b, ok := builtins[name]
 	if !ok {
 		return Spec{}, fmt.Errorf("unknown bot %q; valid bots: %s", name, validNames())
@@ -263,9 +186,6 @@ func Parse(spec string) (Spec, error) {
 // differ from their defaults, sorted by key, so that specs of equal bots are
 // equal strings. Parse(s.String()) gives the same bot back.
 func (s Spec) String() string {
-	if s.Arg != "" || prefixMaker(s.Name) != nil {
-		return s.Name + ":" + s.Arg
-	}
 	b := builtins[s.Name]
 	keys := make([]string, 0, len(s.Params))
 	for k, v := range s.Params {
@@ -315,18 +235,9 @@ func (s Spec) Value(name string) (v float64, ok bool) {
 // New builds the player. A Spec built by hand is checked the way Parse
 // checks text.
 func (s Spec) New() (Bot, error) {
-	if mk := prefixMaker(s.Name); mk != nil {
-		if s.Arg == "" {
-			return nil, fmt.Errorf("bot %s needs an argument (%s:ARG)", s.Name, s.Name)
-		}
-		return mk(s.Arg)
-	}
 	b, ok := builtins[s.Name]
 	if !ok {
 		return nil, fmt.Errorf("unknown bot %q; valid bots: %s", s.Name, validNames())
-	}
-	if s.Arg != "" {
-		return nil, fmt.Errorf("bot %s takes parameters (key=value), not an argument %q", s.Name, s.Arg)
 	}
 	vals := make(map[string]float64, len(b.info.Params))
 	for _, p := range b.info.Params {
@@ -363,23 +274,3 @@ func Close(b Bot) error {
 }
 
 func formatValue(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
-
-// SplitList splits a comma-separated list of specs. A spec's own parameters
-// are comma-separated too ("heuristic:a=1,b=2"), so an item whose text before
-// any ':' holds '=' continues the spec before it.
-func SplitList(list string) []string {
-	var out []string
-	for _, p := range strings.Split(list, ",") {
-		p = strings.TrimSpace(p)
-		if p == "" {
-			continue
-		}
-		first, _, _ := strings.Cut(p, ":")
-		if len(out) > 0 && strings.Contains(first, "=") {
-			out[len(out)-1] += "," + p
-			continue
-		}
-		out = append(out, p)
-	}
-	return out
-}

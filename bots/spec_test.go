@@ -1,11 +1,8 @@
 package bots
 
 import (
-	"errors"
-	"fmt"
 	"math"
 	"strings"
-	"sync"
 	"testing"
 )
 
@@ -99,7 +96,6 @@ func TestSpecNewChecks(t *testing.T) {
 		{Name: "goround", Params: map[string]float64{"w": 1.5}},
 		{Name: "goround", Params: map[string]float64{"q": 1}},
 		{Name: "heuristic", Params: map[string]float64{"risk": math.NaN()}},
-		{Name: "random", Arg: "x"},
 	}
 	for _, sp := range bad {
 		if _, err := sp.New(); err == nil {
@@ -122,81 +118,22 @@ func TestSpecNewChecks(t *testing.T) {
 	}
 }
 
-// closingBot is a player of a registered prefix that holds a resource.
+// closingBot is a player that holds a resource.
 type closingBot struct {
 	randomBot
-	arg    string
 	closed bool
 }
 
 func (c *closingBot) Close() error { c.closed = true; return nil }
 
-var registerTestPrefix sync.Once
-
-func TestRegisterPrefix(t *testing.T) {
-	registerTestPrefix.Do(func() {
-		RegisterPrefix("testext", func(arg string) (Bot, error) {
-			if arg == "fail" {
-				return nil, errors.New("cannot start fail")
-			}
-			return &closingBot{arg: arg}, nil
-		})
-	})
-	sp, err := Parse("testext:some/dir/ai.py:x=1,y=2")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if sp.Name != "testext" || sp.Arg != "some/dir/ai.py:x=1,y=2" {
-		t.Errorf("Parse = %+v", sp)
-	}
-	if got := sp.String(); got != "testext:some/dir/ai.py:x=1,y=2" {
-		t.Errorf("String() = %q", got)
-	}
-	b, err := sp.New()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cb, ok := b.(*closingBot)
-	if !ok || cb.arg != "some/dir/ai.py:x=1,y=2" {
-		t.Fatalf("New() = %#v", b)
-	}
-	if err := Close(b); err != nil || !cb.closed {
-		t.Errorf("Close: %v, closed %v", err, cb.closed)
+func TestClose(t *testing.T) {
+	b := &closingBot{}
+	if err := Close(b); err != nil || !b.closed {
+		t.Errorf("Close: %v, closed %v", err, b.closed)
 	}
 	if err := Close(&randomBot{}); err != nil {
 		t.Errorf("Close of a bot without resources: %v", err)
 	}
-	if _, err := Make("testext:fail"); err == nil || !strings.Contains(err.Error(), "cannot start fail") {
-		t.Errorf("Make(testext:fail) = %v", err)
-	}
-	if _, err := Parse("testext:"); err == nil || !strings.Contains(err.Error(), "testext:ARG") {
-		t.Errorf("Parse(testext:) = %v", err)
-	}
-	if _, err := Parse("nosuch"); err == nil || !strings.Contains(err.Error(), "testext:ARG") {
-		t.Errorf("the unknown-bot error does not list the prefix: %v", err)
-	}
-	if p := Prefixes(); !contains(p, "testext") {
-		t.Errorf("Prefixes() = %v", p)
-	}
-	for _, bad := range []string{"testext", "heuristic", "", "a:b", "a b"} {
-		func() {
-			defer func() {
-				if recover() == nil {
-					t.Errorf("RegisterPrefix(%q) did not panic", bad)
-				}
-			}()
-			RegisterPrefix(bad, func(string) (Bot, error) { return nil, nil })
-		}()
-	}
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func TestCatalog(t *testing.T) {
@@ -235,11 +172,3 @@ func TestCatalog(t *testing.T) {
 
 // Every bot satisfies the interface and builds from its name.
 var _ = []Bot{&randomBot{}, &goRound{}, &wanderer{}, &heuristic{}}
-
-func TestSplitList(t *testing.T) {
-	got := SplitList(" random, heuristic:maxband=90,margin=2 ,goround:w=4,h=6,py:ai.py,")
-	want := []string{"random", "heuristic:maxband=90,margin=2", "goround:w=4,h=6", "py:ai.py"}
-	if fmt.Sprint(got) != fmt.Sprint(want) {
-		t.Fatalf("SplitList = %q, want %q", got, want)
-	}
-}

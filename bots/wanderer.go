@@ -1,6 +1,9 @@
 package bots
 
-import "github.com/paperio/paperio/engine"
+import (
+	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/play"
+)
 
 func init() {
 	registerBuiltin(Info{
@@ -29,7 +32,7 @@ type wanderer struct {
 	r                      rng
 }
 
-func (b *wanderer) Reset(s *engine.State, me int, seed uint64) {
+func (b *wanderer) Reset(s *engine.State, me int, seed uint64, _ play.Clock) {
 	b.st.reset(me)
 	b.r.seed(seed)
 	b.size, b.chosen = b.start, false
@@ -41,7 +44,7 @@ func (b *wanderer) vary(n int) int {
 	return max(1, n-k+b.r.intn(2*k+1))
 }
 
-func (b *wanderer) Act(s *engine.State) engine.Action {
+func (b *wanderer) Act(s *engine.State, _ play.Clock) engine.Action {
 	st := &b.st
 	st.bd.load(s, st.me)
 	x, y, d := s.Head(st.me)

@@ -3,6 +3,7 @@ package dataset
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/paperio/paperio/engine"
@@ -172,17 +173,29 @@ func StartString(st [2]engine.Start) string {
 	return fmt.Sprintf("%d,%d,%d:%d,%d,%d", st[0].X, st[0].Y, st[0].Dir, st[1].X, st[1].Y, st[1].Dir)
 }
 
-// ParseStart reads a start written by StartString.
+// ParseStart reads a start written by StartString (player 1, then player
+// 2): the one reader of that form, for the games table and the CLI's
+// --start.
 func ParseStart(s string) ([2]engine.Start, error) {
 	var st [2]engine.Start
 	parts := strings.Split(s, ":")
 	if len(parts) != 2 {
-		return st, fmt.Errorf("start %q: want x,y,d:x,y,d", s)
+		return st, fmt.Errorf("start %q: want x,y,d:x,y,d (player 1, then player 2)", s)
 	}
 	for i, p := range parts {
-		if _, err := fmt.Sscanf(p, "%d,%d,%d", &st[i].X, &st[i].Y, &st[i].Dir); err != nil {
-			return st, fmt.Errorf("start %q: want x,y,d:x,y,d", s)
+		f := strings.Split(p, ",")
+		if len(f) != 3 {
+			return st, fmt.Errorf("start %q: want x,y,d:x,y,d (player 1, then player 2)", s)
 		}
+		var v [3]int
+		for j := range f {
+			n, err := strconv.Atoi(strings.TrimSpace(f[j]))
+			if err != nil {
+				return st, fmt.Errorf("start %q: %q is not a whole number", s, f[j])
+			}
+			v[j] = n
+		}
+		st[i] = engine.Start{X: v[0], Y: v[1], Dir: v[2]}
 	}
 	return st, nil
 }

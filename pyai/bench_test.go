@@ -25,7 +25,7 @@ func BenchmarkFullGame(b *testing.B) {
 	st := starts(b, 1)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		s, err := bots.Play(course, st, [2]bots.Bot{a, c}, 1, nil)
+		s, err := runGame(course, st, [2]bots.Bot{a, c}, 1, nil)
 		if err != nil || s.HalfSteps() != 2*course.MaxTurns {
 			b.Fatalf("%v %+v", err, s.Result())
 		}
@@ -91,7 +91,7 @@ func TestFigures(t *testing.T) {
 	for g := range games {
 		st := starts(t, int64(g))
 		start := time.Now()
-		s, err := bots.Play(course, st, [2]bots.Bot{a, b}, 1, nil)
+		s, err := runGame(course, st, [2]bots.Bot{a, b}, 1, nil)
 		walls = append(walls, time.Since(start))
 		if err != nil {
 			t.Fatal(err)
@@ -139,7 +139,7 @@ func TestFigures(t *testing.T) {
 				defer wg.Done()
 				for g := range each {
 					st := starts(t, int64(g))
-					bots.Play(course, st, [2]bots.Bot{players[i][0], players[i][1]}, 1, nil)
+					runGame(course, st, [2]bots.Bot{players[i][0], players[i][1]}, 1, nil)
 				}
 			}()
 		}

@@ -12,10 +12,12 @@ import (
 	"time"
 
 	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/play"
 )
 
 // Player is a course AI (a Python file) playing through its own Python
-// process. It implements bots.Bot, bots.Failer, bots.Ender and io.Closer.
+// process. It implements bots.Bot and play's Failer, Ender, Timed, SeriesPlayer and
+// SideSwapper, and io.Closer.
 //
 // One Player is one side of one series: its module is imported once and
 // keeps its module-level state and its storage across games. The methods
@@ -35,21 +37,15 @@ type Player struct {
 	inSeries bool // BeginSeries was called and EndSeries not yet
 
 	// The game being played.
-	game   *engine.State
-	clock  *gameClock
-	me     int
-	enc    frameEncoder
-	shadow engine.State // the state of the last frame sent to the AI
-	last   engine.Action
-	left   time.Duration // think time left this game
-	fail   failure
-	buf    []byte
-}
-
-type failure struct {
-	failed bool
-	reason engine.Reason
-	detail string
+	game      *engine.State
+	me        int
+	enc       frameEncoder
+	shadow    engine.State // the state of the last frame sent to the AI
+	last      engine.Action
+	budget    timeLeft // the budget as frames show it
+	enemyLeft timeLeft // the enemy's time left at this player's last call
+	fail      play.Fault
+	buf       []byte
 }
 
 // New starts a Player for the AI in file path: it starts the Python
@@ -315,20 +311,17 @@ func (p *Player) hook(kind byte, name string) {
 // ---- one game -----------------------------------------------------------
 
 // Reset prepares a new game in which the AI plays index me: the first
-// frame goes to the AI process and load(stat, storage) runs, charged to
-// the player's time. A failure here is reported by Failure after the
-// player's first Act.
-func (p *Player) Reset(s *engine.State, me int, seed uint64) {
+// frame goes to the AI process and load(stat, storage) runs, within the
+// player's time left. A failure here is reported by Failure.
+func (p *Player) Reset(s *engine.State, me int, seed uint64, c play.Clock) {
 	p.game, p.me = s, me
-	p.clock = clockOf(s)
-	p.left = p.opts.TimeBudget
-	p.fail = failure{}
+	p.fail = play.Fault{}
 	p.last = engine.Straight
-	sec, exact := p.opts.budgetSeconds()
-	p.clock.mark(me, s.HalfSteps(), timeLeft{sec, exact})
+	p.budget = p.budgetShown(c)
+	p.enemyLeft = p.budget
 	pr, err := p.ensure()
 	if err != nil {
-		p.fail = failure{true, engine.ERR, err.Error()}
+		p.fail = play.Fault{Kind: play.Error, Detail: err.Error()}
 		p.note("%s", err)
 		return
 	}
@@ -338,20 +331,18 @@ func (p *Player) Reset(s *engine.State, me int, seed uint64) {
 	b := append(p.buf[:0], byte(me))
 	b = binary.LittleEndian.AppendUint32(b, uint32(s.Width()))
 	b = binary.LittleEndian.AppendUint32(b, uint32(s.Height()))
-	b = p.enc.appendFrame(b, s, p.clock.at(s.HalfSteps(), p.ownDefault()))
+	// Frame 0 is before any load: both players show their whole budget.
+	b = p.enc.appendFrame(b, s, [2]timeLeft{p.budget, p.budget})
 	p.buf = b
-	rep, elapsed, err := pr.call('G', b, p.left)
+	rep, elapsed, err := pr.call('G', b, p.deadline(c))
 	if err != nil {
 		p.failCall(pr, "load", err, elapsed)
 		return
 	}
 	switch {
 	case rep.kind == 'E':
-		p.fail = failure{true, engine.ERR, string(rep.body)}
+		p.fail = play.Fault{Kind: play.Error, Detail: string(rep.body)}
 	case rep.kind == 'D' && len(rep.body) == 1:
-		if rep.body[0] == 1 { // load ran: charge it
-			p.charge("load", elapsed, s.HalfSteps()+1)
-		}
 	default:
 		p.protocolError(pr, rep)
 	}
@@ -359,26 +350,23 @@ func (p *Player) Reset(s *engine.State, me int, seed uint64) {
 
 // Act sends the frames since the AI's last turn and returns its answer to
 // play(stat, storage).
-func (p *Player) Act(s *engine.State) engine.Action {
+func (p *Player) Act(s *engine.State, c play.Clock) engine.Action {
 	pr := p.cur.Load()
-	if p.fail.failed || pr == nil || p.game == nil {
+	if p.fail.Kind != play.NoFault || pr == nil || p.game == nil {
 		return engine.Straight
 	}
-	b, _ := p.framesSince(s, p.buf[:0])
+	b, _ := p.framesSince(s, p.buf[:0], c)
 	p.buf = b
-	rep, elapsed, err := pr.call('P', b, p.left)
+	rep, elapsed, err := pr.call('P', b, p.deadline(c))
 	if err != nil {
 		p.failCall(pr, "play", err, elapsed)
 		return engine.Straight
 	}
 	switch {
 	case rep.kind == 'E':
-		p.fail = failure{true, engine.ERR, string(rep.body)}
+		p.fail = play.Fault{Kind: play.Error, Detail: string(rep.body)}
 		return engine.Straight
 	case rep.kind == 'A' && len(rep.body) == 1:
-		if !p.charge("play", elapsed, s.HalfSteps()+1) {
-			return engine.Straight
-		}
 		a := engine.Action(rep.body[0])
 		if a != engine.Left && a != engine.Right {
 			a = engine.Straight
@@ -390,47 +378,65 @@ func (p *Player) Act(s *engine.State) engine.Action {
 	return engine.Straight
 }
 
+// deadline is how long a call may take: the player's time left (a call
+// that lasts that long loses on time, the course's rule), or the whole
+// unlimited budget.
+func (p *Player) deadline(c play.Clock) time.Duration {
+	if !c.Limited() {
+		return p.opts.TimeBudget
+	}
+	return max(c.Left[p.me], time.Millisecond)
+}
+
+// budgetShown is the budget as the course's frames show it before any
+// charge: an int when it is a whole number of seconds.
+func (p *Player) budgetShown(c play.Clock) timeLeft {
+	b := c.Budget
+	if !c.Limited() {
+		b = p.opts.TimeBudget
+	}
+	s := b.Seconds()
+	return timeLeft{s, s == math.Trunc(s) && s < 1<<31}
+}
+
+// timesShown is both players' time left as a frame shows it: a player that
+// has not been charged (a built-in bot, say) shows the untouched budget.
+func (p *Player) timesShown(c play.Clock) [2]timeLeft {
+	var out [2]timeLeft
+	for i := range out {
+		out[i] = p.budget
+		if c.Limited() && c.Left[i] != c.Budget {
+			out[i] = timeLeft{c.Left[i].Seconds(), false}
+		}
+	}
+	return out
+}
+
 // framesSince appends a count and the frames the AI has not seen: the
-// frame after its own last move (rebuilt from its answer) and the one
-// after the enemy's, or whichever of them exists.
-func (p *Player) framesSince(s *engine.State, b []byte) ([]byte, int) {
+// frame after its own last move (rebuilt from its answer; the enemy's time
+// then was what it was at the AI's last call) and the one after the
+// enemy's, or whichever of them exists.
+func (p *Player) framesSince(s *engine.State, b []byte, c play.Clock) ([]byte, int) {
 	at := len(b)
 	b = append(b, 0, 0, 0, 0)
 	n0, n := p.shadow.HalfSteps(), s.HalfSteps()
+	now := p.timesShown(c)
 	count := 0
-	def := p.ownDefault()
 	if n == n0+2 && p.shadow.ToMove() == p.me && !p.shadow.Over() {
 		p.shadow.Step(p.last) // the frame after this player's own move
-		b = p.enc.appendFrame(b, &p.shadow, p.clock.at(n0+1, def))
+		after := now
+		after[1-p.me] = p.enemyLeft
+		b = p.enc.appendFrame(b, &p.shadow, after)
 		count++
 	}
 	if n > n0 {
-		b = p.enc.appendFrame(b, s, p.clock.at(n, def))
+		b = p.enc.appendFrame(b, s, now)
 		count++
 	}
+	p.enemyLeft = now[1-p.me]
 	p.shadow.CopyFrom(s)
 	binary.LittleEndian.PutUint32(b[at:], uint32(count))
 	return b, count
-}
-
-// ownDefault is the time left a side shows when it is not a Player (a Go
-// bot): this player's untouched budget.
-func (p *Player) ownDefault() timeLeft {
-	sec, exact := p.opts.budgetSeconds()
-	return timeLeft{sec, exact}
-}
-
-// charge takes elapsed from the player's time; the course's rule is that a
-// call lasting at least the time left loses on time. It returns false when
-// the player has lost.
-func (p *Player) charge(what string, elapsed time.Duration, from int) bool {
-	if elapsed >= p.left {
-		p.fail = failure{true, engine.OVT, fmt.Sprintf("%s took %.3f s with %.3f s left", what, elapsed.Seconds(), p.left.Seconds())}
-		return false
-	}
-	p.left -= elapsed
-	p.clock.mark(p.me, from, timeLeft{p.left.Seconds(), false})
-	return true
 }
 
 // failCall records how a call failed: on time, by the process dying, or by
@@ -440,39 +446,41 @@ func (p *Player) failCall(pr *process, what string, err error, elapsed time.Dura
 	var dd errDied
 	switch {
 	case errors.As(err, &to):
-		p.fail = failure{true, engine.OVT, fmt.Sprintf("%s was stopped after %.3f s: its time ran out", what, elapsed.Seconds())}
+		p.fail = play.Fault{Kind: play.Timeout, Detail: fmt.Sprintf("%s was stopped after %.3f s: its time ran out", what, elapsed.Seconds())}
 	case p.closed.Load():
-		p.fail = failure{true, engine.ERR, "the player was closed during " + what}
+		p.fail = play.Fault{Kind: play.Error, Detail: "the player was closed during " + what}
 	case errors.As(err, &dd):
 		if pr.cpuXcd {
-			p.fail = failure{true, engine.OVT, fmt.Sprintf("%s: the AI process reached its CPU-time limit (%v)", what, p.opts.CPULimit)}
+			p.fail = play.Fault{Kind: play.Timeout, Detail: fmt.Sprintf("%s: the AI process reached its CPU-time limit (%v)", what, p.opts.CPULimit)}
 		} else {
-			p.fail = failure{true, engine.ERR, fmt.Sprintf("the AI process died during %s (%s)", what, dd.status)}
+			p.fail = play.Fault{Kind: play.Error, Detail: fmt.Sprintf("the AI process died during %s (%s)", what, dd.status)}
 		}
 	default:
-		p.fail = failure{true, engine.ERR, fmt.Sprintf("%s: %v", what, err)}
+		p.fail = play.Fault{Kind: play.Error, Detail: fmt.Sprintf("%s: %v", what, err)}
 	}
-	p.note("%s", p.fail.detail)
+	p.note("%s", p.fail.Detail)
 }
 
 func (p *Player) protocolError(pr *process, rep reply) {
-	p.fail = failure{true, engine.ERR, fmt.Sprintf("protocol error: unexpected reply %q", rep.kind)}
-	p.note("%s", p.fail.detail)
+	p.fail = play.Fault{Kind: play.Error, Detail: fmt.Sprintf("protocol error: unexpected reply %q", rep.kind)}
+	p.note("%s", p.fail.Detail)
 	pr.kill()
 }
 
-// Failure reports whether the AI has lost the game by an error (ERR: an
-// exception, whose traceback is the detail, or a dead process) or on time
-// (OVT).
-func (p *Player) Failure() (bool, engine.Reason, string) {
-	return p.fail.failed, p.fail.reason, p.fail.detail
-}
+// Failure reports how the AI failed its last call, if it did: an error
+// (an exception, whose traceback is the detail, or a dead process) or a
+// time-out.
+func (p *Player) Failure() play.Fault { return p.fail }
+
+// OwnDeadline says that a call ends by the deadline it is given: the AI
+// process is stopped there. It makes Player a timed player of the play loop.
+func (p *Player) OwnDeadline() bool { return true }
 
 // EndGame sends the last frames and the result to the AI and runs
 // summary((winner, reason), stat, storage); its errors are ignored. Whatever
 // the AI started is killed.
-func (p *Player) EndGame(s *engine.State, me int) {
-	defer func() { p.game, p.clock = nil, nil }()
+func (p *Player) EndGame(s *engine.State, me int, c play.Clock) {
+	defer func() { p.game = nil }()
 	pr := p.live()
 	if pr == nil || p.game != s {
 		return
@@ -483,7 +491,7 @@ func (p *Player) EndGame(s *engine.State, me int) {
 		winner = int8(r.Winner)
 	}
 	b := append(p.buf[:0], byte(winner), byte(int8(r.Reason)))
-	b, _ = p.framesSince(s, b)
+	b, _ = p.framesSince(s, b, c)
 	p.buf = b
 	rep, _, err := pr.call('U', b, p.opts.HookTimeout)
 	switch {

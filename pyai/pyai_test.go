@@ -15,6 +15,7 @@ import (
 
 	"github.com/paperio/paperio/bots"
 	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/play"
 	"github.com/paperio/paperio/replay"
 )
 
@@ -22,8 +23,8 @@ import (
 // like testdata/square.py: it never leaves its half of the course board.
 type squareBot struct{ n int }
 
-func (b *squareBot) Reset(*engine.State, int, uint64) { b.n = 0 }
-func (b *squareBot) Act(*engine.State) engine.Action {
+func (b *squareBot) Reset(*engine.State, int, uint64, play.Clock) { b.n = 0 }
+func (b *squareBot) Act(*engine.State, play.Clock) engine.Action {
 	b.n++
 	if b.n%8 == 0 {
 		return engine.Right
@@ -68,9 +69,31 @@ func starts(t testing.TB, seed int64) [2]engine.Start {
 	return st
 }
 
-// play plays one game on the course board and returns the state and every
+// runGame plays a game through the play loop, which charges the py
+// players' think time (their options' TimeBudget) as the course did.
+func runGame(c engine.Config, st [2]engine.Start, ps [2]bots.Bot, seed uint64, onStep func(*engine.State, engine.Action)) (*engine.State, error) {
+	var budget time.Duration
+	for _, p := range ps {
+		if pp, ok := p.(*Player); ok {
+			budget = max(budget, pp.opts.TimeBudget)
+		}
+	}
+	s, err := engine.NewGame(c, st)
+	if err != nil {
+		return nil, err
+	}
+	seats := [2]*play.Seat[*engine.State, engine.Action]{play.SeatOf("player 1", ps[0]), play.SeatOf("player 2", ps[1])}
+	o := play.Options[engine.Action]{Seed: seed, Budget: budget}
+	if onStep != nil {
+		o.OnMove = func(_ int, a engine.Action) { onStep(s, a) }
+	}
+	_, err = play.Run(bots.Game{S: s}, seats, o)
+	return s, err
+}
+
+// playOne plays one game on the course board and returns the state and every
 // frame's record line as testdata/probe.py writes it.
-func play(t testing.TB, a, b bots.Bot, seed int64) (*engine.State, []string) {
+func playOne(t testing.TB, a, b bots.Bot, seed int64) (*engine.State, []string) {
 	t.Helper()
 	var lines []string
 	st := starts(t, seed)
@@ -79,7 +102,7 @@ func play(t testing.TB, a, b bots.Bot, seed int64) (*engine.State, []string) {
 		t.Fatal(err)
 	}
 	lines = append(lines, frameLine(first))
-	s, err := bots.Play(course, st, [2]bots.Bot{a, b}, uint64(seed), func(s *engine.State, _ engine.Action) {
+	s, err := runGame(course, st, [2]bots.Bot{a, b}, uint64(seed), func(s *engine.State, _ engine.Action) {
 		lines = append(lines, frameLine(s))
 	})
 	if err != nil {
@@ -144,7 +167,7 @@ func lastProbe(t testing.TB, p *Player) probeReport {
 func TestFramesAreTheEngines(t *testing.T) {
 	a := newPlayer(t, "testdata/probe.py", opt(Options{}))
 	b := newPlayer(t, "testdata/probe.py", opt(Options{}))
-	s, lines := play(t, a, b, 7)
+	s, lines := playOne(t, a, b, 7)
 	if r := s.Result(); r.Reason != engine.END {
 		t.Fatalf("result %+v, want a game of all rounds", r)
 	}
@@ -201,7 +224,7 @@ func TestReplaysCourseGames(t *testing.T) {
 			t.Fatal(err)
 		}
 		a, b := newPlayer(t, file, opt(Options{})), newPlayer(t, file, opt(Options{}))
-		s, err := bots.Play(g.Config(), g.Starts(), [2]bots.Bot{a, b}, 1, nil)
+		s, err := runGame(g.Config(), g.Starts(), [2]bots.Bot{a, b}, 1, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -235,17 +258,17 @@ func TestSeriesStorageAndModule(t *testing.T) {
 	if err := p.BeginSeries(); err != nil {
 		t.Fatal(err)
 	}
-	play(t, p, &squareBot{}, 1)
-	play(t, p, &squareBot{}, 2)
+	playOne(t, p, &squareBot{}, 1)
+	playOne(t, p, &squareBot{}, 2)
 	if err := p.SwapSides(); err != nil {
 		t.Fatal(err)
 	}
-	play(t, &squareBot{}, p, 3)
+	playOne(t, &squareBot{}, p, 3)
 	p.EndSeries()
 	if err := p.BeginSeries(); err != nil { // a new series: a fresh import
 		t.Fatal(err)
 	}
-	play(t, p, &squareBot{}, 4)
+	playOne(t, p, &squareBot{}, 4)
 	r := probeReports(t, p)
 	if len(r) != 4 {
 		t.Fatalf("%d summaries, want 4:\n%s", len(r), p.Output())
@@ -272,7 +295,7 @@ func TestOddAnswers(t *testing.T) {
 	p := newPlayer(t, "testdata/odd.py", opt(Options{}))
 	var got []byte
 	st := starts(t, 11)
-	_, err := bots.Play(course, st, [2]bots.Bot{p, &squareBot{}}, 1, func(s *engine.State, a engine.Action) {
+	_, err := runGame(course, st, [2]bots.Bot{p, &squareBot{}}, 1, func(s *engine.State, a engine.Action) {
 		if s.HalfSteps()%2 == 1 && len(got) < 15 {
 			got = append(got, byte(a))
 		}
@@ -292,9 +315,9 @@ func wantFailure(t *testing.T, p *Player, s *engine.State, loser int, reason eng
 	if r.Reason != reason || r.Winner != 1-loser {
 		t.Errorf("result %+v, want player %d to lose with %v", r, loser+1, reason)
 	}
-	failed, why, d := p.Failure()
-	if !failed || why != reason || !strings.Contains(d, detail) {
-		t.Errorf("Failure() = %v, %v, %q; want %v with %q", failed, why, d, reason, detail)
+	f := p.Failure()
+	if f.Kind == play.NoFault || bots.FaultReason(f.Kind) != reason || !strings.Contains(f.Detail, detail) {
+		t.Errorf("Failure() = %+v; want %v with %q", f, reason, detail)
 	}
 }
 
@@ -304,7 +327,7 @@ func TestInfiniteLoopInPlay(t *testing.T) {
 	p := newPlayer(t, "testdata/loop_play.py", fastOpts())
 	for game := range 2 {
 		start := time.Now()
-		s, _ := play(t, p, &squareBot{}, int64(game))
+		s, _ := playOne(t, p, &squareBot{}, int64(game))
 		if el := time.Since(start); el > 5*time.Second {
 			t.Errorf("game %d took %v with a budget of 0.5 s", game+1, el)
 		}
@@ -321,7 +344,7 @@ func TestInfiniteLoopInPlay(t *testing.T) {
 // So is a load that never returns.
 func TestInfiniteLoopInLoad(t *testing.T) {
 	p := newPlayer(t, "testdata/loop_load.py", fastOpts())
-	s, _ := play(t, &squareBot{}, p, 1)
+	s, _ := playOne(t, &squareBot{}, p, 1)
 	wantFailure(t, p, s, 1, engine.OVT, "load was stopped")
 }
 
@@ -342,8 +365,8 @@ func TestExceptionInEachHook(t *testing.T) {
 		t.Run(hook, func(t *testing.T) {
 			p := newPlayer(t, "testdata/raise_"+hook+".py", opt(Options{}))
 			p.BeginSeries()
-			s, _ := play(t, p, &squareBot{}, 1)
-			s2, _ := play(t, p, &squareBot{}, 2)
+			s, _ := playOne(t, p, &squareBot{}, 1)
+			s2, _ := playOne(t, p, &squareBot{}, 2)
 			p.EndSeries()
 			out := p.Output()
 			switch hook {
@@ -351,7 +374,7 @@ func TestExceptionInEachHook(t *testing.T) {
 				for _, s := range []*engine.State{s, s2} {
 					wantFailure(t, p, s, 0, engine.ERR, "KeyError: 'no such key in "+hook+"'")
 				}
-				_, _, d := p.Failure()
+				d := p.Failure().Detail
 				if !strings.HasPrefix(d, "Traceback (most recent call last):") || !strings.Contains(d, "raise_"+hook+".py\", line") ||
 					strings.Contains(d, "driver.py") {
 					t.Errorf("traceback:\n%s", d)
@@ -382,12 +405,12 @@ func TestMemoryBomb(t *testing.T) {
 	o := opt(Options{MemoryLimit: 200 << 20})
 	p := newPlayer(t, "testdata/membomb.py", o)
 	start := time.Now()
-	s, _ := play(t, p, &squareBot{}, 1)
+	s, _ := playOne(t, p, &squareBot{}, 1)
 	wantFailure(t, p, s, 0, engine.ERR, "MemoryError")
 	if el := time.Since(start); el > 10*time.Second {
 		t.Errorf("took %v", el)
 	}
-	s, _ = play(t, p, &squareBot{}, 2) // the process is still usable
+	s, _ = playOne(t, p, &squareBot{}, 2) // the process is still usable
 	wantFailure(t, p, s, 0, engine.ERR, "MemoryError")
 }
 
@@ -400,7 +423,7 @@ func TestExitingProcess(t *testing.T) {
 	} {
 		p := newPlayer(t, c.file, opt(Options{}))
 		for game := range 2 {
-			s, _ := play(t, &squareBot{}, p, int64(game))
+			s, _ := playOne(t, &squareBot{}, p, int64(game))
 			wantFailure(t, p, s, 1, engine.ERR, "the AI process died during play ("+c.status+")")
 		}
 	}
@@ -410,7 +433,7 @@ func TestExitingProcess(t *testing.T) {
 // sequence number) is caught: its reply is out of turn, and it loses.
 func TestForgedReply(t *testing.T) {
 	p := newPlayer(t, "testdata/forge.py", opt(Options{}))
-	s, _ := play(t, p, &squareBot{}, 1)
+	s, _ := playOne(t, p, &squareBot{}, 1)
 	wantFailure(t, p, s, 0, engine.ERR, "protocol violation")
 }
 
@@ -418,7 +441,7 @@ func TestForgedReply(t *testing.T) {
 // killed when the game ends.
 func TestFork(t *testing.T) {
 	p := newPlayer(t, "testdata/forker.py", opt(Options{}))
-	s, _ := play(t, p, &squareBot{}, 1)
+	s, _ := playOne(t, p, &squareBot{}, 1)
 	if s.Result().Reason != engine.END || !strings.Contains(p.Output(), "FORK FAILED BlockingIOError 11") {
 		t.Errorf("result %+v, output:\n%s", s.Result(), p.Output())
 	}
@@ -430,7 +453,7 @@ func TestFork(t *testing.T) {
 	pgid := pr.cmd.Process.Pid
 	most := 0
 	st := starts(t, 1)
-	s, err := bots.Play(course, st, [2]bots.Bot{p, &squareBot{}}, 1, func(s *engine.State, _ engine.Action) {
+	s, err := runGame(course, st, [2]bots.Bot{p, &squareBot{}}, 1, func(s *engine.State, _ engine.Action) {
 		if s.HalfSteps() == 10 {
 			most = len(groupMembers(pgid))
 		}
@@ -462,7 +485,7 @@ func TestFork(t *testing.T) {
 // The CPU-time limit backs up the timer: reaching it loses on time.
 func TestCPULimit(t *testing.T) {
 	p := newPlayer(t, "testdata/loop_play.py", opt(Options{CPULimit: time.Second}))
-	s, _ := play(t, p, &squareBot{}, 1)
+	s, _ := playOne(t, p, &squareBot{}, 1)
 	wantFailure(t, p, s, 0, engine.OVT, "CPU-time limit")
 }
 
@@ -470,7 +493,7 @@ func TestCPULimit(t *testing.T) {
 // protocol; the output is kept, capped.
 func TestOutputSpam(t *testing.T) {
 	p := newPlayer(t, "testdata/spam.py", opt(Options{LogLimit: 4096}))
-	s, _ := play(t, p, &squareBot{}, 1)
+	s, _ := playOne(t, p, &squareBot{}, 1)
 	if s.Result().Reason != engine.END {
 		t.Errorf("result %+v", s.Result())
 	}
@@ -531,7 +554,7 @@ func TestContainment(t *testing.T) {
 	file := filepath.Join(dir, "writer.py")
 	os.WriteFile(file, src, 0o644)
 	p := newPlayer(t, file, opt(Options{}))
-	play(t, p, &squareBot{}, 1)
+	playOne(t, p, &squareBot{}, 1)
 	out := p.Output()
 	cwd := lineAfter(out, "CWD ")
 	if cwd == "" || strings.HasPrefix(cwd, dir) || cwd == mustGetwd(t) {
@@ -549,13 +572,13 @@ func TestContainment(t *testing.T) {
 	}
 
 	p = newPlayer(t, "testdata/network.py", opt(Options{}))
-	play(t, p, &squareBot{}, 1)
+	playOne(t, p, &squareBot{}, 1)
 	if !strings.Contains(p.Output(), "NET REFUSED 1") {
 		t.Errorf("network:\n%s", p.Output())
 	}
 	if p.cur.Load().sandbox == "bwrap" {
 		p = newPlayer(t, "testdata/network.py", opt(Options{Network: true}))
-		play(t, p, &squareBot{}, 1)
+		playOne(t, p, &squareBot{}, 1)
 		if !strings.Contains(p.Output(), "NET REFUSED 101") { // ENETUNREACH: bwrap's empty network
 			t.Errorf("network under bwrap:\n%s", p.Output())
 		}
@@ -577,22 +600,4 @@ func mustGetwd(t *testing.T) string {
 		t.Fatal(err)
 	}
 	return wd
-}
-
-// "py:FILE" makes a Player wherever a bot spec is accepted.
-func TestSpec(t *testing.T) {
-	SetSpecDefaults(opt(Options{TimeBudget: 10 * time.Second}))
-	defer SetSpecDefaults(Options{})
-	b, err := bots.Make("py:testdata/square.py")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer bots.Close(b)
-	p, ok := b.(*Player)
-	if !ok || p.opts.TimeBudget != 10*time.Second {
-		t.Fatalf("%T %+v", b, b)
-	}
-	if _, err := bots.Make("py:testdata/noplay.py"); err == nil || !strings.Contains(err.Error(), "no play function") {
-		t.Errorf("py:testdata/noplay.py: %v", err)
-	}
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/paperio/paperio/dataset"
 	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/play"
 )
 
 // arrowTable is a parquet file read with Apache Arrow, column by name. A
@@ -120,7 +121,7 @@ func TestArrowReadsWhatTheEnginePlayed(t *testing.T) {
 			id := g.int(t, "game_id", i)
 			lo, _ := m.Plan.ChunkGamesRange(k)
 			pair := m.Plan.Pair(id)
-			if id != lo+int64(i) || g.int(t, "seed", i) != GameSeed(m.Plan.Seed, id) || g.strs["p1"][i] != pair.P1 || g.strs["p2"][i] != pair.P2 {
+			if id != lo+int64(i) || g.int(t, "seed", i) != play.GameSeed(m.Plan.Seed, id) || g.strs["p1"][i] != pair.P1 || g.strs["p2"][i] != pair.P2 {
 				t.Fatalf("chunk %d game row %d: id %d seed %d players %s %s", k, i, id, g.int(t, "seed", i), g.strs["p1"][i], g.strs["p2"][i])
 			}
 			c := engine.Config{Width: int(g.int(t, "width", i)), Height: int(g.int(t, "height", i)), MaxTurns: int(g.int(t, "max_turns", i))}
@@ -128,7 +129,7 @@ func TestArrowReadsWhatTheEnginePlayed(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if want, _ := engine.RandomStarts(c, GameSeed(m.Plan.Seed, id)); want != starts {
+			if want, _ := engine.RandomStarts(c, play.GameSeed(m.Plan.Seed, id)); want != starts {
 				t.Fatalf("game %d: start %v, the seed gives %v", id, starts, want)
 			}
 			s, err := engine.NewGame(c, starts)

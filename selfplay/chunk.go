@@ -2,18 +2,17 @@ package selfplay
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
+	"time"
 
 	"github.com/paperio/paperio/bots"
 	"github.com/paperio/paperio/dataset"
 	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/internal/durable"
+	"github.com/paperio/paperio/play"
 )
 
 // Table folders inside the output folder.
@@ -24,10 +23,6 @@ const (
 
 // ChunkFile is the name of chunk k's file in each table folder.
 func ChunkFile(k int) string { return fmt.Sprintf("chunk-%06d.parquet", k) }
-
-// tempFile is the name a chunk file has while it is written. It starts with
-// a dot, so DuckDB, Spark and pyarrow skip it when they read the folder.
-func tempFile(k int) string { return "." + ChunkFile(k) + ".tmp" }
 
 // parseChunkFile returns k for a final chunk file name.
 func parseChunkFile(name string) (int, bool) {
@@ -43,57 +38,49 @@ func parseChunkFile(name string) (int, bool) {
 	return k, err == nil && k >= 0
 }
 
-// createFile opens a file for writing; tests replace it to simulate a full
-// disk.
-var createFile = func(name string) (writeFile, error) {
-	return os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+// seats are a worker's players: one pair of seats per matchup, whose
+// instances are built on first use and reused game after game.
+type seats struct {
+	newBot func(spec string) (bots.Bot, error)
+	pairs  map[Pair][2]*play.Seat[*engine.State, engine.Action]
 }
 
-// writeFile is what a chunk is written to.
-type writeFile interface {
-	io.Writer
-	Sync() error
-	Close() error
-	Name() string
+// A player that cannot be built is an error of the run (a dataset of
+// forfeits would say nothing).
+func (ss *seats) of(pr Pair) ([2]*play.Seat[*engine.State, engine.Action], error) {
+	if s, ok := ss.pairs[pr]; ok {
+		return s, nil
+	}
+	var s [2]*play.Seat[*engine.State, engine.Action]
+	for i, spec := range []string{pr.P1, pr.P2} {
+		e := &play.Entrant[*engine.State, engine.Action]{Name: spec, Spec: spec,
+			New: func() (bots.Bot, error) { return ss.newBot(spec) }}
+		s[i] = play.NewSeat(e, false)
+		if err := s[i].Start(); err != nil {
+			return s, fmt.Errorf("bot %q: %w", spec, err)
+		}
+	}
+	ss.pairs[pr] = s
+	return s, nil
 }
 
-// player is a worker's bots: one pair of instances per matchup, made on
-// first use and reused game after game.
+// close releases the players (a course AI's process).
+func (ss *seats) close() {
+	for _, s := range ss.pairs {
+		for _, st := range s {
+			st.Close()
+		}
+	}
+}
+
+// player is a worker: its seats, recorder and buffers.
 type player struct {
 	plan   *Plan
-	newBot func(spec string) (bots.Bot, error)
-	pairs  map[Pair][2]bots.Bot
+	budget time.Duration
+	seats  seats
 	rec    dataset.Recorder
 	games  []dataset.Game
-}
-
-func (p *player) bots(pr Pair) ([2]bots.Bot, error) {
-	if b, ok := p.pairs[pr]; ok {
-		return b, nil
-	}
-	var b [2]bots.Bot
-	for i, spec := range []string{pr.P1, pr.P2} {
-		bot, err := p.newBot(spec)
-		if err != nil {
-			return b, fmt.Errorf("bot %q: %w", spec, err)
-		}
-		b[i] = bot
-	}
-	p.pairs[pr] = b
-	return b, nil
-}
-
-// close releases bots that hold resources (io.Closer).
-func (p *player) close() error {
-	var errs []error
-	for _, b := range p.pairs {
-		for _, bot := range b {
-			if c, ok := bot.(io.Closer); ok {
-				errs = append(errs, c.Close())
-			}
-		}
-	}
-	return errors.Join(errs...)
+	moves  []engine.Action
 }
 
 // chunkCounts are what a chunk holds.
@@ -101,33 +88,26 @@ type chunkCounts struct {
 	Games, Turns int64
 }
 
-// playChunk plays chunk k and writes its two files into dir: under their
-// temporary names first, renamed when both are complete and on disk. It
-// calls onGame after each game with the game's turn rows. On any error or
-// cancellation it removes what it wrote.
+// playChunk plays chunk k and writes its two files into dir, durably and
+// whole: the turns file is committed before the games file, so that a games
+// file never stands without its turns, and the chunk counts as written once
+// both are. It calls onGame after each game with the game's turn rows. On
+// any error or cancellation it removes what it wrote.
 func (p *player) playChunk(ctx context.Context, dir string, k int, onGame func(rows int)) (cc chunkCounts, err error) {
-	tmp := [2]string{filepath.Join(dir, GamesDir, tempFile(k)), filepath.Join(dir, TurnsDir, tempFile(k))}
-	final := [2]string{filepath.Join(dir, GamesDir, ChunkFile(k)), filepath.Join(dir, TurnsDir, ChunkFile(k))}
-	var files [2]writeFile
-	defer func() {
-		if err != nil {
-			for i, f := range files {
-				if f != nil {
-					f.Close()
-				}
-				os.Remove(tmp[i])
-			}
-		}
-	}()
-	for i := range files {
-		if files[i], err = createFile(tmp[i]); err != nil {
-			return cc, writeError(tmp[i], err)
-		}
+	games, err := durable.Create(filepath.Join(dir, GamesDir, ChunkFile(k)))
+	if err != nil {
+		return cc, err
 	}
+	defer games.Abort()
+	turns, err := durable.Create(filepath.Join(dir, TurnsDir, ChunkFile(k)))
+	if err != nil {
+		return cc, err
+	}
+	defer turns.Abort()
 	// Fresh writers for each file: a reset writer does not write the same
 	// bytes as a new one, and the files must not depend on which worker
 	// wrote them.
-	gw, tw := dataset.NewGameWriter(files[0]), dataset.NewTurnWriter(files[1])
+	gw, tw := dataset.NewGameWriter(games), dataset.NewTurnWriter(turns)
 
 	c := p.plan.Config()
 	lo, hi := p.plan.ChunkGamesRange(k)
@@ -136,99 +116,62 @@ func (p *player) playChunk(ctx context.Context, dir string, k int, onGame func(r
 		if err := ctx.Err(); err != nil {
 			return cc, err
 		}
-		row, turns, err := p.playGame(c, g)
+		row, rows, err := p.playGame(c, g)
 		if err != nil {
 			return cc, err
 		}
-		if _, err := tw.Write(turns); err != nil {
-			return cc, writeError(tmp[1], err)
+		if _, err := tw.Write(rows); err != nil {
+			return cc, durable.Explain(turns.Name(), err)
 		}
 		p.games = append(p.games, row)
-		cc.Turns += int64(len(turns))
+		cc.Turns += int64(len(rows))
 		if onGame != nil {
-			onGame(len(turns))
+			onGame(len(rows))
 		}
 	}
 	cc.Games = int64(len(p.games))
 	if _, err := gw.Write(p.games); err != nil {
-		return cc, writeError(tmp[0], err)
+		return cc, durable.Explain(games.Name(), err)
 	}
-	closers := [2]io.Closer{gw, tw}
-	for i := range files {
-		if err := closers[i].Close(); err != nil {
-			return cc, writeError(tmp[i], err)
-		}
-		if err := files[i].Sync(); err != nil {
-			return cc, writeError(tmp[i], err)
-		}
+	if err := tw.Close(); err != nil {
+		return cc, durable.Explain(turns.Name(), err)
 	}
-	for i, f := range files {
-		files[i] = nil
-		if err := f.Close(); err != nil {
-			return cc, writeError(tmp[i], err)
-		}
+	if err := gw.Close(); err != nil {
+		return cc, durable.Explain(games.Name(), err)
 	}
-	// The turns file first, so that a games file never stands without its
-	// turns; the chunk is written once both have their final names.
-	for _, i := range [2]int{1, 0} {
-		if err := os.Rename(tmp[i], final[i]); err != nil {
-			return cc, writeError(final[i], err)
-		}
+	if err := turns.Commit(); err != nil {
+		return cc, err
 	}
-	for _, d := range [2]string{TurnsDir, GamesDir} {
-		if err := syncDir(filepath.Join(dir, d)); err != nil {
-			return cc, writeError(filepath.Join(dir, d), err)
-		}
-	}
-	return cc, nil
+	return cc, games.Commit()
 }
 
 // playGame plays game g and returns its games row and turn rows (valid until
 // the next game).
 func (p *player) playGame(c engine.Config, g int64) (dataset.Game, []dataset.Turn, error) {
-	seed := GameSeed(p.plan.Seed, g)
+	seed := play.GameSeed(p.plan.Seed, g)
 	starts, err := engine.RandomStarts(c, seed)
 	if err != nil {
 		return dataset.Game{}, nil, err
 	}
+	s, err := engine.NewGame(c, starts)
+	if err != nil {
+		return dataset.Game{}, nil, err
+	}
 	pr := p.plan.Pair(g)
-	b, err := p.bots(pr)
+	seats, err := p.seats.of(pr)
 	if err != nil {
 		return dataset.Game{}, nil, err
 	}
 	p.rec.Start(g)
-	s, err := bots.Play(c, starts, b, uint64(seed), p.rec.Step)
+	res, err := play.Run(bots.Game{S: s}, seats, play.Options[engine.Action]{
+		Seed: uint64(seed), Budget: p.budget, Moves: p.moves,
+		OnMove: func(_ int, a engine.Action) { p.rec.Step(s, a) },
+	})
 	if err != nil {
 		return dataset.Game{}, nil, fmt.Errorf("game %d: %w", g, err)
 	}
+	p.moves = res.Moves
 	turns := p.rec.Finish(s)
 	row := dataset.GameRow(g, seed, pr.P1, pr.P2, c, starts, s, p.rec.Actions())
 	return row, turns, nil
-}
-
-// syncDir makes a rename in dir durable.
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	if err := d.Sync(); err != nil && !errors.Is(err, syscall.EINVAL) {
-		return err
-	}
-	return nil
-}
-
-// writeError explains a failed write, saying so plainly when the disk is
-// full or the folder cannot be written.
-func writeError(path string, err error) error {
-	switch {
-	case errors.Is(err, syscall.ENOSPC):
-		return fmt.Errorf("disk full while writing %s: %w (free some space, then run the same command with --resume)", path, err)
-	case errors.Is(err, syscall.EDQUOT):
-		return fmt.Errorf("disk quota exceeded while writing %s: %w (free some space, then run the same command with --resume)", path, err)
-	case errors.Is(err, os.ErrPermission), errors.Is(err, syscall.EROFS):
-		return fmt.Errorf("cannot write %s: %w", path, err)
-	}
-	return fmt.Errorf("writing %s: %w", path, err)
 }

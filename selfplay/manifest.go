@@ -115,35 +115,6 @@ func versions() map[string]string {
 	return v
 }
 
-// writeJSON writes v to path atomically (temporary file, then rename).
-func writeJSON(path string, v any) error {
-	b, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
-		return err
-	}
-	b = append(b, '\n')
-	tmp := filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+fmt.Sprintf(".tmp-%d", os.Getpid()))
-	f, err := createFile(tmp)
-	if err != nil {
-		return writeError(tmp, err)
-	}
-	_, err = f.Write(b)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return writeError(path, err)
-	}
-	return nil
-}
-
 // chunkFile is one complete chunk file found on disk.
 type chunkFile struct {
 	rows, bytes int64

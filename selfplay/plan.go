@@ -16,8 +16,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/paperio/paperio/bots"
 	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/players"
 )
 
 // MaxChunkGames is the default number of games per chunk file of a large
@@ -89,13 +89,6 @@ func (p *Plan) Validate() error {
 	return nil
 }
 
-// GameSeed is the seed of game g of a run with seed run: a SplitMix64 hash
-// of both, kept non-negative. It seeds the game's start (engine.RandomStarts)
-// and its bots (bots.Play), so a game can be played again from its row.
-func GameSeed(run, g int64) int64 {
-	return int64(bots.Mix(bots.Mix(uint64(run))+uint64(g)) >> 1)
-}
-
 // Shard is the part of a run one invocation writes: chunks k with
 // k mod N == I.
 type Shard struct{ I, N int }
@@ -124,7 +117,7 @@ func ParseShard(s string) (Shard, error) {
 func ParseBots(list string) ([]string, error) {
 	var out []string
 	seen := map[string]bool{}
-	for _, p := range bots.SplitList(list) {
+	for _, p := range players.SplitList(list) {
 		spec, err := canonical(p)
 		if err != nil {
 			return nil, err
@@ -159,7 +152,7 @@ func AllPairs(specs []string) []Pair {
 // split at the one colon that leaves a valid spec on both sides.
 func ParsePairs(list string) ([]Pair, error) {
 	var out []Pair
-	for _, item := range bots.SplitList(list) {
+	for _, item := range players.SplitList(list) {
 		var found []Pair
 		var firstErr error
 		for i := range len(item) {
@@ -191,11 +184,5 @@ func ParsePairs(list string) ([]Pair, error) {
 	return out, nil
 }
 
-// canonical parses a bot spec and writes it back in canonical form.
-func canonical(spec string) (string, error) {
-	sp, err := bots.Parse(spec)
-	if err != nil {
-		return "", err
-	}
-	return sp.String(), nil
-}
+// canonical checks a player spec and writes it in canonical form.
+func canonical(spec string) (string, error) { return players.Canonical(spec) }

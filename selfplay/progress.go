@@ -2,42 +2,9 @@ package selfplay
 
 import (
 	"fmt"
-	"io"
 	"strings"
-	"sync"
 	"time"
 )
-
-// ShowProgress draws a one-line progress bar on w (a terminal) every
-// interval until the returned stop is called: games done and to do, games
-// per second, turn rows written and the time left.
-func ShowProgress(w io.Writer, p *Progress, interval time.Duration) (stop func()) {
-	start := time.Now()
-	done := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		t := time.NewTicker(interval)
-		defer t.Stop()
-		for {
-			select {
-			case <-done:
-				fmt.Fprintf(w, "\r%s\n", ProgressLine(p, time.Since(start)))
-				return
-			case <-t.C:
-				fmt.Fprintf(w, "\r%s", ProgressLine(p, time.Since(start)))
-			}
-		}
-	}()
-	var once sync.Once
-	return func() {
-		once.Do(func() {
-			close(done)
-			wg.Wait()
-		})
-	}
-}
 
 // ProgressLine is the progress bar's text after elapsed time.
 func ProgressLine(p *Progress, elapsed time.Duration) string {
@@ -59,7 +26,7 @@ func ProgressLine(p *Progress, elapsed time.Duration) string {
 	if sk := p.Skipped.Load(); sk > 0 {
 		line += fmt.Sprintf("  (%d already done)", sk)
 	}
-	return line + "   "
+	return line
 }
 
 // Summary is the report printed at the end of a run.

@@ -6,15 +6,16 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"github.com/paperio/paperio/bots"
 	"github.com/paperio/paperio/dataset"
+	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/internal/durable"
+	"github.com/paperio/paperio/internal/pool"
+	"github.com/paperio/paperio/play"
 )
 
 // Options are a run's plan and how this invocation carries it out.
@@ -26,7 +27,10 @@ type Options struct {
 	Resume  bool   // finish a run in Out, keeping its complete chunks
 	// NewBot makes a player from a canonical spec. Each worker makes its own
 	// players, once per matchup, and reuses them game after game.
-	NewBot   func(spec string) (bots.Bot, error)
+	NewBot func(spec string) (bots.Bot, error)
+	// Budget is the think time per game of timed players (course AIs);
+	// built-in bots are not timed.
+	Budget   time.Duration
 	Command  []string  // recorded in the manifest
 	Progress *Progress // if not nil, updated as games finish
 }
@@ -62,7 +66,7 @@ func Run(ctx context.Context, opts Options) (*Manifest, error) {
 	if opts.NewBot == nil {
 		return nil, errors.New("no bot maker")
 	}
-	workers := max(opts.Workers, 1)
+	workers := pool.Size(opts.Workers)
 	dir := opts.Out
 	rec := ShardRecord{
 		Shard: opts.Shard.String(), Command: opts.Command, Workers: workers,
@@ -76,14 +80,15 @@ func Run(ctx context.Context, opts Options) (*Manifest, error) {
 	if err := checkFolderRun(dir, plan); err != nil {
 		return nil, err
 	}
-	removeStaleTemps(dir)
+	for _, d := range []string{dir, filepath.Join(dir, ShardsDir), filepath.Join(dir, GamesDir), filepath.Join(dir, TurnsDir)} {
+		durable.RemoveStale(d)
+	}
 	state, err := scanFolder(dir)
 	if err != nil {
 		return nil, err
 	}
 	var pending []int
 	for k := opts.Shard.I; k < plan.Chunks(); k += opts.Shard.N {
-		removeTemps(dir, k)
 		if !state.done(k) {
 			pending = append(pending, k)
 			continue
@@ -126,12 +131,8 @@ func Run(ctx context.Context, opts Options) (*Manifest, error) {
 // runChunks plays the pending chunks on the workers. The first error stops
 // the others.
 func runChunks(ctx context.Context, opts Options, dir string, pending []int, workers int, rec *ShardRecord) error {
-	ctx, cancel := context.WithCancelCause(ctx)
-	defer cancel(nil)
 	var (
-		next   atomic.Int64
 		mu     sync.Mutex
-		wg     sync.WaitGroup
 		onGame func(int)
 	)
 	if p := opts.Progress; p != nil {
@@ -140,47 +141,38 @@ func runChunks(ctx context.Context, opts Options, dir string, pending []int, wor
 			p.Rows.Add(int64(rows))
 		}
 	}
-	for range min(workers, len(pending)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			p := &player{plan: &opts.Plan, newBot: opts.NewBot, pairs: map[Pair][2]bots.Bot{}}
-			defer func() {
-				if err := p.close(); err != nil {
-					cancel(fmt.Errorf("closing bots: %w", err))
-				}
-			}()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= len(pending) || ctx.Err() != nil {
-					return
-				}
-				cc, err := p.playChunk(ctx, dir, pending[i], onGame)
-				if err != nil {
-					if ctx.Err() == nil {
-						cancel(fmt.Errorf("chunk %d: %w", pending[i], err))
-					}
-					return
-				}
-				mu.Lock()
-				rec.ChunksWritten++
-				rec.GamesWritten += cc.Games
-				rec.TurnsWritten += cc.Turns
-				mu.Unlock()
-			}
-		}()
+	newWorker := func() *player {
+		return &player{plan: &opts.Plan, budget: opts.Budget,
+			seats: seats{newBot: opts.NewBot, pairs: map[Pair][2]*play.Seat[*engine.State, engine.Action]{}}}
 	}
-	wg.Wait()
+	err := pool.Run(ctx, workers, len(pending), newWorker, func(ctx context.Context, p *player, i int) error {
+		cc, err := p.playChunk(ctx, dir, pending[i], onGame)
+		if err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			if durable.Full(err) {
+				return fmt.Errorf("chunk %d: %w (free some space, then run the same command with --resume)", pending[i], err)
+			}
+			return fmt.Errorf("chunk %d: %w", pending[i], err)
+		}
+		mu.Lock()
+		rec.ChunksWritten++
+		rec.GamesWritten += cc.Games
+		rec.TurnsWritten += cc.Turns
+		mu.Unlock()
+		return nil
+	}, func(p *player) { p.seats.close() })
 	if rec.ChunksWritten == len(pending) {
 		return nil // every chunk written, even if a cancellation came late
 	}
-	if err := context.Cause(ctx); err != nil && !errors.Is(err, context.Canceled) {
+	if err != nil && !errors.Is(err, context.Canceled) {
 		return err
 	}
 	if ctx.Err() != nil {
 		return fmt.Errorf("%w after %d of %d chunks: run the same command with --resume to finish", ErrInterrupted, rec.ChunksWritten, len(pending))
 	}
-	return nil
+	return err
 }
 
 // prepareFolder makes the output folders and checks they can be written.
@@ -192,13 +184,11 @@ func prepareFolder(dir string) error {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			return fmt.Errorf("cannot create output folder: %w", err)
 		}
-		probe := filepath.Join(d, fmt.Sprintf(".write-test-%d", os.Getpid()))
-		f, err := createFile(probe)
+		probe, err := durable.Create(filepath.Join(d, ".write-test"))
 		if err != nil {
-			return fmt.Errorf("cannot write to output folder %s: %w", d, err)
+			return fmt.Errorf("cannot write to output folder %s: %w", d, errors.Unwrap(err))
 		}
-		f.Close()
-		os.Remove(probe)
+		probe.Abort()
 	}
 	return nil
 }
@@ -233,40 +223,13 @@ func checkFolderRun(dir string, plan *Plan) error {
 	if err != nil {
 		return err
 	}
-	return writeJSON(filepath.Join(dir, ManifestFile), m)
-}
-
-// removeStaleTemps deletes the hidden temporary files (manifest, shard
-// records, write probes) of earlier invocations that are no longer running.
-func removeStaleTemps(dir string) {
-	for _, d := range []string{dir, filepath.Join(dir, ShardsDir), filepath.Join(dir, GamesDir), filepath.Join(dir, TurnsDir)} {
-		ents, _ := os.ReadDir(d)
-		for _, e := range ents {
-			name := e.Name()
-			i := strings.LastIndex(name, "-")
-			if !strings.HasPrefix(name, ".") || i < 0 || !(strings.Contains(name, ".tmp-") || strings.HasPrefix(name, ".write-test-")) {
-				continue
-			}
-			pid, err := strconv.Atoi(name[i+1:])
-			if err != nil || pid == os.Getpid() || syscall.Kill(pid, 0) != syscall.ESRCH {
-				continue
-			}
-			os.Remove(filepath.Join(d, name))
-		}
-	}
-}
-
-// removeTemps deletes temporary files chunk k's writer may have left.
-func removeTemps(dir string, k int) {
-	for _, d := range []string{GamesDir, TurnsDir} {
-		os.Remove(filepath.Join(dir, d, tempFile(k)))
-	}
+	return durable.WriteJSON(filepath.Join(dir, ManifestFile), m)
 }
 
 // writeManifest records the shard and rewrites the manifest from what the
 // folder holds.
 func writeManifest(dir string, plan *Plan, rec *ShardRecord) (*Manifest, error) {
-	if err := writeJSON(filepath.Join(dir, ShardsDir, rec.fileName()), rec); err != nil {
+	if err := durable.WriteJSON(filepath.Join(dir, ShardsDir, rec.fileName()), rec); err != nil {
 		return nil, err
 	}
 	state, err := scanFolder(dir)
@@ -277,5 +240,5 @@ func writeManifest(dir string, plan *Plan, rec *ShardRecord) (*Manifest, error) 
 	if err != nil {
 		return nil, err
 	}
-	return m, writeJSON(filepath.Join(dir, ManifestFile), m)
+	return m, durable.WriteJSON(filepath.Join(dir, ManifestFile), m)
 }

@@ -16,7 +16,9 @@ import (
 
 	"github.com/paperio/paperio/bots"
 	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/internal/durable"
 	"github.com/paperio/paperio/internal/testbot"
+	"github.com/paperio/paperio/play"
 )
 
 // testBot makes the test players: "looper" (rectangles, rarely a random
@@ -202,8 +204,9 @@ func TestResumeAfterCrash(t *testing.T) {
 	os.Remove(filepath.Join(dir, GamesDir, ChunkFile(1)))
 	os.Remove(filepath.Join(dir, TurnsDir, ChunkFile(1)))
 	os.Remove(filepath.Join(dir, GamesDir, ChunkFile(3))) // crashed between the two renames
-	os.Rename(filepath.Join(dir, GamesDir, ChunkFile(5)), filepath.Join(dir, GamesDir, tempFile(5)))
-	os.WriteFile(filepath.Join(dir, TurnsDir, tempFile(5)), []byte("PAR1 half a file"), 0o644)
+	deadTemp := "." + ChunkFile(5) + ".tmp-999999999"     // of a writer that is gone
+	os.Rename(filepath.Join(dir, GamesDir, ChunkFile(5)), filepath.Join(dir, GamesDir, deadTemp))
+	os.WriteFile(filepath.Join(dir, TurnsDir, deadTemp), []byte("PAR1 half a file"), 0o644)
 	b := ref[TurnsDir+"/"+ChunkFile(6)]
 	os.WriteFile(filepath.Join(dir, TurnsDir, ChunkFile(6)), b[:len(b)/2], 0o644)
 	os.WriteFile(filepath.Join(dir, ".manifest.json.tmp-999999999"), []byte("{"), 0o644)
@@ -213,8 +216,10 @@ func TestResumeAfterCrash(t *testing.T) {
 	if got := m.Shards[0]; got.ChunksWritten != 4 || got.ChunksSkipped != m.Chunks-4 {
 		t.Fatalf("resume wrote %d chunks and skipped %d, want 4 and %d", got.ChunksWritten, got.ChunksSkipped, m.Chunks-4)
 	}
-	if _, err := os.Stat(filepath.Join(dir, ".manifest.json.tmp-999999999")); !errors.Is(err, os.ErrNotExist) {
-		t.Fatalf("stale temporary manifest left: %v", err)
+	for _, stale := range []string{".manifest.json.tmp-999999999", filepath.Join(GamesDir, deadTemp), filepath.Join(TurnsDir, deadTemp)} {
+		if _, err := os.Stat(filepath.Join(dir, stale)); !errors.Is(err, os.ErrNotExist) {
+			t.Fatalf("stale temporary file %s left: %v", stale, err)
+		}
 	}
 }
 
@@ -266,9 +271,9 @@ func slowTestBot(spec string) (bots.Bot, error) {
 
 type slowBot struct{ bots.Bot }
 
-func (b slowBot) Reset(s *engine.State, me int, seed uint64) {
+func (b slowBot) Reset(s *engine.State, me int, seed uint64, c play.Clock) {
 	time.Sleep(3 * time.Millisecond)
-	b.Bot.Reset(s, me, seed)
+	b.Bot.Reset(s, me, seed, c)
 }
 
 // TestResumeAfterKill kills a run with SIGKILL once a few chunks are on
@@ -333,9 +338,9 @@ func (f *fullDisk) Write(p []byte) (int, error) {
 
 func TestDiskFull(t *testing.T) {
 	dir := t.TempDir()
-	orig := createFile
-	defer func() { createFile = orig }()
-	createFile = func(name string) (writeFile, error) {
+	orig := durable.Open
+	defer func() { durable.Open = orig }()
+	durable.Open = func(name string) (durable.Writer, error) {
 		f, err := orig(name)
 		if err != nil || !strings.Contains(name, ".chunk-") {
 			return f, err
@@ -349,7 +354,7 @@ func TestDiskFull(t *testing.T) {
 	for name := range tables(t, dir) {
 		t.Fatalf("file %s left after a full disk", name)
 	}
-	createFile = orig
+	durable.Open = orig
 	m := runPlan(t, testPlan(24, 8), dir, 2, Shard{}, true)
 	if !m.Complete {
 		t.Fatal("resume after a full disk did not complete")
@@ -425,9 +430,9 @@ func TestGameSeed(t *testing.T) {
 	seen := map[int64]bool{}
 	for run := int64(-2); run <= 2; run++ {
 		for g := int64(0); g < 100; g++ {
-			s := GameSeed(run, g)
+			s := play.GameSeed(run, g)
 			if s < 0 || seen[s] {
-				t.Fatalf("GameSeed(%d, %d) = %d: negative or repeated", run, g, s)
+				t.Fatalf("play.GameSeed(%d, %d) = %d: negative or repeated", run, g, s)
 			}
 			seen[s] = true
 		}

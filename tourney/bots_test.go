@@ -9,6 +9,7 @@ import (
 
 	"github.com/paperio/paperio/bots"
 	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/play"
 	"github.com/paperio/paperio/pyai"
 )
 
@@ -18,8 +19,8 @@ import (
 // never loses; "S" runs into the wall.
 type fixedBot struct{ a engine.Action }
 
-func (b *fixedBot) Reset(*engine.State, int, uint64) {}
-func (b *fixedBot) Act(*engine.State) engine.Action  { return b.a }
+func (b *fixedBot) Reset(*engine.State, int, uint64, play.Clock) {}
+func (b *fixedBot) Act(*engine.State, play.Clock) engine.Action  { return b.a }
 
 // safeBot picks at random among the actions that neither leave the board
 // nor run into its own band.
@@ -28,11 +29,11 @@ type safeBot struct {
 	rng *rand.Rand
 }
 
-func (b *safeBot) Reset(_ *engine.State, me int, seed uint64) {
+func (b *safeBot) Reset(_ *engine.State, me int, seed uint64, _ play.Clock) {
 	b.me, b.rng = me, rand.New(rand.NewPCG(seed, 1))
 }
 
-func (b *safeBot) Act(s *engine.State) engine.Action {
+func (b *safeBot) Act(s *engine.State, _ play.Clock) engine.Action {
 	x, y, d := s.Head(b.me)
 	var ok []engine.Action
 	for _, a := range []engine.Action{engine.Straight, engine.Left, engine.Right} {
@@ -50,8 +51,8 @@ func (b *safeBot) Act(s *engine.State) engine.Action {
 // panicBot panics on its n-th Act of a game.
 type panicBot struct{ n, calls int }
 
-func (b *panicBot) Reset(*engine.State, int, uint64) { b.calls = 0 }
-func (b *panicBot) Act(*engine.State) engine.Action {
+func (b *panicBot) Reset(*engine.State, int, uint64, play.Clock) { b.calls = 0 }
+func (b *panicBot) Act(*engine.State, play.Clock) engine.Action {
 	b.calls++
 	if b.calls >= b.n {
 		panic(fmt.Sprintf("broken on move %d", b.calls))
@@ -65,8 +66,9 @@ type hangBot struct {
 	release  <-chan struct{}
 }
 
-func (b *hangBot) Reset(*engine.State, int, uint64) { b.calls = 0 }
-func (b *hangBot) Act(*engine.State) engine.Action {
+func (b *hangBot) Reset(*engine.State, int, uint64, play.Clock) { b.calls = 0 }
+func (b *hangBot) OwnDeadline() bool                            { return false }
+func (b *hangBot) Act(*engine.State, play.Clock) engine.Action {
 	b.calls++
 	if b.calls >= b.n {
 		<-b.release
@@ -74,11 +76,13 @@ func (b *hangBot) Act(*engine.State) engine.Action {
 	return engine.Right
 }
 
-// slowBot spins, sleeping on every move.
+// slowBot spins, sleeping on every move. It stands for a course AI: its
+// time counts (play.Timed), and so do hangBot's and sleepyBot's.
 type slowBot struct{ d time.Duration }
 
-func (b *slowBot) Reset(*engine.State, int, uint64) {}
-func (b *slowBot) Act(*engine.State) engine.Action {
+func (b *slowBot) Reset(*engine.State, int, uint64, play.Clock) {}
+func (b *slowBot) OwnDeadline() bool                            { return false }
+func (b *slowBot) Act(*engine.State, play.Clock) engine.Action {
 	time.Sleep(b.d)
 	return engine.Right
 }
@@ -87,24 +91,25 @@ func (b *slowBot) Act(*engine.State) engine.Action {
 // think time of its own).
 type sleepyBot struct{ d time.Duration }
 
-func (b *sleepyBot) Reset(*engine.State, int, uint64) {}
-func (b *sleepyBot) Act(*engine.State) engine.Action  { return engine.Right }
-func (b *sleepyBot) EndGame(*engine.State, int)       { time.Sleep(b.d) }
+func (b *sleepyBot) Reset(*engine.State, int, uint64, play.Clock) {}
+func (b *sleepyBot) Act(*engine.State, play.Clock) engine.Action  { return engine.Right }
+func (b *sleepyBot) EndGame(*engine.State, int, play.Clock)       { time.Sleep(b.d) }
+func (b *sleepyBot) OwnDeadline() bool                            { return false }
 
 // failBot spins and reports a failure after n moves, as an external
 // player does.
 type failBot struct {
 	n, calls int
-	reason   engine.Reason
+	kind     play.FaultKind
 }
 
-func (b *failBot) Reset(*engine.State, int, uint64) { b.calls = 0 }
-func (b *failBot) Act(*engine.State) engine.Action  { b.calls++; return engine.Right }
-func (b *failBot) Failure() (bool, engine.Reason, string) {
+func (b *failBot) Reset(*engine.State, int, uint64, play.Clock) { b.calls = 0 }
+func (b *failBot) Act(*engine.State, play.Clock) engine.Action  { b.calls++; return engine.Right }
+func (b *failBot) Failure() play.Fault {
 	if b.calls >= b.n {
-		return true, b.reason, "the AI said so"
+		return play.Fault{Kind: b.kind, Detail: "the AI said so"}
 	}
-	return false, 0, ""
+	return play.Fault{}
 }
 
 // hookCounts counts the calls of every hook on all instances of a hookBot.
@@ -123,19 +128,19 @@ func (b *hookBot) log(s string, n *int) {
 	*n++
 	b.c.order = append(b.c.order, s)
 }
-func (b *hookBot) Reset(*engine.State, int, uint64) { b.log("reset", &b.c.resets) }
-func (b *hookBot) Act(*engine.State) engine.Action  { return engine.Right }
-func (b *hookBot) BeginSeries() error               { b.log("begin", &b.c.begin); return nil }
-func (b *hookBot) SwapSides() error                 { b.log("swap", &b.c.swap); return nil }
-func (b *hookBot) EndGame(*engine.State, int)       { b.log("endgame", &b.c.endGame) }
-func (b *hookBot) EndSeries() error                 { b.log("endseries", &b.c.endSeries); return nil }
-func (b *hookBot) Close() error                     { b.log("close", &b.c.close); return nil }
+func (b *hookBot) Reset(*engine.State, int, uint64, play.Clock) { b.log("reset", &b.c.resets) }
+func (b *hookBot) Act(*engine.State, play.Clock) engine.Action  { return engine.Right }
+func (b *hookBot) BeginSeries() error                           { b.log("begin", &b.c.begin); return nil }
+func (b *hookBot) SwapSides() error                             { b.log("swap", &b.c.swap); return nil }
+func (b *hookBot) EndGame(*engine.State, int, play.Clock)       { b.log("endgame", &b.c.endGame) }
+func (b *hookBot) EndSeries() error                             { b.log("endseries", &b.c.endSeries); return nil }
+func (b *hookBot) Close() error                                 { b.log("close", &b.c.close); return nil }
 
 var (
-	_ SeriesPlayer = (*hookBot)(nil)
-	_ SideSwapper  = (*hookBot)(nil)
-	_ bots.Ender   = (*hookBot)(nil)
-	_ bots.Failer  = (*failBot)(nil)
+	_ play.SeriesPlayer         = (*hookBot)(nil)
+	_ play.SideSwapper          = (*hookBot)(nil)
+	_ play.Ender[*engine.State] = (*hookBot)(nil)
+	_ play.Failer               = (*failBot)(nil)
 )
 
 // entrant wraps a constructor and counts the instances built.
@@ -167,6 +172,9 @@ var smallBoard = engine.Config{Width: 20, Height: 15, MaxTurns: 60}
 
 // External Python players take the series hooks as they are.
 var (
-	_ SeriesPlayer = (*pyai.Player)(nil)
-	_ SideSwapper  = (*pyai.Player)(nil)
+	_ play.SeriesPlayer         = (*pyai.Player)(nil)
+	_ play.SideSwapper          = (*pyai.Player)(nil)
+	_ play.Ender[*engine.State] = (*pyai.Player)(nil)
+	_ play.Failer               = (*pyai.Player)(nil)
+	_ play.Timed                = (*pyai.Player)(nil)
 )

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/play"
 )
 
 // Pairing is how the second half of a series reuses the starts of the first.
@@ -234,17 +235,14 @@ func PlaySeries(ctx context.Context, a, b *Entrant, opt SeriesOptions, onGame fu
 	if opt.Cap == 0 && ctx.Done() == nil {
 		stopCh = nil
 	}
-	seats := [2]*seat{{e: a}, {e: b}}
+	seats := newSeats(a, b)
 	defer func() {
 		for _, st := range seats {
-			st.close()
+			st.Close()
 		}
 	}()
 	for _, st := range seats {
-		if _, err := st.instance(true); err != nil {
-			// Each game will report it as the player's error.
-			continue
-		}
+		st.Start() // an error is reported by each game as the player's error
 	}
 	half := opt.Games / 2
 	firstStarts := make([][2]engine.Start, half)
@@ -267,19 +265,15 @@ func PlaySeries(ctx context.Context, a, b *Entrant, opt SeriesOptions, onGame fu
 		} else {
 			if i == half {
 				for _, st := range seats {
-					if sw, ok := st.bot.(SideSwapper); ok {
-						if r := guard(func() { sw.SwapSides() }, hookLimit, stopCh); r.status == callHung || r.status == callStopped {
-							st.abandon()
-						}
-					}
+					st.SwapSides(stopCh)
 				}
 			}
 			starts = SecondHalfStarts(opt.Config, firstStarts[j], opt.Pairing)
 			order = [2]*seat{seats[1], seats[0]}
 			hf = 2
 		}
-		p, err := playGame(order, gameSetup{config: opt.Config, starts: starts, seed: seed, budget: opt.Budget, stop: stopCh, hooks: true})
-		if err == errStopped {
+		p, err := playGame(order, gameSetup{config: opt.Config, starts: starts, seed: seed, budget: opt.Budget, stop: stopCh})
+		if err == play.ErrStopped {
 			break
 		}
 		if err != nil {
@@ -287,9 +281,9 @@ func PlaySeries(ctx context.Context, a, b *Entrant, opt SeriesOptions, onGame fu
 		}
 		g := GameRecord{
 			Index: i, Half: hf, Pair: j, Seed: seed, Config: opt.Config, Starts: starts,
-			Players: [2]string{order[0].e.Name, order[1].e.Name}, Specs: [2]string{order[0].e.Spec, order[1].e.Spec},
-			Actions: string(p.actions), Result: p.state.Result(), HalfSteps: p.state.HalfSteps(),
-			Area: [2]int{p.state.Area(0), p.state.Area(1)}, Think: p.think, Detail: p.detail,
+			Players: [2]string{order[0].Entrant().Name, order[1].Entrant().Name}, Specs: [2]string{order[0].Entrant().Spec, order[1].Entrant().Spec},
+			Actions: p.actions(), Result: p.State.Result(), HalfSteps: p.State.HalfSteps(),
+			Area: [2]int{p.State.Area(0), p.State.Area(1)}, Think: p.Run.Think, Detail: p.Run.Detail,
 		}
 		res.Games = append(res.Games, g)
 		res.count(&g)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/paperio/paperio/bots"
 	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/play"
 )
 
 func TestMirror(t *testing.T) {
@@ -124,7 +125,7 @@ func TestBrokenPlayers(t *testing.T) {
 	broken, _ := entrant("broken", func() bots.Bot { return &panicBot{n: 3} })
 	hang, built := entrant("hang", func() bots.Bot { return &hangBot{n: 2, release: release} })
 	missing := &Entrant{Name: "missing", Spec: "py:nowhere.py", New: func() (bots.Bot, error) { panic("no such file") }}
-	failing, _ := entrant("failing", func() bots.Bot { return &failBot{n: 4, reason: engine.OVT} })
+	failing, _ := entrant("failing", func() bots.Bot { return &failBot{n: 4, kind: play.Timeout} })
 	cases := []struct {
 		p      *Entrant
 		reason engine.Reason

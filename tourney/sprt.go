@@ -2,12 +2,13 @@ package tourney
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"runtime"
-	"sync"
 	"time"
 
 	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/internal/pool"
+	"github.com/paperio/paperio/play"
 )
 
 // SPRTOptions shape an SPRT run: paired games of A against B until the
@@ -45,9 +46,6 @@ func RunSPRT(ctx context.Context, opt SPRTOptions) (*SPRTReport, error) {
 	if err := opt.Config.Validate(); err != nil {
 		return nil, err
 	}
-	if opt.Workers <= 0 {
-		opt.Workers = runtime.NumCPU()
-	}
 	maxPairs := -1
 	if opt.MaxGames > 0 {
 		maxPairs = (opt.MaxGames + 1) / 2
@@ -59,69 +57,40 @@ func RunSPRT(ctx context.Context, opt SPRTOptions) (*SPRTReport, error) {
 
 	type pairResult struct {
 		j     int
-		games [2]*played
-		err   error
+		games [2]*Played
 	}
 	results := make(chan pairResult)
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < opt.Workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			seats := [2]*seat{{e: opt.A}, {e: opt.B}}
-			defer func() {
-				for _, s := range seats {
-					s.close()
-				}
-			}()
-			for j := range next {
-				pr := pairResult{j: j}
-				seed := opt.Seed + int64(j)
-				first, err := engine.RandomStarts(opt.Config, seed)
-				if err != nil {
-					pr.err = err
-				}
-				for k := 0; k < 2 && pr.err == nil; k++ {
-					order, starts := seats, first
-					if k == 1 {
-						order = [2]*seat{seats[1], seats[0]}
-						starts = SecondHalfStarts(opt.Config, first, opt.Pairing)
-					}
-					pr.games[k], pr.err = playGame(order, gameSetup{config: opt.Config, starts: starts, seed: seed, budget: opt.Budget, stop: inner.Done(), hooks: true})
-				}
-				select {
-				case results <- pr:
-				case <-inner.Done():
-					return
-				}
-			}
-		}()
-	}
+	var runErr error
 	go func() {
-		defer close(next)
-		for j := 0; maxPairs < 0 || j < maxPairs; j++ {
-			select {
-			case next <- j:
-			case <-inner.Done():
-				return
+		defer close(results)
+		newWorker := func() [2]*seat { return newSeats(opt.A, opt.B) }
+		closeWorker := func(seats [2]*seat) {
+			for _, s := range seats {
+				s.Close()
 			}
 		}
+		err := pool.Run(inner, opt.Workers, maxPairs, newWorker, func(ctx context.Context, seats [2]*seat, j int) error {
+			games, err := PlayPair(seats, opt.Seed+int64(j), PairSetup{Config: opt.Config, Budget: opt.Budget, Pairing: opt.Pairing, Stop: ctx.Done()})
+			if err != nil {
+				return err
+			}
+			pr := pairResult{j: j, games: games}
+			select {
+			case results <- pr:
+				return nil
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}, closeWorker)
+		if err != nil && err != play.ErrStopped && !errors.Is(err, context.Canceled) {
+			runErr = err
+		}
 	}()
-	go func() { wg.Wait(); close(results) }()
 
 	pending := map[int]pairResult{}
 	counted := 0
-	var runErr error
 	for pr := range results {
-		if rep.Decision != Continue || (maxPairs >= 0 && counted >= maxPairs) || runErr != nil {
-			continue
-		}
-		if pr.err != nil {
-			if pr.err != errStopped {
-				runErr = pr.err
-			}
-			cancel()
+		if rep.Decision != Continue || (maxPairs >= 0 && counted >= maxPairs) {
 			continue
 		}
 		pending[pr.j] = pr
@@ -132,8 +101,8 @@ func RunSPRT(ctx context.Context, opt SPRTOptions) (*SPRTReport, error) {
 			}
 			delete(pending, counted)
 			counted++
-			a1 := scoreOf(p.games[0], 0)
-			a2 := scoreOf(p.games[1], 1)
+			a1 := p.games[0].Score(0)
+			a2 := p.games[1].Score(1)
 			rep.Pairs.Add(a1, a2)
 			for _, sc := range []float64{a1, a2} {
 				switch sc {
@@ -164,15 +133,4 @@ func RunSPRT(ctx context.Context, opt SPRTOptions) (*SPRTReport, error) {
 		return rep, err
 	}
 	return rep, nil
-}
-
-// scoreOf is player index i's score in a played game.
-func scoreOf(p *played, i int) float64 {
-	switch p.state.Result().Winner {
-	case engine.Draw:
-		return 0.5
-	case i:
-		return 1
-	}
-	return 0
 }

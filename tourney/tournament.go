@@ -5,14 +5,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"hash/fnv"
-	"runtime"
 	"sort"
 	"strings"
 	"sync"
 	"time"
 
-	"github.com/paperio/paperio/bots"
 	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/internal/pool"
+	"github.com/paperio/paperio/play"
 )
 
 // Tournament formats.
@@ -136,7 +136,7 @@ type PlayedSeries struct {
 func SeriesSeed(run int64, key string) int64 {
 	h := fnv.New64a()
 	h.Write([]byte(key))
-	return int64(bots.Mix(uint64(run)^h.Sum64()) >> 33)
+	return int64(play.Mix(uint64(run)^h.Sum64()) >> 33)
 }
 
 // GroupNames are the names of n groups: the course's E, W, S, N for four
@@ -196,9 +196,6 @@ func (o *Options) Validate() error {
 	}
 	if o.Groups < 1 || len(o.Players) < 2*o.Groups {
 		return fmt.Errorf("%d groups need at least %d players (two per group), have %d", o.Groups, 2*o.Groups, len(o.Players))
-	}
-	if o.Workers <= 0 {
-		o.Workers = runtime.NumCPU()
 	}
 	if o.Replays <= 0 {
 		o.Replays = 3
@@ -353,44 +350,26 @@ func (r *runner) play(ctx context.Context, stage string, jobs []job, groups map[
 			r.emit(Event{Kind: SeriesFinished, Stage: jobs[i].stage, Key: p.Key, A: p.Result.A, B: p.Result.B, Result: p.Result, Resumed: true})
 		}
 	}
-	next := make(chan int)
-	errs := make(chan error, len(todo))
-	var wg sync.WaitGroup
-	for w := 0; w < min(r.opt.Workers, len(todo)); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				j := jobs[i]
-				if ctx.Err() != nil {
-					errs <- ctx.Err()
-					continue
-				}
-				so := r.opt.Series
-				so.Seed = SeriesSeed(r.opt.Seed, j.key)
-				r.emit(Event{Kind: SeriesStarted, Stage: j.stage, Key: j.key, A: j.a.Name, B: j.b.Name, Planned: so.Games})
-				res, err := PlaySeries(ctx, j.a, j.b, so, func(g *GameRecord, t Tally) {
-					r.emit(Event{Kind: GamePlayed, Stage: j.stage, Key: j.key, A: j.a.Name, B: j.b.Name, Planned: so.Games, Tally: t, Game: g})
-				})
-				if err == nil && r.opt.Store != nil {
-					_, err = r.opt.Store.SaveSeries(j.key, j.stage, so.Seed, so.Pairing, res)
-				}
-				if err != nil {
-					errs <- fmt.Errorf("%s: %w", j.key, err)
-					continue
-				}
-				out[i] = &PlayedSeries{Key: j.key, Stage: j.stage, Seed: so.Seed, Result: res}
-				r.emit(Event{Kind: SeriesFinished, Stage: j.stage, Key: j.key, A: j.a.Name, B: j.b.Name, Result: res})
-			}
-		}()
-	}
-	for _, i := range todo {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	close(errs)
-	if err := <-errs; err != nil {
+	err := pool.Each(ctx, r.opt.Workers, len(todo), func(ctx context.Context, k int) error {
+		i := todo[k]
+		j := jobs[i]
+		so := r.opt.Series
+		so.Seed = SeriesSeed(r.opt.Seed, j.key)
+		r.emit(Event{Kind: SeriesStarted, Stage: j.stage, Key: j.key, A: j.a.Name, B: j.b.Name, Planned: so.Games})
+		res, err := PlaySeries(ctx, j.a, j.b, so, func(g *GameRecord, t Tally) {
+			r.emit(Event{Kind: GamePlayed, Stage: j.stage, Key: j.key, A: j.a.Name, B: j.b.Name, Planned: so.Games, Tally: t, Game: g})
+		})
+		if err == nil && r.opt.Store != nil {
+			_, err = r.opt.Store.SaveSeries(j.key, j.stage, so.Seed, so.Pairing, res)
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", j.key, err)
+		}
+		out[i] = &PlayedSeries{Key: j.key, Stage: j.stage, Seed: so.Seed, Result: res}
+		r.emit(Event{Kind: SeriesFinished, Stage: j.stage, Key: j.key, A: j.a.Name, B: j.b.Name, Result: res})
+		return nil
+	})
+	if err != nil {
 		return nil, err
 	}
 	for _, p := range out {

@@ -3,14 +3,15 @@ package tune
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"strconv"
 	"strings"
-	"sync"
+	"time"
 
-	"github.com/paperio/paperio/bots"
 	"github.com/paperio/paperio/engine"
-	"github.com/paperio/paperio/selfplay"
+	"github.com/paperio/paperio/internal/pool"
+	"github.com/paperio/paperio/play"
+	"github.com/paperio/paperio/players"
+	"github.com/paperio/paperio/tourney"
 )
 
 // Opponent is one member of the pool with its weight: the share of each
@@ -30,7 +31,7 @@ func DefaultPool(bot string) []Opponent {
 // ParsePool reads "SPEC[@W],SPEC[@W],…" (weight 1 when not given).
 func ParsePool(list string) ([]Opponent, error) {
 	var out []Opponent
-	for _, p := range bots.SplitList(list) {
+	for _, p := range players.SplitList(list) {
 		w := 1
 		if i := strings.LastIndex(p, "@"); i >= 0 {
 			n, err := strconv.Atoi(strings.TrimSpace(p[i+1:]))
@@ -39,11 +40,11 @@ func ParsePool(list string) ([]Opponent, error) {
 			}
 			w, p = n, p[:i]
 		}
-		sp, err := bots.Parse(p)
+		c, err := players.Canonical(p)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, Opponent{sp.String(), w})
+		out = append(out, Opponent{c, w})
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("no opponents in %q", list)
@@ -84,6 +85,8 @@ type Evaluator struct {
 	Pairs   int   // pairs per candidate per iteration
 	Seed    int64 // run seed
 	Workers int
+	Players players.Maker // builds candidates and opponents from their specs
+	Budget  time.Duration // think time per game of timed players (course AIs)
 }
 
 // opponentOf is the pool member of pair j: pairs cycle through the pool,
@@ -107,66 +110,47 @@ func (e *Evaluator) opponentOf(j int) string {
 // (engine.RandomStarts) and both games' bot seeds. Every candidate of an
 // iteration plays the same starts against the same opponents.
 func (e *Evaluator) PairSeed(it, j int) int64 {
-	return selfplay.GameSeed(e.Seed, int64(it)<<24|int64(j))
+	return play.GameSeed(e.Seed, int64(it)<<24|int64(j))
+}
+
+// pairOutcome is one pair from the candidate's side: [0] the game it began,
+// [1] the game the opponent began.
+type pairOutcome struct {
+	score      [2]float64
+	area, oppA [2]int
+	steps      [2]int
+}
+
+// evalWorker is a worker's players: the opponents are kept from pair to
+// pair (a course AI's process is started once per worker), the candidate
+// is built for each pair.
+type evalWorker struct {
+	opponents map[string]*play.Seat[*engine.State, engine.Action]
 }
 
 // Evaluate plays iteration it's batch for each candidate spec: Pairs pairs,
-// each from one start with the candidate first and then second.
+// each from one start with the candidate first and then second, through
+// the paired-game runner of SPRT runs (tourney.PlayPair).
 func (e *Evaluator) Evaluate(ctx context.Context, it int, specs []string) ([]Stats, error) {
-	type job struct{ c, j int }
-	type res struct {
-		c, j       int
-		score      [2]float64
-		area, oppA [2]int
-		steps      [2]int
-		err        error
-	}
-	workers := e.Workers
-	if workers <= 0 {
-		workers = runtime.NumCPU()
-	}
-	jobs := make(chan job)
-	out := make(chan res)
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for jb := range jobs {
-				r := res{c: jb.c, j: jb.j}
-				r.err = e.playPair(it, jb.j, specs[jb.c], &r.score, &r.area, &r.oppA, &r.steps)
-				out <- r
-			}
-		}()
-	}
-	go func() {
-		defer close(jobs)
-		for c := range specs {
-			for j := 0; j < e.Pairs; j++ {
-				select {
-				case jobs <- job{c, j}:
-				case <-ctx.Done():
-					return
-				}
-			}
-		}
-	}()
-	go func() { wg.Wait(); close(out) }()
-	all := make([][]res, len(specs))
+	all := make([][]pairOutcome, len(specs))
 	for c := range all {
-		all[c] = make([]res, e.Pairs)
+		all[c] = make([]pairOutcome, e.Pairs)
 	}
-	var firstErr error
-	for r := range out {
-		if r.err != nil && firstErr == nil {
-			firstErr = r.err
+	newWorker := func() *evalWorker {
+		return &evalWorker{opponents: map[string]*play.Seat[*engine.State, engine.Action]{}}
+	}
+	closeWorker := func(w *evalWorker) {
+		for _, s := range w.opponents {
+			s.Close()
 		}
-		all[r.c][r.j] = r
 	}
-	if firstErr != nil {
-		return nil, firstErr
-	}
-	if err := ctx.Err(); err != nil {
+	err := pool.Run(ctx, e.Workers, len(specs)*e.Pairs, newWorker, func(ctx context.Context, w *evalWorker, k int) error {
+		c, j := k/e.Pairs, k%e.Pairs
+		out, err := e.playPair(ctx, w, it, j, specs[c])
+		all[c][j] = out
+		return err
+	}, closeWorker)
+	if err != nil {
 		return nil, err
 	}
 	stats := make([]Stats, len(specs))
@@ -199,40 +183,37 @@ func (e *Evaluator) Evaluate(ctx context.Context, it int, specs []string) ([]Sta
 
 // playPair plays both games of pair j: the candidate as player 1, then as
 // player 2 from the same start.
-func (e *Evaluator) playPair(it, j int, spec string, score *[2]float64, area, opp, steps *[2]int) error {
-	seed := e.PairSeed(it, j)
-	starts, err := engine.RandomStarts(e.Config, seed)
+func (e *Evaluator) playPair(ctx context.Context, w *evalWorker, it, j int, spec string) (pairOutcome, error) {
+	var out pairOutcome
+	cand, err := e.Players.Entrant(spec)
 	if err != nil {
-		return err
+		return out, err
 	}
-	for k := 0; k < 2; k++ {
-		me, err := bots.Make(spec)
+	oppSpec := e.opponentOf(j)
+	opp := w.opponents[oppSpec]
+	if opp == nil {
+		oe, err := e.Players.Entrant(oppSpec)
 		if err != nil {
-			return err
+			return out, err
 		}
-		them, err := bots.Make(e.opponentOf(j))
-		if err != nil {
-			return err
+		if oe.Name == cand.Name {
+			oe.Name += " (B)"
 		}
-		players := [2]bots.Bot{me, them}
-		side := 0
-		if k == 1 {
-			players = [2]bots.Bot{them, me}
-			side = 1
-		}
-		s, err := bots.Play(e.Config, starts, players, uint64(seed), nil)
-		bots.Close(me)
-		bots.Close(them)
-		if err != nil {
-			return err
-		}
-		switch s.Result().Winner {
-		case engine.Draw:
-			score[k] = 0.5
-		case side:
-			score[k] = 1
-		}
-		area[k], opp[k], steps[k] = s.Area(side), s.Area(1-side), s.HalfSteps()
+		opp = play.NewSeat(oe, true)
+		w.opponents[oppSpec] = opp
 	}
-	return nil
+	me := play.NewSeat(cand, true)
+	defer me.Close()
+	games, err := tourney.PlayPair([2]*play.Seat[*engine.State, engine.Action]{me, opp}, e.PairSeed(it, j),
+		tourney.PairSetup{Config: e.Config, Budget: e.Budget, Pairing: tourney.PairSame, Stop: ctx.Done()})
+	if err != nil {
+		return out, err
+	}
+	for k, g := range games {
+		side := k // the candidate began game 0 (index 0) and is index 1 in game 1
+		s := g.State
+		out.score[k] = g.Score(side)
+		out.area[k], out.oppA[k], out.steps[k] = s.Area(side), s.Area(1-side), s.HalfSteps()
+	}
+	return out, nil
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/parquet-go/parquet-go"
 
 	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/players"
 )
 
 // Files of a tuning folder.
@@ -73,7 +74,9 @@ type Options struct {
 	Start    []float64
 	StartWhy string
 	Workers  int
-	Dir      string // output folder ("" : nothing written, no resume)
+	Players  players.Maker // builds candidates and opponents (course AIs' options)
+	Think    time.Duration // think time per game of timed players (course AIs)
+	Dir      string        // output folder ("" : nothing written, no resume)
 	// MaxIterations, if positive, stops the run after this many iterations
 	// (counting resumed ones).
 	MaxIterations int
@@ -148,7 +151,7 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 		return nil, err
 	}
 	defer opt.Close()
-	ev := &Evaluator{Config: o.Config, Pool: o.Pool, Pairs: o.Pairs, Seed: o.Seed, Workers: o.Workers}
+	ev := &Evaluator{Config: o.Config, Pool: o.Pool, Pairs: o.Pairs, Seed: o.Seed, Workers: o.Workers, Players: o.Players, Budget: o.Think}
 	res := &Result{}
 	it := 0
 	var cands [][]float64

@@ -3,9 +3,9 @@ package tune
 import (
 	"context"
 
-	"github.com/paperio/paperio/bots"
 	"github.com/paperio/paperio/engine"
-	"github.com/paperio/paperio/selfplay"
+	"github.com/paperio/paperio/play"
+	"github.com/paperio/paperio/players"
 	"github.com/paperio/paperio/tourney"
 )
 
@@ -13,31 +13,17 @@ import (
 // seed run: pair j uses VerifySeed+j, far from the hashed seeds of the
 // tuning games.
 func VerifySeed(run int64) int64 {
-	return selfplay.GameSeed(run^0x7e57, -1) >> 8
+	return play.GameSeed(run^0x7e57, -1) >> 8
 }
 
 // Verify plays tuned against base with an SPRT (H0 Elo 0, H1 Elo elo1,
 // normalized, α = β = 0.05) over fresh starts, at most maxGames games.
-func Verify(ctx context.Context, tuned, base string, c engine.Config, seed int64, elo1 float64, maxGames, workers int, onPair func(*tourney.SPRTReport)) (*tourney.SPRTReport, error) {
-	entrant := func(spec string) (*tourney.Entrant, error) {
-		sp, err := bots.Parse(spec)
-		if err != nil {
-			return nil, err
-		}
-		return &tourney.Entrant{Name: sp.String(), Spec: sp.String(), New: sp.New}, nil
-	}
-	a, err := entrant(tuned)
+func Verify(ctx context.Context, m players.Maker, tuned, base string, c engine.Config, seed int64, elo1 float64, maxGames, workers int, onPair func(*tourney.SPRTReport)) (*tourney.SPRTReport, error) {
+	es, err := m.Entrants(tuned, base)
 	if err != nil {
 		return nil, err
-	}
-	b, err := entrant(base)
-	if err != nil {
-		return nil, err
-	}
-	if a.Name == b.Name {
-		b.Name += " (B)"
 	}
 	test := tourney.SPRT{Elo0: 0, Elo1: elo1, Alpha: 0.05, Beta: 0.05, Model: "normalized"}
-	return tourney.RunSPRT(ctx, tourney.SPRTOptions{A: a, B: b, Test: test, Config: c, Seed: seed,
+	return tourney.RunSPRT(ctx, tourney.SPRTOptions{A: es[0], B: es[1], Test: test, Config: c, Seed: seed,
 		Pairing: tourney.PairSame, MaxGames: maxGames, Workers: workers, OnPair: onPair})
 }

@@ -1,14 +1,17 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"runtime"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/paperio/paperio/bots"
 	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/internal/pool"
+	"github.com/paperio/paperio/play"
+	"github.com/paperio/paperio/players"
 	"github.com/paperio/paperio/replay"
 )
 
@@ -19,13 +22,13 @@ func init() {
 func runBench(args []string) error {
 	fs := newFlags("bench", "--replay FILE... | --bots A,B [--games N] [--workers N]")
 	replayMode := fs.Bool("replay", false, "replay the actions of the games in the FILE arguments, without frame checks")
-	botList := fs.String("bots", "", "two bot specs A,B: play --games whole games between them")
+	botList := fs.String("bots", "", "two player specs A,B (bots or py:FILE): play --games whole games between them")
 	games := fs.Int("games", 200, "games to play with --bots")
-	workers := fs.Int("workers", 1, "games played in parallel with --bots")
+	workers := fs.Int("workers", 1, "games played in parallel with --bots (0 = one per CPU)")
 	minTime := fs.Duration("min-time", time.Second, "with --replay: repeat the replays for at least this long")
 	seed := fs.Int64("seed", 1, "with --bots: run seed (game i uses seed+i for its start and bots)")
-	size := fs.String("size", "102x101", "with --bots: board size WxH")
-	turns := fs.Int("turns", engine.DefaultMaxTurns, "with --bots: rounds per game")
+	board := addBoardFlags(fs)
+	pf := addPlayerFlags(fs)
 	if err := parseFlags(fs, args, true); err != nil {
 		return err
 	}
@@ -39,14 +42,18 @@ func runBench(args []string) error {
 		if fs.NArg() > 0 {
 			return usagef("unexpected argument %q", fs.Arg(0))
 		}
-		if *games < 1 || *workers < 1 {
-			return usagef("--games and --workers must be at least 1")
+		if *games < 1 || *workers < 0 {
+			return usagef("--games must be at least 1 and --workers not negative")
 		}
-		c, err := gameConfig(*size, *turns)
+		c, err := board.config()
 		if err != nil {
 			return err
 		}
-		return benchBots(*botList, c, *games, *workers, *seed)
+		maker, budget, err := pf.maker()
+		if err != nil {
+			return err
+		}
+		return benchBots(maker, budget, *botList, c, *games, *workers, *seed)
 	}
 	return usagef("give either --replay FILE... or --bots A,B")
 }
@@ -89,64 +96,53 @@ func benchReplay(files []string, minTime time.Duration) error {
 	return nil
 }
 
-// benchBots plays whole games between two bots and reports games/s.
-func benchBots(list string, c engine.Config, games, workers int, seed int64) error {
-	specs := strings.Split(list, ",")
+// benchBots plays whole games between two players and reports games/s.
+func benchBots(m players.Maker, budget time.Duration, list string, c engine.Config, games, workers int, seed int64) error {
+	specs := players.SplitList(list)
 	if len(specs) != 2 {
 		return usagef("--bots %q: want two specs A,B", list)
 	}
-	for _, sp := range specs {
-		if _, _, err := newBot(sp); err != nil {
-			return err
-		}
+	es, err := entrants(m, specs...)
+	if err != nil {
+		return err
 	}
 	var mu sync.Mutex
-	var firstErr error
-	next, steps, wins := 0, 0, [3]int{}
-	begin := time.Now()
-	var wg sync.WaitGroup
-	for w := 0; w < min(workers, games); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var players [2]bots.Bot
-			for i := range players {
-				players[i], _, _ = newBot(specs[i])
-			}
-			for {
-				mu.Lock()
-				i := next
-				next++
-				mu.Unlock()
-				if i >= games {
-					return
-				}
-				gs := seed + int64(i)
-				st, err := engine.RandomStarts(c, gs)
-				var s *engine.State
-				if err == nil {
-					s, err = bots.Play(c, st, players, uint64(gs), nil)
-				}
-				mu.Lock()
-				if err != nil && firstErr == nil {
-					firstErr = err
-				}
-				if err == nil {
-					steps += s.HalfSteps()
-					wins[s.Result().Winner+1]++
-				}
-				mu.Unlock()
-			}
-		}()
+	steps, wins := 0, [3]int{}
+	newWorker := func() [2]*play.Seat[*engine.State, engine.Action] {
+		return [2]*play.Seat[*engine.State, engine.Action]{play.NewSeat(es[0], false), play.NewSeat(es[1], false)}
 	}
-	wg.Wait()
-	if firstErr != nil {
-		return firstErr
+	closeWorker := func(seats [2]*play.Seat[*engine.State, engine.Action]) {
+		for _, s := range seats {
+			s.Close()
+		}
+	}
+	begin := time.Now()
+	err = pool.Run(context.Background(), workers, games, newWorker, func(_ context.Context, seats [2]*play.Seat[*engine.State, engine.Action], i int) error {
+		gs := seed + int64(i)
+		st, err := engine.RandomStarts(c, gs)
+		if err != nil {
+			return err
+		}
+		s, err := engine.NewGame(c, st)
+		if err != nil {
+			return err
+		}
+		if _, err := play.Run(bots.Game{S: s}, seats, play.Options[engine.Action]{Seed: uint64(gs), Budget: budget}); err != nil {
+			return err
+		}
+		mu.Lock()
+		steps += s.HalfSteps()
+		wins[s.Result().Winner+1]++
+		mu.Unlock()
+		return nil
+	}, closeWorker)
+	if err != nil {
+		return err
 	}
 	el := time.Since(begin).Seconds()
 	fmt.Fprintf(stdout, "%s vs %s: %d games, %d workers (GOMAXPROCS %d), %.3f s: %.1f games/s, %.0f half-steps/s\n",
-		specs[0], specs[1], games, workers, runtime.GOMAXPROCS(0), el, float64(games)/el, float64(steps)/el)
+		es[0].Name, es[1].Name, games, min(pool.Size(workers), games), runtime.GOMAXPROCS(0), el, float64(games)/el, float64(steps)/el)
 	fmt.Fprintf(stdout, "wins %s %d, %s %d, draws %d, mean half-steps %.0f\n",
-		specs[0], wins[1], specs[1], wins[2], wins[0], float64(steps)/float64(games))
+		es[0].Name, wins[1], es[1].Name, wins[2], wins[0], float64(steps)/float64(games))
 	return nil
 }

@@ -4,7 +4,9 @@ import (
 	"fmt"
 
 	"github.com/paperio/paperio/bots"
+	"github.com/paperio/paperio/dataset"
 	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/play"
 	"github.com/paperio/paperio/replay"
 )
 
@@ -14,26 +16,22 @@ func init() {
 
 func runPlay(args []string) error {
 	fs := newFlags("play", "--p1 SPEC --p2 SPEC [flags]")
-	p1 := fs.String("p1", "heuristic", "player 1 (moves first): a bot spec `name[:key=value,...]`")
-	p2 := fs.String("p2", "wanderer", "player 2: a bot spec")
+	p1 := fs.String("p1", "heuristic", "player 1 (moves first): a bot spec `name[:key=value,...]` or py:FILE")
+	p2 := fs.String("p2", "wanderer", "player 2: a bot spec or py:FILE")
 	seed := fs.Int64("seed", 1, "seed of the start (as the course drew it) and of the bots' randomness")
-	turns := fs.Int("turns", engine.DefaultMaxTurns, "rounds (each round is a half-step of each player)")
-	size := fs.String("size", "102x101", "board size WxH (W even)")
+	board := addBoardFlags(fs)
 	start := fs.String("start", "", "explicit start x,y,d:x,y,d instead of one drawn from --seed")
-	timeBudget := fs.Float64("time", 30, "think time per player per game in seconds, charged to py: AIs for load and every play as the course did")
 	record := fs.String("record", "", "append the game to this replay file (.jsonl, or .jsonl.gz)")
 	frames := fs.Bool("frames", false, "with --record: also record per-frame digests, heads, areas and bands")
-	py := addPyFlags(fs)
+	pf := addPlayerFlags(fs)
 	if err := parseFlags(fs, args, false); err != nil {
 		return err
 	}
-	if *timeBudget <= 0 {
-		return usagef("--time %v: must be positive", *timeBudget)
-	}
-	if err := py.apply(*timeBudget); err != nil {
+	maker, budget, err := pf.maker()
+	if err != nil {
 		return err
 	}
-	c, err := gameConfig(*size, *turns)
+	c, err := board.config()
 	if err != nil {
 		return err
 	}
@@ -41,38 +39,45 @@ func runPlay(args []string) error {
 	if err != nil {
 		return err
 	}
-	var players [2]bots.Bot
-	var specs [2]bots.Spec
-	for i, spec := range []string{*p1, *p2} {
-		if players[i], specs[i], err = newBot(spec); err != nil {
-			return err
-		}
-		defer bots.Close(players[i])
+	es, err := entrants(maker, *p1, *p2)
+	if err != nil {
+		return err
 	}
+	seats := [2]*play.Seat[*engine.State, engine.Action]{play.NewSeat(es[0], false), play.NewSeat(es[1], false)}
+	defer func() {
+		for _, st := range seats {
+			st.Close()
+		}
+	}()
 	var rec *replay.Frames
-	if *frames {
-		rec = &replay.Frames{}
-		s0, _ := engine.NewGame(c, starts) // the start frame
-		rec.Snapshot(s0)
-	}
-	actions := make([]byte, 0, 2*c.MaxTurns)
-	s, err := bots.Play(c, starts, players, uint64(*seed), func(s *engine.State, a engine.Action) {
-		actions = append(actions, byte(a))
-		if rec != nil {
-			rec.Snapshot(s)
-		}
-	})
+	s, err := engine.NewGame(c, starts)
 	if err != nil {
 		return usagef("%v", err)
 	}
-	printResult(s, specs)
+	if *frames {
+		rec = &replay.Frames{}
+		rec.Snapshot(s) // the start frame
+	}
+	o := play.Options[engine.Action]{Seed: uint64(*seed), Budget: budget}
+	if rec != nil {
+		o.OnMove = func(int, engine.Action) { rec.Snapshot(s) }
+	}
+	res, err := play.Run(bots.Game{S: s}, seats, o)
+	if err != nil {
+		return err
+	}
+	printResult(s, [2]string{es[0].Spec, es[1].Spec}, res.Detail)
 	if *record == "" {
 		return nil
 	}
+	actions := make([]byte, len(res.Moves))
+	for i, a := range res.Moves {
+		actions[i] = byte(a)
+	}
 	g := &replay.Game{
-		ID: fmt.Sprintf("%s-%s-%d", specs[0], specs[1], *seed), Players: [2]string{specs[0].String(), specs[1].String()},
+		ID: fmt.Sprintf("%s-%s-%d", es[0].Spec, es[1].Spec, *seed), Players: [2]string{es[0].Spec, es[1].Spec},
 		Seed: *seed, Size: [2]int{c.Width, c.Height}, MaxTurns: c.MaxTurns, Actions: string(actions),
-		Result: replay.FromEngine(s.Result(), failureText(players, s)), Frames: rec,
+		Result: replay.FromEngine(s.Result(), failureText(s, res)), Frames: rec,
 	}
 	for i, st := range starts {
 		g.Init[i] = replay.Init{X: st.X, Y: st.Y, Direction: st.Dir}
@@ -87,9 +92,9 @@ func runPlay(args []string) error {
 // chooseStart parses an explicit start, or draws the course's start from seed.
 func chooseStart(c engine.Config, start string, seed int64) ([2]engine.Start, error) {
 	if start != "" {
-		st, err := parseStart(start)
+		st, err := dataset.ParseStart(start)
 		if err != nil {
-			return st, err
+			return st, usagef("--start: %v", err)
 		}
 		if _, err := engine.NewGame(c, st); err != nil {
 			return st, usagef("%v", err)
@@ -103,20 +108,17 @@ func chooseStart(c engine.Config, start string, seed int64) ([2]engine.Start, er
 	return st, nil
 }
 
-// failureText is the error a failed player reported, kept in the record.
-func failureText(players [2]bots.Bot, s *engine.State) string {
+// failureText is the error of the player that lost by failing, kept in
+// the record.
+func failureText(s *engine.State, res *play.Result[engine.Action]) string {
 	r := s.Result()
 	if r.Reason != engine.ERR && r.Reason != engine.OVT || r.Winner == engine.Draw {
 		return ""
 	}
-	if f, ok := players[1-r.Winner].(bots.Failer); ok {
-		_, _, detail := f.Failure()
-		return detail
-	}
-	return ""
+	return res.Faults[1-r.Winner].Detail
 }
 
-func printResult(s *engine.State, specs [2]bots.Spec) {
+func printResult(s *engine.State, specs [2]string, detail string) {
 	r := s.Result()
 	name := func(i int) string { return fmt.Sprintf("player %d (%s)", i+1, specs[i]) }
 	switch {
@@ -136,4 +138,7 @@ func printResult(s *engine.State, specs [2]bots.Spec) {
 	}
 	fmt.Fprintf(stdout, "half-steps %d of %d, territory %d : %d, bands %d : %d\n",
 		s.HalfSteps(), 2*s.MaxTurns(), s.Area(0), s.Area(1), s.BandLen(0), s.BandLen(1))
+	if detail != "" {
+		fmt.Fprintln(stdout, detail)
+	}
 }

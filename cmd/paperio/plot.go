@@ -2,13 +2,13 @@ package main
 
 import (
 	"fmt"
-	"github.com/paperio/paperio/bots"
 	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/paperio/paperio/analysis"
 	"github.com/paperio/paperio/analysis/plots"
+	playerlist "github.com/paperio/paperio/players"
 )
 
 func init() {
@@ -62,8 +62,8 @@ func runPlot(args []string) error {
 		return usagef("--out %s: the file name must end in .png or .svg", *out)
 	}
 	req := plots.Request{
-		Options: plots.Options{Title: *title, Highlight: bots.SplitList(*highlight)},
-		Players: bots.SplitList(*players),
+		Options: plots.Options{Title: *title, Highlight: playerlist.SplitList(*highlight)},
+		Players: playerlist.SplitList(*players),
 	}
 	if *game != "" {
 		id, err := strconv.ParseInt(*game, 10, 64)

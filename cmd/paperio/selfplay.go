@@ -4,16 +4,16 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
-	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
 	"time"
 
-	"github.com/paperio/paperio/bots"
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/internal/pool"
+	"github.com/paperio/paperio/internal/progress"
 	"github.com/paperio/paperio/selfplay"
 )
 
@@ -31,8 +31,8 @@ func runSelfplay(args []string) error {
 	games := fs.Int64("games", 360, "games in the run; game g plays matchup g mod (number of matchups)")
 	seed := fs.Int64("seed", 1, "run seed: every game's seed derives from it and the game's index")
 	workers := fs.String("workers", "auto", "games played at once: a number, or auto for one per CPU")
-	turns := fs.Int("turns", engine.DefaultMaxTurns, "rounds per game (each round is a half-step of each player)")
-	size := fs.String("size", "102x101", "board size WxH (W even)")
+	board := addBoardFlags(fs)
+	pf := addPlayerFlags(fs)
 	shard := fs.String("shard", "0/1", "write only shard `i/n` of the run: chunks i, i+n, i+2n, ... (0 ≤ i < n)")
 	chunk := fs.Int("chunk", 0, "games per chunk file; 0 = 128, or games/16 for fewer than 2048 games (part of the run: shards and --resume must agree)")
 	resume := fs.Bool("resume", false, "finish the run already in --out: keep its complete chunks, write the rest")
@@ -42,7 +42,11 @@ func runSelfplay(args []string) error {
 		return err
 	}
 
-	c, err := gameConfig(*size, *turns)
+	c, err := board.config()
+	if err != nil {
+		return err
+	}
+	maker, budget, err := pf.maker()
 	if err != nil {
 		return err
 	}
@@ -67,7 +71,7 @@ func runSelfplay(args []string) error {
 	if err != nil {
 		return usagef("--shard: %v", err)
 	}
-	nw := runtime.GOMAXPROCS(0)
+	nw := pool.Size(0)
 	if *workers != "auto" {
 		if nw, err = strconv.Atoi(*workers); err != nil || nw < 1 {
 			return usagef("--workers %q: want a positive number or auto", *workers)
@@ -89,17 +93,19 @@ func runSelfplay(args []string) error {
 	prog := &selfplay.Progress{}
 	opts := selfplay.Options{
 		Plan: plan, Out: *out, Workers: nw, Shard: sh, Resume: *resume,
-		NewBot:   bots.Make,
+		NewBot: maker.New, Budget: budget,
 		Command:  append([]string{"paperio", "selfplay"}, args...),
 		Progress: prog,
 	}
-	stopBar := func() {}
-	if st, err := os.Stderr.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 && !*quiet {
-		stopBar = selfplay.ShowProgress(os.Stderr, prog, 250*time.Millisecond)
-	}
 	start := time.Now()
+	var bar *progress.Display
+	if !*quiet {
+		bar = progress.Start(os.Stderr, 250*time.Millisecond, func(w io.Writer) {
+			io.WriteString(w, selfplay.ProgressLine(prog, time.Since(start)))
+		})
+	}
 	m, err := selfplay.Run(ctx, opts)
-	stopBar()
+	bar.Stop(true)
 	if err != nil {
 		return err
 	}

@@ -13,8 +13,8 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/paperio/paperio/bots"
 	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/players"
 	"github.com/paperio/paperio/tourney"
 )
 
@@ -22,23 +22,20 @@ func init() {
 	register("series", "play the course's series between two players (up to 20 games, sides swap at half time)", runSeries)
 }
 
-// matchFlags are the flags every match command shares: board, rounds, think
-// time, wall-time cap and pairing.
+// matchFlags are the flags every match command shares: board, rounds, the
+// players' flags, wall-time cap and pairing.
 type matchFlags struct {
-	size    *string
-	turns   *int
-	time    *float64
+	board   *boardFlags
+	players *playerFlags
 	cap     *string
 	pairing *string
-	py      *pyFlags
+	maker   players.Maker // set by series
 }
 
 func addMatchFlags(fs *flag.FlagSet, withCap bool) *matchFlags {
 	m := &matchFlags{
-		size:    fs.String("size", "102x101", "board size WxH (W even)"),
-		turns:   fs.Int("turns", engine.DefaultMaxTurns, "rounds per game (each round is a half-step of each player)"),
-		time:    fs.Float64("time", 30, "think time per player per game in seconds, as the course charged it (load and every play); 0 = unlimited"),
-		py:      addPyFlags(fs),
+		board:   addBoardFlags(fs),
+		players: addPlayerFlags(fs),
 		pairing: fs.String("pairing", "same", "second-half starts: same (each player plays both heads of each start) or mirror (each keeps its head, mirrored)"),
 	}
 	if withCap {
@@ -47,16 +44,19 @@ func addMatchFlags(fs *flag.FlagSet, withCap bool) *matchFlags {
 	return m
 }
 
-// series builds the series options (Games and Seed are left to the caller).
+// series builds the series options (Games and Seed are left to the caller)
+// and the player maker.
 func (m *matchFlags) series(games int) (tourney.SeriesOptions, error) {
 	var o tourney.SeriesOptions
-	c, err := gameConfig(*m.size, *m.turns)
+	c, err := m.board.config()
 	if err != nil {
 		return o, err
 	}
-	if *m.time < 0 {
-		return o, usagef("--time %v: must be 0 (unlimited) or positive", *m.time)
+	maker, budget, err := m.players.maker()
+	if err != nil {
+		return o, err
 	}
+	m.maker = maker
 	if games < 2 || games%2 != 0 {
 		return o, usagef("games per series %d: must be even and at least 2", games)
 	}
@@ -64,7 +64,7 @@ func (m *matchFlags) series(games int) (tourney.SeriesOptions, error) {
 	if err != nil {
 		return o, usagef("--pairing: %v", err)
 	}
-	o = tourney.SeriesOptions{Config: c, Games: games, Budget: time.Duration(*m.time * float64(time.Second)), Pairing: p}
+	o = tourney.SeriesOptions{Config: c, Games: games, Budget: budget, Pairing: p}
 	if m.cap != nil {
 		switch v := strings.TrimSpace(*m.cap); v {
 		case "auto":
@@ -84,53 +84,16 @@ func (m *matchFlags) series(games int) (tourney.SeriesOptions, error) {
 			o.Cap = d
 		}
 	}
-	return o, m.py.apply(*m.time)
+	return o, nil
 }
 
-// entrantPair builds the two players of a match; a player meeting itself
-// gets a distinct name for the second side.
-func entrantPair(p1, p2 string) (a, b *tourney.Entrant, err error) {
-	if a, err = entrant(p1); err != nil {
-		return nil, nil, err
-	}
-	if b, err = entrant(p2); err != nil {
-		return nil, nil, err
-	}
-	if a.Name == b.Name {
-		b.Name += " (B)"
-	}
-	warnUnstartable(a, b)
-	return a, b, nil
-}
-
-// entrant builds a tournament player from a spec: a new instance for each
-// series. The spec is checked (and written canonically) at once.
-func entrant(spec string) (*tourney.Entrant, error) {
-	sp, err := bots.Parse(strings.TrimSpace(spec))
+// pair builds the two players of a match.
+func (m *matchFlags) pair(p1, p2 string) (a, b *tourney.Entrant, err error) {
+	es, err := entrants(m.maker, p1, p2)
 	if err != nil {
-		return nil, usagef("%v", err)
+		return nil, nil, err
 	}
-	return &tourney.Entrant{Name: sp.String(), Spec: sp.String(), New: sp.New}, nil
-}
-
-// warnUnstartable builds a first instance of each player and warns about
-// those that cannot be built: as in the course, such a player is not
-// refused but loses every game by ERR.
-func warnUnstartable(es ...*tourney.Entrant) {
-	for _, e := range es {
-		b, err := e.New()
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "warning: %s cannot be started (%v); it will lose every game by ERR\n", e.Name, err)
-			continue
-		}
-		bots.Close(b)
-	}
-}
-
-// isTerminal reports whether f is a terminal.
-func isTerminal(f *os.File) bool {
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	return es[0], es[1], nil
 }
 
 func signalContext() (context.Context, context.CancelFunc) {
@@ -157,7 +120,7 @@ func runSeries(args []string) error {
 		return err
 	}
 	opt.Seed = *seed
-	a, b, err := entrantPair(*p1, *p2)
+	a, b, err := mf.pair(*p1, *p2)
 	if err != nil {
 		return err
 	}

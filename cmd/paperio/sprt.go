@@ -2,8 +2,12 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
+	"sync"
+	"time"
 
+	"github.com/paperio/paperio/internal/progress"
 	"github.com/paperio/paperio/tourney"
 )
 
@@ -45,21 +49,32 @@ func runSPRT(args []string) error {
 	if err != nil {
 		return err
 	}
-	a, b, err := entrantPair(*p1, *p2)
+	a, b, err := mf.pair(*p1, *p2)
 	if err != nil {
 		return err
 	}
-	live := !*quiet && isTerminal(os.Stdout) && stdout == os.Stdout
 	opt := tourney.SPRTOptions{A: a, B: b, Test: test, Config: so.Config, Seed: *seed, Budget: so.Budget, Pairing: so.Pairing, MaxGames: *maxGames, Workers: *workers}
+	var (
+		mu   sync.Mutex
+		line string
+		live *progress.Display
+	)
 	if !*quiet {
+		if stdout == os.Stdout {
+			live = progress.Start(os.Stdout, 250*time.Millisecond, func(w io.Writer) {
+				mu.Lock()
+				defer mu.Unlock()
+				io.WriteString(w, line)
+			})
+		}
 		opt.OnPair = func(r *tourney.SPRTReport) {
 			n := r.Pairs.N()
-			line := fmt.Sprintf("games %d  W %d D %d L %d  Elo %s  LLR %.2f", 2*n, r.W, r.D, r.L, fmtStat(r.Estimate().Elo), r.LLR())
-			switch {
-			case live:
-				fmt.Fprintf(stdout, "\r\x1b[K%s", line)
-			case n%50 == 0:
-				fmt.Fprintln(stdout, line)
+			l := fmt.Sprintf("games %d  W %d D %d L %d  Elo %s  LLR %.2f", 2*n, r.W, r.D, r.L, fmtStat(r.Estimate().Elo), r.LLR())
+			mu.Lock()
+			line = l
+			mu.Unlock()
+			if live == nil && n%50 == 0 {
+				fmt.Fprintln(stdout, l)
 			}
 		}
 	}
@@ -71,9 +86,7 @@ func runSPRT(args []string) error {
 	ctx, stop := signalContext()
 	defer stop()
 	rep, err := tourney.RunSPRT(ctx, opt)
-	if live {
-		fmt.Fprintln(stdout)
-	}
+	live.Stop(true)
 	if rep != nil {
 		rep.WriteText(stdout)
 	}

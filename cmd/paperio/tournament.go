@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sync"
 	"time"
 
+	"github.com/paperio/paperio/internal/progress"
 	"github.com/paperio/paperio/selfplay"
 	"github.com/paperio/paperio/tourney"
 )
@@ -38,15 +38,11 @@ func runTournament(args []string) error {
 	if err != nil {
 		return usagef("--players: %v", err)
 	}
-	var players []*tourney.Entrant
-	for _, s := range specs {
-		e, err := entrant(s)
-		if err != nil {
-			return err
-		}
-		players = append(players, e)
-	}
 	so, err := mf.series(*games)
+	if err != nil {
+		return err
+	}
+	players, err := entrants(mf.maker, specs...)
 	if err != nil {
 		return err
 	}
@@ -57,7 +53,6 @@ func runTournament(args []string) error {
 	if err := opt.Validate(); err != nil {
 		return usagef("%v", err)
 	}
-	warnUnstartable(players...)
 	if *out != "" {
 		st, err := tourney.OpenStore(*out)
 		if err != nil {
@@ -68,49 +63,20 @@ func runTournament(args []string) error {
 	}
 
 	tracker := tourney.NewTracker(fmt.Sprintf("paperio tournament (%s, %d players)", *format, len(players)))
-	live := !*quiet && isTerminal(os.Stdout) && stdout == os.Stdout
-	var mu sync.Mutex // orders progress lines and the live table
+	var live *progress.Display
+	if !*quiet && stdout == os.Stdout {
+		live = progress.Start(os.Stdout, 500*time.Millisecond, tracker.Render)
+	}
 	opt.OnEvent = func(ev tourney.Event) {
 		tracker.Handle(ev)
-		if !*quiet && !live && ev.Kind == tourney.SeriesFinished {
-			mu.Lock()
+		if !*quiet && live == nil && ev.Kind == tourney.SeriesFinished {
 			fmt.Fprintln(stdout, tracker.Line())
-			mu.Unlock()
-		}
-	}
-	stopLive := func() {}
-	if live {
-		done := make(chan struct{})
-		var wg sync.WaitGroup
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			t := time.NewTicker(500 * time.Millisecond)
-			defer t.Stop()
-			for {
-				var buf bytes.Buffer
-				buf.WriteString("\x1b[H\x1b[2J")
-				tracker.Render(&buf)
-				mu.Lock()
-				os.Stdout.Write(buf.Bytes())
-				mu.Unlock()
-				select {
-				case <-done:
-					return
-				case <-t.C:
-				}
-			}
-		}()
-		stopLive = func() {
-			close(done)
-			wg.Wait()
-			os.Stdout.WriteString("\x1b[H\x1b[2J")
 		}
 	}
 	ctx, stop := signalContext()
 	defer stop()
 	rep, err := tourney.Run(ctx, opt)
-	stopLive()
+	live.Stop(false)
 	if err != nil {
 		if ctx.Err() != nil && *out != "" {
 			return fmt.Errorf("%v; finished series are in %s: run the same command again to resume", err, *out)

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/paperio/paperio/engine"
 	"github.com/paperio/paperio/tourney"
 	"github.com/paperio/paperio/tune"
 )
@@ -31,8 +30,8 @@ func runTune(args []string) error {
 	a0 := fs.Float64("spsa-a", 0, "SPSA step gain a (0: 0.1), in units of the parameter ranges")
 	c0 := fs.Float64("spsa-c", 0, "SPSA perturbation c (0: 0.05), in units of the parameter ranges")
 	step := fs.Float64("cmaes-step", 0, "CMA-ES initial step (0: 0.05), in units of the parameter ranges")
-	turns := fs.Int("turns", engine.DefaultMaxTurns, "turns per player per game")
-	size := fs.String("size", fmt.Sprintf("%dx%d", engine.DefaultWidth, engine.DefaultHeight), "board WxH")
+	board := addBoardFlags(fs)
+	pf := addPlayerFlags(fs)
 	quiet := fs.Bool("quiet", false, "print only the result")
 	if err := parseFlags(fs, args, false); err != nil {
 		return err
@@ -46,7 +45,11 @@ func runTune(args []string) error {
 	if *out == "" {
 		return usagef("--out must name a folder")
 	}
-	c, err := gameConfig(*size, *turns)
+	c, err := board.config()
+	if err != nil {
+		return err
+	}
+	maker, think, err := pf.maker()
 	if err != nil {
 		return err
 	}
@@ -69,7 +72,7 @@ func runTune(args []string) error {
 		return usagef("--budget %d is less than one iteration (%d candidates × %d pairs × 2 = %d games)", *budget, ncand, *batch, per)
 	}
 	opts := tune.Options{Space: sp, Method: *method, Pool: pool, Pairs: *batch, Budget: *budget, Seed: *seed, Config: c,
-		Workers: *workers, Dir: *out, Optim: tune.Settings{A0: *a0, C0: *c0, Step: *step}}
+		Workers: *workers, Players: maker, Think: think, Dir: *out, Optim: tune.Settings{A0: *a0, C0: *c0, Step: *step}}
 	if *from != "" {
 		start, why, err := tune.FromDataset(*from, sp)
 		if err != nil {
@@ -111,7 +114,7 @@ func runTune(args []string) error {
 	}
 	vseed := tune.VerifySeed(*seed)
 	fmt.Fprintf(stdout, "verification: paperio sprt --p1 %s --p2 %s --elo0 0 --elo1 %g --max-games %d --seed %d\n", res.Best, sp.Bot, *elo1, *verify, vseed)
-	rep, err := tune.Verify(ctx, res.Best, sp.Bot, c, vseed, *elo1, *verify, *workers, nil)
+	rep, err := tune.Verify(ctx, maker, res.Best, sp.Bot, c, vseed, *elo1, *verify, *workers, nil)
 	if rep != nil {
 		rep.WriteText(stdout)
 		e := rep.Estimate()

@@ -5,8 +5,8 @@
 package testbot
 
 import (
-	"github.com/paperio/paperio/bots"
 	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/play"
 )
 
 // Looper is the test player. The zero value is ready for Reset.
@@ -25,17 +25,17 @@ type Looper struct {
 func New(jitter int) *Looper { return &Looper{Jitter: jitter} }
 
 // Reset starts a new game.
-func (l *Looper) Reset(s *engine.State, me int, seed uint64) {
+func (l *Looper) Reset(s *engine.State, me int, seed uint64, _ play.Clock) {
 	*l = Looper{me: me, rng: seed, Jitter: l.Jitter, Wild: l.Wild}
 }
 
 func (l *Looper) next() uint64 {
 	l.rng += 0x9e3779b97f4a7c15
-	return bots.Mix(l.rng)
+	return play.Mix(l.rng)
 }
 
 // Act plans the rectangle and then checks the step is safe.
-func (l *Looper) Act(s *engine.State) engine.Action {
+func (l *Looper) Act(s *engine.State, _ play.Clock) engine.Action {
 	x, y, d := s.Head(l.me)
 	home := s.FieldAt(x, y) == l.me+1
 	a := engine.Straight
