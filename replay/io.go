@@ -9,8 +9,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
+
+	"github.com/paperio/paperio/internal/durable"
 )
 
 // Reader reads games from a replay file, one per line.
@@ -128,47 +129,34 @@ func ReadAll(name string) ([]*Game, error) {
 // half-written file: the old content and the new games go to a temporary file
 // in the same folder, which then replaces the original.
 func Append(name string, games ...*Game) error {
-	dir := filepath.Dir(name)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(name)+".tmp*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if err := copyOld(tmp, name); err != nil {
-		tmp.Close()
-		return err
-	}
-	var w io.Writer = tmp
-	var zw *gzip.Writer
-	if strings.HasSuffix(name, ".gz") {
-		zw = gzip.NewWriter(tmp) // a new gzip member: readers see one stream
-		w = zw
-	}
-	bw := bufio.NewWriter(w)
-	enc := json.NewEncoder(bw)
-	for _, g := range games {
-		if err := enc.Encode(g); err != nil {
-			tmp.Close()
+	return durable.WriteWith(name, func(f io.Writer) error {
+		if err := copyOld(f, name); err != nil {
 			return err
 		}
-	}
-	err = bw.Flush()
-	if zw != nil && err == nil {
-		err = zw.Close()
-	}
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return fmt.Errorf("writing %s: %v", name, err)
-	}
-	return os.Rename(tmp.Name(), name)
+		w := f
+		var zw *gzip.Writer
+		if strings.HasSuffix(name, ".gz") {
+			zw = gzip.NewWriter(f) // a new gzip member: readers see one stream
+			w = zw
+		}
+		bw := bufio.NewWriter(w)
+		enc := json.NewEncoder(bw)
+		for _, g := range games {
+			if err := enc.Encode(g); err != nil {
+				return err
+			}
+		}
+		if err := bw.Flush(); err != nil {
+			return err
+		}
+		if zw != nil {
+			return zw.Close()
+		}
+		return nil
+	})
 }
 
-func copyOld(dst *os.File, name string) error {
+func copyOld(dst io.Writer, name string) error {
 	src, err := os.Open(name)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil

@@ -15,10 +15,12 @@ import (
 	"time"
 
 	"github.com/paperio/paperio/bots"
+	"github.com/paperio/paperio/dataset"
 	"github.com/paperio/paperio/engine"
 	"github.com/paperio/paperio/internal/durable"
 	"github.com/paperio/paperio/internal/testbot"
 	"github.com/paperio/paperio/play"
+	"github.com/parquet-go/parquet-go"
 )
 
 // testBot makes the test players: "looper" (rectangles, rarely a random
@@ -459,4 +461,63 @@ func TestBuiltinBotsSameFilesWhateverTheWorkers(t *testing.T) {
 			sameTables(t, fmt.Sprintf("built-in bots, %d workers", w), want, got)
 		}
 	}
+}
+
+// panicky is a looper that panics on its 5th move of every game.
+type panicky struct {
+	bots.Bot
+	n int
+}
+
+func (p *panicky) Reset(s *engine.State, me int, seed uint64, c play.Clock) {
+	p.n = 0
+	p.Bot.Reset(s, me, seed, c)
+}
+
+func (p *panicky) Act(s *engine.State, c play.Clock) engine.Action {
+	if p.n++; p.n == 5 {
+		panic("broken bot")
+	}
+	return p.Bot.Act(s, c)
+}
+
+// A Go bot that panics loses its games by ERR and the run completes.
+func TestPanickingBot(t *testing.T) {
+	plan := testPlan(12, 4)
+	plan.Pairs = []Pair{{"panicky", "looper"}, {"looper", "panicky"}}
+	newBot := func(spec string) (bots.Bot, error) {
+		if spec == "panicky" {
+			return &panicky{Bot: testbot.New(60)}, nil
+		}
+		return testBot(spec)
+	}
+	dir := t.TempDir()
+	m, err := Run(context.Background(), Options{Plan: plan, Out: dir, Workers: 2, NewBot: newBot})
+	if err != nil || !m.Complete || m.Games != 12 {
+		t.Fatalf("run: %v, %+v", err, m)
+	}
+	games := readGames(t, dir)
+	for _, g := range games {
+		loser := int8(1)
+		if g.P1 != "panicky" {
+			loser = 2
+		}
+		if g.Reason != int8(engine.ERR) || g.Winner != 3-loser || g.HalfSteps > 10 {
+			t.Fatalf("game %d (%s v %s): winner %d reason %d after %d half-steps", g.GameID, g.P1, g.P2, g.Winner, g.Reason, g.HalfSteps)
+		}
+	}
+}
+
+func readGames(t *testing.T, dir string) []dataset.Game {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(dir, GamesDir, "chunk-*.parquet"))
+	var out []dataset.Game
+	for _, f := range files {
+		rows, err := parquet.ReadFile[dataset.Game](f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, rows...)
+	}
+	return out
 }

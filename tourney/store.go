@@ -4,16 +4,17 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/paperio/paperio/dataset"
 	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/internal/durable"
 	"github.com/paperio/paperio/replay"
 
 	_ "modernc.org/sqlite" // database/sql driver "sqlite" (pure Go)
@@ -203,7 +204,7 @@ func (s *Store) removeStale() error {
 		}
 		for _, e := range ents {
 			name := e.Name()
-			stale := strings.HasPrefix(name, ".") && strings.Contains(name, ".tmp")
+			stale := durable.IsTemp(name)
 			if m := seriesFile.FindStringSubmatch(name); m != nil {
 				id, _ := strconv.ParseInt(m[1], 10, 64)
 				stale = !known[id]
@@ -411,7 +412,7 @@ func (s *Store) writeFiles(id, firstGame int64, key string, games []GameRecord) 
 	if err := replay.Append(rp, reps...); err != nil {
 		return err
 	}
-	if err := writeAtomic(filepath.Join(s.dir, "games", name), func(f *os.File) error {
+	if err := durable.WriteWith(filepath.Join(s.dir, "games", name), func(f io.Writer) error {
 		w := dataset.NewGameWriter(f)
 		if _, err := w.Write(rows); err != nil {
 			return err
@@ -420,7 +421,7 @@ func (s *Store) writeFiles(id, firstGame int64, key string, games []GameRecord) 
 	}); err != nil {
 		return err
 	}
-	return writeAtomic(filepath.Join(s.dir, "turns", name), func(f *os.File) error {
+	return durable.WriteWith(filepath.Join(s.dir, "turns", name), func(f io.Writer) error {
 		w := dataset.NewTurnWriter(f)
 		if _, err := w.Write(turns); err != nil {
 			return err
@@ -451,26 +452,6 @@ func Replay(g *GameRecord, onStep func(*engine.State, engine.Action)) (*engine.S
 		return nil, fmt.Errorf("game %d of %s v %s: the replay ends %+v, the record says %+v", g.Index+1, g.Players[0], g.Players[1], s.Result(), g.Result)
 	}
 	return s, nil
-}
-
-// writeAtomic writes path through a temporary file in the same folder
-// (named with a leading dot, which dataset readers skip) and renames it.
-func writeAtomic(path string, write func(*os.File) error) error {
-	tmp := filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".tmp")
-	f, err := os.Create(tmp)
-	if err != nil {
-		return err
-	}
-	if err := write(f); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return fmt.Errorf("%s: %v", path, err)
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return os.Rename(tmp, path)
 }
 
 // replaceRows runs del (with delArgs), then insert once per row, in one

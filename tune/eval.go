@@ -87,6 +87,17 @@ type Evaluator struct {
 	Workers int
 	Players players.Maker // builds candidates and opponents from their specs
 	Budget  time.Duration // think time per game of timed players (course AIs)
+	// Entrant, if not nil, builds players instead of Players (tests give
+	// players no spec names).
+	Entrant func(spec string) (*players.Entrant, error)
+}
+
+// entrant is the player of spec.
+func (e *Evaluator) entrant(spec string) (*players.Entrant, error) {
+	if e.Entrant != nil {
+		return e.Entrant(spec)
+	}
+	return e.Players.Entrant(spec)
 }
 
 // opponentOf is the pool member of pair j: pairs cycle through the pool,
@@ -185,14 +196,14 @@ func (e *Evaluator) Evaluate(ctx context.Context, it int, specs []string) ([]Sta
 // player 2 from the same start.
 func (e *Evaluator) playPair(ctx context.Context, w *evalWorker, it, j int, spec string) (pairOutcome, error) {
 	var out pairOutcome
-	cand, err := e.Players.Entrant(spec)
+	cand, err := e.entrant(spec)
 	if err != nil {
 		return out, err
 	}
 	oppSpec := e.opponentOf(j)
 	opp := w.opponents[oppSpec]
 	if opp == nil {
-		oe, err := e.Players.Entrant(oppSpec)
+		oe, err := e.entrant(oppSpec)
 		if err != nil {
 			return out, err
 		}

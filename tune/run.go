@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"math"
 	"os"
@@ -15,6 +16,7 @@ import (
 	"github.com/parquet-go/parquet-go"
 
 	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/internal/durable"
 	"github.com/paperio/paperio/players"
 )
 
@@ -139,7 +141,7 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 			if !reflect.DeepEqual(*prev, setup) {
 				return nil, fmt.Errorf("%s holds a run with another setup (bot, parameters, method, pool, batch, seed or board); use another folder", o.Dir)
 			}
-		} else if err := writeJSON(filepath.Join(o.Dir, SetupFile), setup); err != nil {
+		} else if err := durable.WriteJSON(filepath.Join(o.Dir, SetupFile), setup); err != nil {
 			return nil, err
 		}
 		if old, err = ReadRows(filepath.Join(o.Dir, IterationsFile)); err != nil {
@@ -238,7 +240,7 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 	res.BestX = opt.Current()
 	res.Best = sp.Spec(res.BestX)
 	if o.Dir != "" {
-		if err := os.WriteFile(filepath.Join(o.Dir, BestFile), []byte(res.Best+"\n"), 0o644); err != nil {
+		if err := durable.WriteFile(filepath.Join(o.Dir, BestFile), []byte(res.Best+"\n")); err != nil {
 			return res, err
 		}
 		if len(res.Rows) > 0 {
@@ -269,26 +271,15 @@ func Candidates(method string, pop, dim int) int {
 	return 4 + int(3*math.Log(float64(dim)))
 }
 
-// WriteRows writes rows to path through a temporary file and a rename.
+// WriteRows writes rows to path durably.
 func WriteRows(path string, rows []Row) error {
-	tmp := filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".tmp")
-	f, err := os.Create(tmp)
-	if err != nil {
-		return err
-	}
-	w := parquet.NewGenericWriter[Row](f)
-	if _, err := w.Write(rows); err != nil {
-		f.Close()
-		return err
-	}
-	if err := w.Close(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
+	return durable.WriteWith(path, func(f io.Writer) error {
+		w := parquet.NewGenericWriter[Row](f)
+		if _, err := w.Write(rows); err != nil {
+			return err
+		}
+		return w.Close()
+	})
 }
 
 // ReadRows reads iterations.parquet; a missing file is no rows.
@@ -316,12 +307,4 @@ func readSetup(dir string) (*Setup, error) {
 		return nil, fmt.Errorf("%s: %v", filepath.Join(dir, SetupFile), err)
 	}
 	return &s, nil
-}
-
-func writeJSON(path string, v any) error {
-	b, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
-		return err
-	}
-	return os.WriteFile(path, append(b, '\n'), 0o644)
 }

@@ -9,7 +9,10 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/paperio/paperio/bots"
 	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/play"
+	"github.com/paperio/paperio/players"
 )
 
 const toyNoise = 0.01
@@ -198,3 +201,28 @@ func TestConvergenceCurve(t *testing.T) {
 		}
 	}
 }
+
+// A Go bot of the pool that panics loses those games by ERR, and the
+// batch completes.
+func TestPanickingOpponent(t *testing.T) {
+	c := engine.Config{Width: 30, Height: 25, MaxTurns: 200}
+	ev := &Evaluator{Config: c, Pool: []Opponent{{"broken", 1}}, Pairs: 3, Seed: 3, Workers: 2,
+		Entrant: func(spec string) (*players.Entrant, error) {
+			if spec == "broken" {
+				return &players.Entrant{Name: "broken", Spec: "broken", New: func() (bots.Bot, error) { return brokenBot{}, nil }}, nil
+			}
+			return players.Maker{}.Entrant(spec)
+		}}
+	stats, err := ev.Evaluate(context.Background(), 0, []string{"goround"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := stats[0]; st.Games != 6 || st.W != 6 {
+		t.Fatalf("stats %+v", st)
+	}
+}
+
+type brokenBot struct{}
+
+func (brokenBot) Reset(*engine.State, int, uint64, play.Clock) {}
+func (brokenBot) Act(*engine.State, play.Clock) engine.Action  { panic("broken") }

@@ -6,7 +6,6 @@ import (
 	"hash/fnv"
 	"image/color"
 	"math"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -18,6 +17,7 @@ import (
 	"gonum.org/v1/plot/vg/vgsvg"
 
 	"github.com/paperio/paperio/analysis"
+	"github.com/paperio/paperio/internal/durable"
 )
 
 // palette is a set of colours that stay apart from each other and from the
@@ -133,7 +133,7 @@ func Save(p *plot.Plot, path string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %v", path, err)
 	}
-	return os.WriteFile(path, b, 0o644)
+	return durable.WriteFile(path, b)
 }
 
 // Encode renders p as "png" or "svg" at Width × Height: what a notebook

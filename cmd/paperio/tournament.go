@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/paperio/paperio/internal/durable"
 	"github.com/paperio/paperio/internal/progress"
 	"github.com/paperio/paperio/selfplay"
 	"github.com/paperio/paperio/tourney"
@@ -87,7 +88,7 @@ func runTournament(args []string) error {
 	rep.WriteText(&buf)
 	stdout.Write(buf.Bytes())
 	if *out != "" {
-		if err := os.WriteFile(filepath.Join(*out, "report.txt"), buf.Bytes(), 0o644); err != nil {
+		if err := durable.WriteFile(filepath.Join(*out, "report.txt"), buf.Bytes()); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "\nOutput: %s (results.sqlite, games/, turns/, replays/, report.txt)\n", *out)
