@@ -2,51 +2,18 @@ package tourney
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/paperio/paperio/bots"
 	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/internal/testbot"
 	"github.com/paperio/paperio/play"
 	"github.com/paperio/paperio/pyai"
 )
 
 // Test-only players with known behaviour.
-
-// fixedBot plays one action forever: "R" spins on its own territory and
-// never loses; "S" runs into the wall.
-type fixedBot struct{ a engine.Action }
-
-func (b *fixedBot) Reset(*engine.State, int, uint64, play.Clock) {}
-func (b *fixedBot) Act(*engine.State, play.Clock) engine.Action  { return b.a }
-
-// safeBot picks at random among the actions that neither leave the board
-// nor run into its own band.
-type safeBot struct {
-	me  int
-	rng *rand.Rand
-}
-
-func (b *safeBot) Reset(_ *engine.State, me int, seed uint64, _ play.Clock) {
-	b.me, b.rng = me, rand.New(rand.NewPCG(seed, 1))
-}
-
-func (b *safeBot) Act(s *engine.State, _ play.Clock) engine.Action {
-	x, y, d := s.Head(b.me)
-	var ok []engine.Action
-	for _, a := range []engine.Action{engine.Straight, engine.Left, engine.Right} {
-		nx, ny := engine.StepFrom(x, y, a.Turn(d))
-		if s.Inside(nx, ny) && s.BandAt(nx, ny) != b.me+1 {
-			ok = append(ok, a)
-		}
-	}
-	if len(ok) == 0 {
-		return engine.Straight
-	}
-	return ok[b.rng.IntN(len(ok))]
-}
 
 // panicBot panics on its n-th Act of a game.
 type panicBot struct{ n, calls int }
@@ -146,25 +113,19 @@ var (
 // entrant wraps a constructor and counts the instances built.
 func entrant(name string, mk func() bots.Bot) (*Entrant, *atomic.Int32) {
 	var n atomic.Int32
-	return &Entrant{Name: name, Spec: name, New: func() (bots.Bot, error) {
-		n.Add(1)
-		return mk(), nil
-	}}, &n
+	return testbot.Entrant(name, &n, mk), &n
 }
 
 func spinner(name string) *Entrant {
-	e, _ := entrant(name, func() bots.Bot { return &fixedBot{engine.Right} })
-	return e
+	return testbot.Entrant(name, nil, func() bots.Bot { return &testbot.Fixed{A: engine.Right} })
 }
 
 func straight(name string) *Entrant {
-	e, _ := entrant(name, func() bots.Bot { return &fixedBot{engine.Straight} })
-	return e
+	return testbot.Entrant(name, nil, func() bots.Bot { return &testbot.Fixed{A: engine.Straight} })
 }
 
 func safe(name string) *Entrant {
-	e, _ := entrant(name, func() bots.Bot { return &safeBot{} })
-	return e
+	return testbot.Entrant(name, nil, func() bots.Bot { return &testbot.Safe{} })
 }
 
 // smallBoard keeps tests fast: 20x15, k = 10.

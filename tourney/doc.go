@@ -1,6 +1,6 @@
 // Package tourney plays the course's matches between players and scores
-// them: series, tournaments (round robin, knockout, gauntlet), SPRT runs,
-// ratings, and an output folder that analysis reads.
+// them: series, tournaments (round robin, knockout, gauntlet) and SPRT
+// runs, every game through the play loop (package play).
 //
 // # Series
 //
@@ -15,14 +15,14 @@
 // documents both exactly.
 //
 // Each player gets a new instance per series (the course imported each AI
-// once per series); players implementing SeriesPlayer and SideSwapper hear
-// the course's init/summaryall moments, bots.Ender hears every game's end.
-// The runner applies the course's rules to players that fail: a panic in
-// Reset or Act loses by ERR, a player whose calls use up its think time (or
-// that never answers) loses by OVT and is replaced by a new instance for
-// the next game, an instance that cannot be built loses by ERR, and a
-// series that passes its wall-time cap (the course's (2·time + 5 s) per
-// game) ends at once with 0 points for both.
+// once per series); players implementing play.SeriesPlayer and
+// play.SideSwapper hear the course's init/summaryall moments, play.Ender
+// hears every game's end. The play loop applies the course's rules to
+// players that fail: a panic in Reset or Act loses by ERR, a course AI whose
+// calls use up its think time (or that never answers) loses by OVT and is
+// replaced by a new instance for the next game, an instance that cannot be
+// built loses by ERR; and a series that passes its wall-time cap (the
+// course's (2·time + 5 s) per game) ends at once with 0 points for both.
 //
 // # Tournaments
 //
@@ -30,22 +30,15 @@
 // ties by net game wins, then head-to-head, then a play-off), a knockout
 // (group round robins, then E1–W2, E2–W1, S1–N2, S2–N1, semi-finals, final
 // and third place; drawn series replayed) or a gauntlet (the first player
-// against each other). Standings implements the tie-breaks; FitBradleyTerry
-// rates every player from all games with 95 % intervals.
+// against each other). Standings implements the tie-breaks;
+// rating.FitBradleyTerry rates every player from all games with 95 %
+// intervals. RunSPRT plays paired games (PlayPair, shared with tuning)
+// until the test decides.
 //
-// # Statistics
+// # Statistics and results
 //
-// EstimateGames and EstimatePairs give the Elo difference with its 95 %
-// interval, normalized Elo and LOS from trinomial or pentanomial counts;
-// SPRT gives the log likelihood ratio of Fishtest and fastchess (normalized
-// or logistic Elo; BayesElo for trinomial counts). RunSPRT plays paired
-// games until the test decides.
-//
-// # Output folder
-//
-// Store writes DIR/results.sqlite (series, games with start and actions,
-// standings, ratings, placings, and the views match_raw and match_result),
-// DIR/games/*.parquet (dataset.Game rows) and DIR/turns/*.parquet
-// (dataset.Turn rows, recomputed by replaying each game), one file per
-// series, written whole or not at all, so an interrupted run resumes.
+// The statistics (Elo with its interval, LOS, SPRT, Bradley–Terry ratings)
+// are package rating; they need no game. A run hands its results to a
+// Recorder as they come (package results keeps them in an output folder:
+// SQLite, Parquet and replays), so that a stopped run resumes.
 package tourney

@@ -8,6 +8,7 @@ import (
 
 	"github.com/paperio/paperio/bots"
 	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/internal/testbot"
 	"github.com/paperio/paperio/play"
 )
 
@@ -77,7 +78,7 @@ func TestSeriesPairing(t *testing.T) {
 			}
 			// The same game through bots.Play.
 			var acts []byte
-			s, err := bots.Play(smallBoard, g.Starts, [2]bots.Bot{&safeBot{}, &safeBot{}}, uint64(g.Seed), func(_ *engine.State, a engine.Action) { acts = append(acts, byte(a)) })
+			s, err := bots.Play(smallBoard, g.Starts, [2]bots.Bot{&testbot.Safe{}, &testbot.Safe{}}, uint64(g.Seed), func(_ *engine.State, a engine.Action) { acts = append(acts, byte(a)) })
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -3,19 +3,19 @@ package tourney
 import (
 	"context"
 	"errors"
-	"fmt"
 	"time"
 
 	"github.com/paperio/paperio/engine"
 	"github.com/paperio/paperio/internal/pool"
 	"github.com/paperio/paperio/play"
+	"github.com/paperio/paperio/rating"
 )
 
 // SPRTOptions shape an SPRT run: paired games of A against B until the
 // test decides or MaxGames are played.
 type SPRTOptions struct {
 	A, B   *Entrant
-	Test   SPRT
+	Test   rating.SPRT
 	Config engine.Config
 	// Seed: pair j is played from the course's start of seed Seed+j, first
 	// with A as player 1, then with B as player 1 from the paired start.
@@ -39,9 +39,6 @@ type SPRTOptions struct {
 func RunSPRT(ctx context.Context, opt SPRTOptions) (*SPRTReport, error) {
 	if err := opt.Test.Validate(); err != nil {
 		return nil, err
-	}
-	if opt.Test.Model == "bayesian" {
-		return nil, fmt.Errorf("sprt: the bayesian model has no pentanomial form; use normalized or logistic")
 	}
 	if err := opt.Config.Validate(); err != nil {
 		return nil, err
@@ -90,7 +87,7 @@ func RunSPRT(ctx context.Context, opt SPRTOptions) (*SPRTReport, error) {
 	pending := map[int]pairResult{}
 	counted := 0
 	for pr := range results {
-		if rep.Decision != Continue || (maxPairs >= 0 && counted >= maxPairs) {
+		if rep.Decision != rating.Continue || (maxPairs >= 0 && counted >= maxPairs) {
 			continue
 		}
 		pending[pr.j] = pr
@@ -119,7 +116,7 @@ func RunSPRT(ctx context.Context, opt SPRTOptions) (*SPRTReport, error) {
 			if opt.OnPair != nil {
 				opt.OnPair(rep)
 			}
-			if rep.Decision != Continue || (maxPairs >= 0 && counted >= maxPairs) {
+			if rep.Decision != rating.Continue || (maxPairs >= 0 && counted >= maxPairs) {
 				cancel()
 				break
 			}

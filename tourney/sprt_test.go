@@ -5,18 +5,20 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"github.com/paperio/paperio/rating"
 )
 
 // TestSPRTDecides: the spinner wins every game against the straight
 // runner, so every pair is WW and the test accepts H1 after a few pairs;
 // two spinners draw every game and the test accepts H0.
 func TestSPRTDecides(t *testing.T) {
-	test := SPRT{Elo0: 0, Elo1: 50, Alpha: 0.05, Beta: 0.05, Model: "normalized"}
+	test := rating.SPRT{Elo0: 0, Elo1: 50, Alpha: 0.05, Beta: 0.05, Model: "normalized"}
 	rep, err := RunSPRT(context.Background(), SPRTOptions{A: spinner("spin"), B: straight("line"), Test: test, Config: smallBoard, Seed: 1, Workers: 2, MaxGames: 400})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep.Decision != AcceptH1 || rep.L != 0 || rep.D != 0 || rep.Pairs.WW != rep.Pairs.N() {
+	if rep.Decision != rating.AcceptH1 || rep.L != 0 || rep.D != 0 || rep.Pairs.WW != rep.Pairs.N() {
 		t.Fatalf("%+v", rep)
 	}
 	so := smallBoard
@@ -25,7 +27,7 @@ func TestSPRTDecides(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep.Decision != AcceptH0 || rep.D != rep.W+rep.D+rep.L {
+	if rep.Decision != rating.AcceptH0 || rep.D != rep.W+rep.D+rep.L {
 		t.Fatalf("%+v", rep)
 	}
 	var buf bytes.Buffer
@@ -40,7 +42,7 @@ func TestSPRTDecides(t *testing.T) {
 // TestSPRTOrderAndLimit: pairs are counted in order, so the result does
 // not depend on the workers; MaxGames stops the run.
 func TestSPRTOrderAndLimit(t *testing.T) {
-	test := SPRT{Elo0: -10, Elo1: 10, Alpha: 0.05, Beta: 0.05, Model: "logistic"}
+	test := rating.SPRT{Elo0: -10, Elo1: 10, Alpha: 0.05, Beta: 0.05, Model: "logistic"}
 	var reps []*SPRTReport
 	for _, w := range []int{1, 3} {
 		rep, err := RunSPRT(context.Background(), SPRTOptions{A: safe("a"), B: safe("b"), Test: test, Config: smallBoard, Seed: 9, Workers: w, MaxGames: 30})

@@ -13,6 +13,7 @@ import (
 	"github.com/paperio/paperio/engine"
 	"github.com/paperio/paperio/internal/pool"
 	"github.com/paperio/paperio/play"
+	"github.com/paperio/paperio/rating"
 )
 
 // Tournament formats.
@@ -41,7 +42,7 @@ type Options struct {
 	Workers int
 	// Store, if not nil, receives every series as it finishes, and series
 	// it already holds are not played again.
-	Store *Store
+	Store Recorder
 	// Replays is how often a drawn (or overrun) knockout series or play-off
 	// is replayed (default 3); after that the better-placed player goes
 	// through and the report says so.
@@ -90,7 +91,7 @@ type Report struct {
 	Groups   []GroupTable
 	Bracket  []BracketMatch
 	Placings []Placing
-	Ratings  []Rating
+	Ratings  []rating.Rating
 	// RatingsNote says why ratings are missing, when they are.
 	RatingsNote string
 	Prior       float64         // virtual draws per player in the ratings' fit
@@ -201,7 +202,7 @@ func (o *Options) Validate() error {
 		o.Replays = 3
 	}
 	if o.Prior == 0 {
-		o.Prior = DefaultPrior
+		o.Prior = rating.DefaultPrior
 	}
 	s := o.Series
 	s.Seed = 0
@@ -728,19 +729,19 @@ func (r *runner) knockout(ctx context.Context, rep *Report, names []string, grou
 }
 
 // ratings fits Bradley–Terry ratings to every game of the schedule.
-func (r *runner) ratings() ([]Rating, string) {
+func (r *runner) ratings() ([]rating.Rating, string) {
 	names := entrantNames(r.opt.Players)
 	idx := map[string]int{}
 	for i, n := range names {
 		idx[n] = i
 	}
-	var games []Outcome
+	var games []rating.Outcome
 	for _, p := range r.order {
 		for _, g := range p.Result.Games {
 			i, okI := idx[g.Players[0]]
 			j, okJ := idx[g.Players[1]]
 			if okI && okJ {
-				games = append(games, Outcome{I: i, J: j, Score: g.Score(0)})
+				games = append(games, rating.Outcome{I: i, J: j, Score: g.Score(0)})
 			}
 		}
 	}
@@ -748,11 +749,11 @@ func (r *runner) ratings() ([]Rating, string) {
 	if prior < 0 {
 		prior = 0
 	}
-	rs, err := FitBradleyTerry(names, games, prior)
+	rs, err := rating.FitBradleyTerry(names, games, prior)
 	if err != nil {
 		return nil, err.Error()
 	}
-	SortRatings(rs)
+	rating.SortRatings(rs)
 	return rs, ""
 }
 

@@ -3,206 +3,17 @@ package tourney
 import (
 	"bytes"
 	"context"
-	"errors"
-	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
-	"github.com/parquet-go/parquet-go"
-
-	"github.com/paperio/paperio/analysis"
 	"github.com/paperio/paperio/bots"
-	"github.com/paperio/paperio/dataset"
 	"github.com/paperio/paperio/engine"
-	"github.com/paperio/paperio/replay"
 )
 
 func quickSeries(games int) SeriesOptions {
 	return SeriesOptions{Config: smallBoard, Games: games, Budget: 2 * time.Second}
-}
-
-// countingSafe is a safeBot entrant that counts instances (to see what a
-// resumed run plays).
-func countingSafe(name string, n *atomic.Int32) *Entrant {
-	return &Entrant{Name: name, Spec: name, New: func() (bots.Bot, error) { n.Add(1); return &safeBot{}, nil }}
-}
-
-// TestRoundRobinStoreAndResume: a round robin writes every series to the
-// output folder (database, games and turns Parquet that analysis reads);
-// run again it plays nothing; interrupted, it plays only what is missing
-// and ends with the same results.
-func TestRoundRobinStoreAndResume(t *testing.T) {
-	var built atomic.Int32
-	players := func() []*Entrant {
-		return []*Entrant{spinner("spin"), straight("line"), countingSafe("safe1", &built), countingSafe("safe2", &built)}
-	}
-	run := func(dir string, ctx context.Context) (*Report, error) {
-		st, err := OpenStore(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer st.Close()
-		return Run(ctx, Options{Format: RoundRobin, Players: players(), Series: quickSeries(6), Seed: 5, Workers: 2, Store: st})
-	}
-	dir := t.TempDir()
-	rep, err := run(dir, context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(rep.Played) != 6 || len(rep.Groups) != 1 || rep.Resumed != 0 {
-		t.Fatalf("%d series, %d groups", len(rep.Played), len(rep.Groups))
-	}
-	// Points: 3 per decided series, 1 each per drawn one.
-	total, want := 0, 0
-	for _, s := range rep.Groups[0].Standings {
-		total += s.Points
-	}
-	for _, p := range rep.Played {
-		a, b := p.Result.Points()
-		want += a + b
-	}
-	if total != want || !reflect.DeepEqual(rep.Groups[0].Standings, Standings(rep.Groups[0].Players, tallies(rep.Played))) {
-		t.Fatalf("standings %+v", rep.Groups[0].Standings)
-	}
-	nGames, _ := rep.Reasons()
-
-	// The database.
-	st, err := OpenStore(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ns, ng, nraw, nres, nstand, nrat int
-	db := st.DB()
-	for q, v := range map[string]*int{
-		"SELECT COUNT(*) FROM series": &ns, "SELECT COUNT(*) FROM games": &ng, "SELECT COUNT(*) FROM match_raw": &nraw,
-		"SELECT COUNT(*) FROM match_result": &nres, "SELECT COUNT(*) FROM standings": &nstand, "SELECT COUNT(*) FROM ratings": &nrat,
-	} {
-		if err := db.QueryRow(q).Scan(v); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if ns != 6 || ng != nGames || nraw != nGames || nres != 6 || nstand != 4 || nrat != 4 {
-		t.Fatalf("rows: series %d games %d (want %d) match_raw %d match_result %d standings %d ratings %d", ns, ng, nGames, nraw, nres, nstand, nrat)
-	}
-	// Every stored game replays to its stored result.
-	done, err := st.Completed()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range done {
-		for i := range s.Games {
-			if _, err := Replay(&s.Games[i], nil); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	st.Close()
-
-	// The Parquet tables: game ids 0..n-1, the self-play schema, read by analysis.
-	files, _ := filepath.Glob(filepath.Join(dir, "games", "*.parquet"))
-	if len(files) != 6 {
-		t.Fatalf("%d games files", len(files))
-	}
-	seen := map[int64]bool{}
-	for _, f := range files {
-		rows, err := parquet.ReadFile[dataset.Game](f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, r := range rows {
-			seen[r.GameID] = true
-		}
-	}
-	for i := 0; i < nGames; i++ {
-		if !seen[int64(i)] {
-			t.Fatalf("game id %d missing", i)
-		}
-	}
-	// The replay files: every game replays on the engine to its result.
-	rfiles, _ := filepath.Glob(filepath.Join(dir, "replays", "*.jsonl.gz"))
-	nrep := 0
-	for _, f := range rfiles {
-		games, err := replay.ReadAll(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, g := range games {
-			if _, m := replay.Check(g); m != nil {
-				t.Fatalf("%s %s: %v", f, g.ID, m)
-			}
-			nrep++
-		}
-	}
-	if len(rfiles) != 6 || nrep != nGames {
-		t.Fatalf("%d replay files, %d games", len(rfiles), nrep)
-	}
-	ds, err := analysis.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	gs, err := ds.Games(analysis.StatsColumns...)
-	if err != nil || len(gs) != nGames {
-		t.Fatalf("analysis read %d games: %v", len(gs), err)
-	}
-	gs, _ = ds.Games(analysis.GameColumns...)
-	ser, err := ds.Series(gs[len(gs)-1], analysis.TerritoryColumns...)
-	if err != nil || len(ser.HalfStep) != gs[len(gs)-1].HalfSteps {
-		t.Fatalf("analysis series: %v", err)
-	}
-
-	// Run again: nothing is played.
-	built.Store(0)
-	again, err := run(dir, context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if again.Resumed != 6 || built.Load() != 0 || !reflect.DeepEqual(again.Groups, rep.Groups) || !reflect.DeepEqual(again.Ratings, rep.Ratings) {
-		t.Fatalf("resumed %d, built %d", again.Resumed, built.Load())
-	}
-
-	// Interrupted after two series: the rerun plays the other four and ends
-	// as the uninterrupted run did.
-	dir2 := t.TempDir()
-	ctx, cancel := context.WithCancel(context.Background())
-	var finished atomic.Int32
-	st2, _ := OpenStore(dir2)
-	_, err = Run(ctx, Options{Format: RoundRobin, Players: players(), Series: quickSeries(6), Seed: 5, Workers: 1, Store: st2,
-		OnEvent: func(ev Event) {
-			if ev.Kind == SeriesFinished && finished.Add(1) == 2 {
-				cancel()
-			}
-		}})
-	st2.Close()
-	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("interrupted run: %v", err)
-	}
-	resumed, err := run(dir2, context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if resumed.Resumed != 2 || !reflect.DeepEqual(resumed.Groups, rep.Groups) {
-		t.Fatalf("resumed %d; standings %+v, want %+v", resumed.Resumed, resumed.Groups[0].Standings, rep.Groups[0].Standings)
-	}
-
-	// Another run in the same folder is refused.
-	st3, _ := OpenStore(dir)
-	defer st3.Close()
-	_, err = Run(context.Background(), Options{Format: RoundRobin, Players: players(), Series: quickSeries(6), Seed: 6, Store: st3})
-	if !errors.Is(err, ErrOtherRun) {
-		t.Fatalf("another run: %v", err)
-	}
-
-	var buf bytes.Buffer
-	rep.WriteText(&buf)
-	for _, want := range []string{"Round robin: 4 players", "Ratings (Bradley–Terry", "round robin: spin v line"} {
-		if !strings.Contains(buf.String(), want) {
-			t.Fatalf("report lacks %q:\n%s", want, buf.String())
-		}
-	}
 }
 
 // TestKnockoutBracket: eight players in the course's four groups (dealt in
@@ -347,25 +158,18 @@ func TestTournamentOptions(t *testing.T) {
 	}
 }
 
-// TestTrackerAndStaleFiles: the live table shows running series, the
-// standings so far and the latest results; files of a series that was
-// never committed are removed when the folder is opened again.
-func TestTrackerAndStaleFiles(t *testing.T) {
-	dir := t.TempDir()
-	st, err := OpenStore(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+// TestTracker: the live table shows running series, the standings so far
+// and the latest results.
+func TestTracker(t *testing.T) {
 	tr := NewTracker("test")
 	var mid bytes.Buffer
-	_, err = Run(context.Background(), Options{Format: RoundRobin, Players: []*Entrant{spinner("a"), straight("b"), straight("c")},
-		Series: quickSeries(4), Workers: 1, Store: st, OnEvent: func(ev Event) {
+	_, err := Run(context.Background(), Options{Format: RoundRobin, Players: []*Entrant{spinner("a"), straight("b"), straight("c")},
+		Series: quickSeries(4), Workers: 1, OnEvent: func(ev Event) {
 			tr.Handle(ev)
 			if ev.Kind == GamePlayed && ev.Key == "round robin: a v c" && ev.Game.Index == 1 {
 				tr.Render(&mid)
 			}
 		}})
-	st.Close()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -376,23 +180,5 @@ func TestTrackerAndStaleFiles(t *testing.T) {
 	}
 	if !strings.Contains(tr.Line(), "[3/3 round robin] round robin: b v c") {
 		t.Fatalf("line %q", tr.Line())
-	}
-	for _, f := range []string{"games/series-000009.parquet", "turns/.series-000009.parquet.tmp"} {
-		if err := os.WriteFile(filepath.Join(dir, f), []byte("x"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	st, err = OpenStore(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st.Close()
-	for _, f := range []string{"games/series-000009.parquet", "turns/.series-000009.parquet.tmp"} {
-		if _, err := os.Stat(filepath.Join(dir, f)); !os.IsNotExist(err) {
-			t.Fatalf("%s was not removed", f)
-		}
-	}
-	if _, err := os.Stat(filepath.Join(dir, "games/series-000003.parquet")); err != nil {
-		t.Fatal(err)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/paperio/paperio/engine"
 	"github.com/paperio/paperio/play"
 	"github.com/paperio/paperio/players"
+	"github.com/paperio/paperio/rating"
 	"github.com/paperio/paperio/tourney"
 )
 
@@ -23,7 +24,7 @@ func Verify(ctx context.Context, m players.Maker, tuned, base string, c engine.C
 	if err != nil {
 		return nil, err
 	}
-	test := tourney.SPRT{Elo0: 0, Elo1: elo1, Alpha: 0.05, Beta: 0.05, Model: "normalized"}
+	test := rating.SPRT{Elo0: 0, Elo1: elo1, Alpha: 0.05, Beta: 0.05, Model: "normalized"}
 	return tourney.RunSPRT(ctx, tourney.SPRTOptions{A: es[0], B: es[1], Test: test, Config: c, Seed: seed,
 		Pairing: tourney.PairSame, MaxGames: maxGames, Workers: workers, OnPair: onPair})
 }

@@ -15,6 +15,8 @@ import (
 
 	"github.com/paperio/paperio/engine"
 	"github.com/paperio/paperio/players"
+	"github.com/paperio/paperio/rating"
+	"github.com/paperio/paperio/results"
 	"github.com/paperio/paperio/tourney"
 )
 
@@ -125,9 +127,9 @@ func runSeries(args []string) error {
 		return err
 	}
 	key := fmt.Sprintf("series: %s v %s", a.Name, b.Name)
-	var store *tourney.Store
+	var store *results.Store
 	if *out != "" {
-		if store, err = tourney.OpenStore(*out); err != nil {
+		if store, err = results.OpenStore(*out); err != nil {
 			return err
 		}
 		defer store.Close()
@@ -172,7 +174,7 @@ func runSeries(args []string) error {
 	}
 	printSeries(res, true)
 	if store != nil {
-		fmt.Fprintf(stdout, "written to %s\n", filepath.Join(*out, tourney.DBFile))
+		fmt.Fprintf(stdout, "written to %s\n", filepath.Join(*out, results.DBFile))
 	}
 	return nil
 }
@@ -189,13 +191,13 @@ func printSeries(res *tourney.SeriesResult, quiet bool) {
 	pa, pb := t.Points()
 	fmt.Fprintf(stdout, "series %s v %s: %s after %d of %d games — %s (points %d : %d), %s\n",
 		t.A, t.B, tourney.TallyText(t), len(res.Games), res.Planned, tourney.VerdictText(t), pa, pb, res.Wall.Round(time.Millisecond))
-	e := tourney.EstimateGames(t.WinsA, t.Draws, t.WinsB)
+	e := rating.EstimateGames(t.WinsA, t.Draws, t.WinsB)
 	by := map[engine.Reason]int{}
 	for _, g := range res.Games {
 		by[g.Result.Reason]++
 	}
 	fmt.Fprintf(stdout, "%s: score %.1f %%, Elo %s +/- %s, LOS %.2f %%; games by result: %s\n",
-		t.A, 100*e.Score, fmtStat(e.Elo), fmtStat(e.EloErr), 100*tourney.LOSFromWinsLosses(t.WinsA, t.WinsB), tourney.ReasonCounts(by))
+		t.A, 100*e.Score, fmtStat(e.Elo), fmtStat(e.EloErr), 100*rating.LOSFromWinsLosses(t.WinsA, t.WinsB), tourney.ReasonCounts(by))
 }
 
 func fmtStat(v float64) string {

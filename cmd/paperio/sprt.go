@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/paperio/paperio/internal/progress"
+	"github.com/paperio/paperio/rating"
 	"github.com/paperio/paperio/tourney"
 )
 
@@ -35,12 +36,9 @@ func runSPRT(args []string) error {
 	if *p1 == "" || *p2 == "" {
 		return usagef("--p1 and --p2 are required")
 	}
-	test := tourney.SPRT{Elo0: *elo0, Elo1: *elo1, Alpha: *alpha, Beta: *beta, Model: *model}
+	test := rating.SPRT{Elo0: *elo0, Elo1: *elo1, Alpha: *alpha, Beta: *beta, Model: *model}
 	if err := test.Validate(); err != nil {
 		return usagef("%v", err)
-	}
-	if *model == "bayesian" {
-		return usagef("--model bayesian has no pentanomial form; use normalized or logistic")
 	}
 	if *maxGames < 0 || *workers < 0 {
 		return usagef("--max-games and --workers must not be negative")

@@ -9,6 +9,7 @@ import (
 
 	"github.com/paperio/paperio/internal/durable"
 	"github.com/paperio/paperio/internal/progress"
+	"github.com/paperio/paperio/results"
 	"github.com/paperio/paperio/selfplay"
 	"github.com/paperio/paperio/tourney"
 )
@@ -55,7 +56,7 @@ func runTournament(args []string) error {
 		return usagef("%v", err)
 	}
 	if *out != "" {
-		st, err := tourney.OpenStore(*out)
+		st, err := results.OpenStore(*out)
 		if err != nil {
 			return err
 		}

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/paperio/paperio/tourney"
+	"github.com/paperio/paperio/rating"
 	"github.com/paperio/paperio/tune"
 )
 
@@ -123,7 +123,7 @@ func runTune(args []string) error {
 	return err
 }
 
-func aboveZero(e tourney.Estimate) string {
+func aboveZero(e rating.Estimate) string {
 	if e.EloLo > 0 {
 		return " (above 0)"
 	}

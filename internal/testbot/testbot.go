@@ -1,10 +1,15 @@
-// Package testbot holds a small deterministic player for tests of the
-// packages that run and record games. It draws rectangles out of its
+// Package testbot holds small deterministic players for tests of the
+// packages that run and record games: Looper draws rectangles out of its
 // territory and back, so games run long and enclose often, and it avoids
-// the wall and its own band when it can.
+// the wall and its own band when it can; Fixed plays one action forever;
+// Safe picks at random among the moves that do not lose at once.
 package testbot
 
 import (
+	"math/rand/v2"
+	"sync/atomic"
+
+	"github.com/paperio/paperio/bots"
 	"github.com/paperio/paperio/engine"
 	"github.com/paperio/paperio/play"
 )
@@ -84,4 +89,50 @@ func opposite(a engine.Action) engine.Action {
 func (l *Looper) safe(s *engine.State, x, y, d int) bool {
 	nx, ny := engine.StepFrom(x, y, d)
 	return s.Inside(nx, ny) && s.BandAt(nx, ny) != l.me+1
+}
+
+// Fixed plays one action forever: Right spins on its own territory and
+// never loses; Straight runs into the wall.
+type Fixed struct{ A engine.Action }
+
+func (b *Fixed) Reset(*engine.State, int, uint64, play.Clock) {}
+func (b *Fixed) Act(*engine.State, play.Clock) engine.Action  { return b.A }
+
+// Safe picks at random among the actions that neither leave the board nor
+// run into its own band.
+type Safe struct {
+	me  int
+	rng *rand.Rand
+}
+
+func (b *Safe) Reset(_ *engine.State, me int, seed uint64, _ play.Clock) {
+	b.me, b.rng = me, rand.New(rand.NewPCG(seed, 1))
+}
+
+func (b *Safe) Act(s *engine.State, _ play.Clock) engine.Action {
+	x, y, d := s.Head(b.me)
+	var ok [3]engine.Action
+	n := 0
+	for _, a := range []engine.Action{engine.Straight, engine.Left, engine.Right} {
+		nx, ny := engine.StepFrom(x, y, a.Turn(d))
+		if s.Inside(nx, ny) && s.BandAt(nx, ny) != b.me+1 {
+			ok[n] = a
+			n++
+		}
+	}
+	if n == 0 {
+		return engine.Straight
+	}
+	return ok[b.rng.IntN(n)]
+}
+
+// Entrant is a named player that counts the instances built (to see what
+// a resumed run plays); built may be nil.
+func Entrant(name string, built *atomic.Int32, mk func() bots.Bot) *play.Entrant[*engine.State, engine.Action] {
+	return &play.Entrant[*engine.State, engine.Action]{Name: name, Spec: name, New: func() (bots.Bot, error) {
+		if built != nil {
+			built.Add(1)
+		}
+		return mk(), nil
+	}}
 }

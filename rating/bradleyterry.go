@@ -1,9 +1,11 @@
-package tourney
+package rating
 
 import (
 	"fmt"
 	"math"
 	"sort"
+
+	"gonum.org/v1/gonum/mat"
 )
 
 // Ratings over a whole tournament: the Bradley–Terry model (R. A. Bradley
@@ -73,58 +75,56 @@ func FitBradleyTerry(players []string, games []Outcome, prior float64) ([]Rating
 	}
 	theta := make([]float64, n)
 	sigma := func(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
-	info := make([][]float64, free)
-	for i := range info {
-		info[i] = make([]float64, free)
-	}
-	grad := make([]float64, free)
+	info := mat.NewSymDense(free, nil)
+	grad := mat.NewVecDense(free, nil)
+	// build fills the gradient of the log likelihood and the Fisher
+	// information at theta.
 	build := func() {
-		for a := 0; a < free; a++ {
-			grad[a] = 0
-			for b := range info[a] {
-				info[a][b] = 0
-			}
-		}
+		info.Zero()
+		grad.Zero()
 		for i := 0; i < n; i++ {
 			a := i - first
 			if a < 0 {
 				continue
 			}
-			grad[a] += score[i]
+			g, d := score[i], 0.0
 			if prior > 0 {
 				p := sigma(theta[i])
-				grad[a] += prior * (0.5 - p)
-				info[a][a] += prior * p * (1 - p)
+				g += prior * (0.5 - p)
+				d += prior * p * (1 - p)
 			}
 			for j := 0; j < n; j++ {
 				if cnt[i][j] == 0 {
 					continue
 				}
 				p := sigma(theta[i] - theta[j])
-				grad[a] -= cnt[i][j] * p
+				g -= cnt[i][j] * p
 				w := cnt[i][j] * p * (1 - p)
-				info[a][a] += w
-				if b := j - first; b >= 0 {
-					info[a][b] -= w
+				d += w
+				if b := j - first; b > a {
+					info.SetSym(a, b, info.At(a, b)-w)
 				}
 			}
+			grad.SetVec(a, g)
+			info.SetSym(a, a, d)
 		}
 	}
+	var chol mat.Cholesky
+	var step mat.VecDense
 	converged := false
 	for iter := 0; iter < 100; iter++ {
 		build()
-		step, err := solve(info, grad)
-		if err != nil {
+		if !chol.Factorize(info) {
+			return nil, fmt.Errorf("ratings: the games do not connect every player (singular information matrix)")
+		}
+		if err := chol.SolveVecTo(&step, grad); err != nil {
 			return nil, fmt.Errorf("ratings: the games do not connect every player (%v)", err)
 		}
 		big := 0.0
-		for a, d := range step {
-			// Damp very long steps: far from the optimum the quadratic model is poor.
-			if d > 2 {
-				d = 2
-			} else if d < -2 {
-				d = -2
-			}
+		for a := range free {
+			// Damp very long steps: far from the optimum the quadratic
+			// model is poor.
+			d := max(-2, min(2, step.AtVec(a)))
 			theta[a+first] += d
 			big = math.Max(big, math.Abs(d))
 		}
@@ -139,29 +139,33 @@ func FitBradleyTerry(players []string, games []Outcome, prior float64) ([]Rating
 		}
 	}
 	build()
-	inv, err := invert(info)
-	if err != nil {
+	var inv mat.SymDense
+	if !chol.Factorize(info) {
+		return nil, fmt.Errorf("ratings: singular information matrix")
+	}
+	if err := chol.InverseTo(&inv); err != nil {
 		return nil, fmt.Errorf("ratings: %v", err)
 	}
 	// Covariance of all n θ's (the fixed one has none), then of the
 	// centred ratings θ_i − mean(θ): C' = M C Mᵀ with M = I − 11ᵀ/n.
-	cov := make([][]float64, n)
-	for i := range cov {
-		cov[i] = make([]float64, n)
-		for j := range cov[i] {
-			if i >= first && j >= first {
-				cov[i][j] = inv[i-first][j-first]
+	cov := mat.NewDense(n, n, nil)
+	for i := first; i < n; i++ {
+		for j := first; j < n; j++ {
+			cov.Set(i, j, inv.At(i-first, j-first))
+		}
+	}
+	center := mat.NewDense(n, n, nil)
+	for i := range n {
+		for j := range n {
+			v := -1 / float64(n)
+			if i == j {
+				v++
 			}
+			center.Set(i, j, v)
 		}
 	}
-	rowMean := make([]float64, n)
-	all := 0.0
-	for i := range cov {
-		for j := range cov[i] {
-			rowMean[i] += cov[i][j] / float64(n)
-		}
-		all += rowMean[i] / float64(n)
-	}
+	var centred mat.Dense
+	centred.Product(center, cov, center.T())
 	mean := 0.0
 	for _, t := range theta {
 		mean += t / float64(n)
@@ -169,11 +173,10 @@ func FitBradleyTerry(players []string, games []Outcome, prior float64) ([]Rating
 	scale := 400 / math.Ln10
 	out := make([]Rating, n)
 	for i := range out {
-		v := cov[i][i] - 2*rowMean[i] + all
 		out[i] = Rating{
 			Player: players[i],
 			Elo:    (theta[i] - mean) * scale,
-			CI95:   z95 * math.Sqrt(math.Max(v, 0)) * scale,
+			CI95:   z95 * math.Sqrt(math.Max(centred.At(i, i), 0)) * scale,
 			Games:  played[i],
 			Score:  score[i],
 		}
@@ -189,63 +192,4 @@ func SortRatings(r []Rating) {
 		}
 		return r[a].Player < r[b].Player
 	})
-}
-
-// solve returns x with A·x = b by Gaussian elimination with partial pivoting.
-func solve(a [][]float64, b []float64) ([]float64, error) {
-	n := len(b)
-	m := make([][]float64, n)
-	for i := range m {
-		m[i] = append(append(make([]float64, 0, n+1), a[i]...), b[i])
-	}
-	for c := 0; c < n; c++ {
-		p := c
-		for r := c + 1; r < n; r++ {
-			if math.Abs(m[r][c]) > math.Abs(m[p][c]) {
-				p = r
-			}
-		}
-		if math.Abs(m[p][c]) < 1e-12 {
-			return nil, fmt.Errorf("singular information matrix")
-		}
-		m[c], m[p] = m[p], m[c]
-		for r := 0; r < n; r++ {
-			if r == c {
-				continue
-			}
-			f := m[r][c] / m[c][c]
-			for k := c; k <= n; k++ {
-				m[r][k] -= f * m[c][k]
-			}
-		}
-	}
-	x := make([]float64, n)
-	for i := range x {
-		x[i] = m[i][n] / m[i][i]
-	}
-	return x, nil
-}
-
-// invert returns A⁻¹ column by column.
-func invert(a [][]float64) ([][]float64, error) {
-	n := len(a)
-	inv := make([][]float64, n)
-	for i := range inv {
-		inv[i] = make([]float64, n)
-	}
-	e := make([]float64, n)
-	for c := 0; c < n; c++ {
-		for i := range e {
-			e[i] = 0
-		}
-		e[c] = 1
-		x, err := solve(a, e)
-		if err != nil {
-			return nil, err
-		}
-		for r := 0; r < n; r++ {
-			inv[r][c] = x[r]
-		}
-	}
-	return inv, nil
 }

@@ -1,4 +1,8 @@
-package tourney
+// Package results is the output folder of series and tournaments: a SQLite
+// database of series, games, standings, ratings and placings, the games and
+// turns as Parquet (the self-play schema) and the games as replays. It is
+// the tourney.Recorder the CLI uses.
+package results
 
 import (
 	"database/sql"
@@ -15,7 +19,9 @@ import (
 	"github.com/paperio/paperio/dataset"
 	"github.com/paperio/paperio/engine"
 	"github.com/paperio/paperio/internal/durable"
+	"github.com/paperio/paperio/rating"
 	"github.com/paperio/paperio/replay"
+	"github.com/paperio/paperio/tourney"
 
 	_ "modernc.org/sqlite" // database/sql driver "sqlite" (pure Go)
 )
@@ -242,7 +248,7 @@ func (s *Store) BeginRun(desc string) (resumed bool, err error) {
 }
 
 // SavePlayers records the entrants.
-func (s *Store) SavePlayers(players []*Entrant, groups map[string]string) error {
+func (s *Store) SavePlayers(players []*tourney.Entrant, groups map[string]string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	tx, err := s.db.Begin()
@@ -258,34 +264,25 @@ func (s *Store) SavePlayers(players []*Entrant, groups map[string]string) error 
 	return tx.Commit()
 }
 
-// StoredSeries is a series read back from the store.
-type StoredSeries struct {
-	ID    int64
-	Key   string
-	Stage string
-	Seed  int64
-	*SeriesResult
-}
-
 // Completed returns every committed series by key, with its games.
-func (s *Store) Completed() (map[string]*StoredSeries, error) {
+func (s *Store) Completed() (map[string]*tourney.StoredSeries, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	out := map[string]*StoredSeries{}
-	byID := map[int64]*StoredSeries{}
+	out := map[string]*tourney.StoredSeries{}
+	byID := map[int64]*tourney.StoredSeries{}
 	rows, err := s.db.Query(`SELECT id, key, stage, seed, player_a, player_b, games_planned, wins_a, wins_b, draws, verdict, wall_seconds FROM series`)
 	if err != nil {
 		return nil, err
 	}
 	for rows.Next() {
-		st := &StoredSeries{SeriesResult: &SeriesResult{}}
+		st := &tourney.StoredSeries{SeriesResult: &tourney.SeriesResult{}}
 		var verdict string
 		var wall float64
 		if err := rows.Scan(&st.ID, &st.Key, &st.Stage, &st.Seed, &st.A, &st.B, &st.Planned, &st.WinsA, &st.WinsB, &st.Draws, &verdict, &wall); err != nil {
 			rows.Close()
 			return nil, err
 		}
-		if st.Verdict, err = ParseVerdict(verdict); err != nil {
+		if st.Verdict, err = tourney.ParseVerdict(verdict); err != nil {
 			rows.Close()
 			return nil, err
 		}
@@ -301,7 +298,7 @@ func (s *Store) Completed() (map[string]*StoredSeries, error) {
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var g GameRecord
+		var g tourney.GameRecord
 		var sid int64
 		var start string
 		var winner, reason, extra int
@@ -332,7 +329,7 @@ func (s *Store) Completed() (map[string]*StoredSeries, error) {
 // SaveSeries writes a finished series: its games' Parquet rows (games and
 // turns, the turns recomputed by replaying each game from its start and
 // actions) and its database rows. It returns the series id.
-func (s *Store) SaveSeries(key, stage string, seed int64, pairing Pairing, res *SeriesResult) (int64, error) {
+func (s *Store) SaveSeries(key, stage string, seed int64, pairing tourney.Pairing, res *tourney.SeriesResult) (int64, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	tx, err := s.db.Begin()
@@ -381,7 +378,7 @@ func (s *Store) SaveSeries(key, stage string, seed int64, pairing Pairing, res *
 }
 
 // writeFiles writes the games, turns and replays files of series id.
-func (s *Store) writeFiles(id, firstGame int64, key string, games []GameRecord) error {
+func (s *Store) writeFiles(id, firstGame int64, key string, games []tourney.GameRecord) error {
 	name := fmt.Sprintf("series-%06d.parquet", id)
 	rows := make([]dataset.Game, len(games))
 	reps := make([]*replay.Game, len(games))
@@ -433,7 +430,7 @@ func (s *Store) writeFiles(id, firstGame int64, key string, games []GameRecord) 
 // Replay replays a recorded game from its start and actions (onStep hears
 // every half-step) and applies the recorded forfeit, if the game ended on
 // one. It checks that the replay ends as the record says.
-func Replay(g *GameRecord, onStep func(*engine.State, engine.Action)) (*engine.State, error) {
+func Replay(g *tourney.GameRecord, onStep func(*engine.State, engine.Action)) (*engine.State, error) {
 	s, err := engine.NewGame(g.Config, g.Starts)
 	if err != nil {
 		return nil, err
@@ -476,7 +473,7 @@ func (s *Store) replaceRows(del string, delArgs []any, insert string, rows [][]a
 }
 
 // SaveStandings replaces the table of group grp.
-func (s *Store) SaveStandings(grp string, st []Standing) error {
+func (s *Store) SaveStandings(grp string, st []tourney.Standing) error {
 	rows := make([][]any, len(st))
 	for i, x := range st {
 		rows[i] = []any{grp, x.Rank, x.Player, x.Played, x.Won, x.Drawn, x.Lost, x.Over, x.Points, x.GW, x.GD, x.GL, x.Net, x.Tie}
@@ -487,7 +484,7 @@ func (s *Store) SaveStandings(grp string, st []Standing) error {
 }
 
 // SaveRatings replaces the ratings.
-func (s *Store) SaveRatings(r []Rating) error {
+func (s *Store) SaveRatings(r []rating.Rating) error {
 	rows := make([][]any, len(r))
 	for i, x := range r {
 		rows[i] = []any{x.Player, x.Elo, x.CI95, x.Games, x.Score}
@@ -496,15 +493,8 @@ func (s *Store) SaveRatings(r []Rating) error {
 		`INSERT INTO ratings (player, elo, ci95, games, score) VALUES (?, ?, ?, ?, ?)`, rows)
 }
 
-// Placing is a final place of a knockout.
-type Placing struct {
-	Place  int
-	Player string
-	How    string
-}
-
 // SavePlacings replaces the placings.
-func (s *Store) SavePlacings(p []Placing) error {
+func (s *Store) SavePlacings(p []tourney.Placing) error {
 	rows := make([][]any, len(p))
 	for i, x := range p {
 		rows[i] = []any{x.Place, x.Player, x.How}

@@ -1,4 +1,4 @@
-package tourney
+package rating
 
 import (
 	"math"
@@ -129,7 +129,7 @@ func TestSPRTBounds(t *testing.T) {
 func TestLogisticLLR(t *testing.T) {
 	w, d, l := 60, 25, 40
 	s := SPRT{Elo0: 0, Elo1: 20, Alpha: 0.05, Beta: 0.05, Model: "logistic"}
-	got := s.LLRGames(w, d, l)
+	got := s.llrGames(w, d, l)
 	best := func(mean float64) float64 {
 		// Distributions (pl, pd, pw) with pd + pw/… : pw = mean − pd/2, pl = 1 − pd − pw.
 		bestV := math.Inf(-1)

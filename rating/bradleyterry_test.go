@@ -1,4 +1,4 @@
-package tourney
+package rating
 
 import (
 	"math"

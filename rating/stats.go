@@ -1,4 +1,4 @@
-package tourney
+package rating
 
 import (
 	"fmt"
@@ -187,8 +187,7 @@ type SPRT struct {
 	Elo0, Elo1  float64
 	Alpha, Beta float64
 	// Model is how Elo0 and Elo1 are read: "normalized" (normalized Elo, the
-	// Fishtest and fastchess default), "logistic" (plain Elo) or "bayesian"
-	// (BayesElo, trinomial counts only).
+	// Fishtest and fastchess default) or "logistic" (plain Elo).
 	Model string
 }
 
@@ -203,9 +202,9 @@ func (t SPRT) Validate() error {
 		return fmt.Errorf("sprt: alpha + beta must be less than 1")
 	}
 	switch t.Model {
-	case "normalized", "logistic", "bayesian":
+	case "normalized", "logistic":
 	default:
-		return fmt.Errorf("sprt: model %q: want normalized, logistic or bayesian", t.Model)
+		return fmt.Errorf("sprt: model %q: want normalized or logistic", t.Model)
 	}
 	return nil
 }
@@ -266,7 +265,6 @@ func regularized(counts []int) (freq []float64, total float64) {
 
 // LLRPairs is the log likelihood ratio of paired games (pentanomial).
 // Fastchess and Fishtest merge WL and DD into one class, and so does this.
-// The bayesian model has no pentanomial form; it is refused with NaN.
 func (t SPRT) LLRPairs(p Pairs) float64 {
 	c := p.Counts()
 	freq, total := regularized(c[:])
@@ -283,8 +281,10 @@ func (t SPRT) LLRPairs(p Pairs) float64 {
 	return math.NaN()
 }
 
-// LLRGames is the log likelihood ratio of unpaired game counts (trinomial).
-func (t SPRT) LLRGames(w, d, l int) float64 {
+// llrGames is the log likelihood ratio of unpaired game counts
+// (trinomial): the pentanomial formula's counterpart, checked against a
+// direct computation in the tests.
+func (t SPRT) llrGames(w, d, l int) float64 {
 	freq, total := regularized([]int{l, d, w})
 	switch t.Model {
 	case "normalized":
@@ -293,25 +293,8 @@ func (t SPRT) LLRGames(w, d, l int) float64 {
 	case "logistic":
 		s0, s1 := ScoreFromElo(t.Elo0), ScoreFromElo(t.Elo1)
 		return total * llr(freq, mleMean(freq, triScores, s0), mleMean(freq, triScores, s1))
-	case "bayesian":
-		if w == 0 || l == 0 {
-			return 0
-		}
-		// BayesElo (R. Coulom): P(win) = 1/(1+10^((drawelo−elo)/400)),
-		// P(loss) = 1/(1+10^((drawelo+elo)/400)); drawelo from the observed
-		// win and loss rates.
-		pl, pw := freq[0], freq[2]
-		drawElo := 200 * math.Log10((1-pl)/pl*(1-pw)/pw)
-		s0, s1 := bayesScore(t.Elo0, drawElo), bayesScore(t.Elo1, drawElo)
-		return total * llr(freq, mleMean(freq, triScores, s0), mleMean(freq, triScores, s1))
 	}
 	return math.NaN()
-}
-
-func bayesScore(elo, drawElo float64) float64 {
-	pw := 1 / (1 + math.Pow(10, (drawElo-elo)/400))
-	pl := 1 / (1 + math.Pow(10, (drawElo+elo)/400))
-	return pw + 0.5*(1-pw-pl)
 }
 
 // llr is Σ p̂_i·(ln p1_i − ln p0_i): the log likelihood ratio per unit.
