@@ -60,7 +60,7 @@ func TestGamesReadsTheRows(t *testing.T) {
 		t.Fatalf("%d games, want %d", len(got), len(games))
 	}
 	for i, g := range games {
-		want := analysis.Game{ID: g.GameID, P1: g.P1, P2: g.P2, Winner: int(g.Winner), Reason: int(g.Reason),
+		want := analysis.Game{ID: g.GameID, P1: g.P1, P2: g.P2, Winner: dataset.WinnerOf(g.Winner), Reason: int(g.Reason),
 			HalfSteps: int(g.HalfSteps), Area1: int(g.Area1), Area2: int(g.Area2)}
 		if got[i] != want {
 			t.Fatalf("game %d: got %+v, want %+v", i, got[i], want)
@@ -180,7 +180,7 @@ func TestByPairMatchesPlainRecomputation(t *testing.T) {
 	_, games, _ := fixture(t, 150)
 	var rows []analysis.Game
 	for _, g := range games {
-		rows = append(rows, analysis.Game{ID: g.GameID, P1: g.P1, P2: g.P2, Winner: int(g.Winner)})
+		rows = append(rows, analysis.Game{ID: g.GameID, P1: g.P1, P2: g.P2, Winner: dataset.WinnerOf(g.Winner)})
 	}
 	pairs := analysis.ByPair(analysis.Entries(rows))
 	type rec struct{ g, w, d, l int }
@@ -256,7 +256,7 @@ func TestSeriesMatchesTheTurnRows(t *testing.T) {
 		}
 		cols := append(append(append(append([]string{}, analysis.TerritoryColumns...), analysis.RatioColumns...),
 			analysis.DistBandsColumns...), analysis.DistHeadsColumns...)
-		s, err := ds.Series(g, cols...)
+		s, err := ds.Timeline(g, cols...)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -365,7 +365,7 @@ func TestBadInputIsOneClearLine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = ds.Series(games[0], analysis.RatioColumns...)
+	_, err = ds.Timeline(games[0], analysis.RatioColumns...)
 	checkLine(t, err, "no turns table")
 
 	// A corrupt file.

@@ -3,18 +3,22 @@ package analysis
 import (
 	"fmt"
 	"sort"
+
+	"github.com/paperio/paperio/dataset"
+	"github.com/paperio/paperio/engine"
 )
 
-// Columns of the games table that analysis reads (dataset.Game has them all).
-const (
-	ColGameID    = "game_id"
-	ColP1        = "p1"
-	ColP2        = "p2"
-	ColWinner    = "winner"
-	ColReason    = "reason"
-	ColHalfSteps = "half_steps"
-	ColArea1     = "area1"
-	ColArea2     = "area2"
+// Columns of the games table that analysis reads, named by dataset.Game's
+// tags (the struct is the one statement of the schema).
+var (
+	ColGameID    = dataset.Column[dataset.Game]("GameID")
+	ColP1        = dataset.Column[dataset.Game]("P1")
+	ColP2        = dataset.Column[dataset.Game]("P2")
+	ColWinner    = dataset.Column[dataset.Game]("Winner")
+	ColReason    = dataset.Column[dataset.Game]("Reason")
+	ColHalfSteps = dataset.Column[dataset.Game]("HalfSteps")
+	ColArea1     = dataset.Column[dataset.Game]("Area1")
+	ColArea2     = dataset.Column[dataset.Game]("Area2")
 )
 
 // Column sets: what each question reads from the games table.
@@ -36,9 +40,9 @@ var gameKinds = map[string]kind{
 // whose column was not asked for are zero.
 type Game struct {
 	ID           int64
-	P1, P2       string // player specs (or team names)
-	Winner       int    // 1 or 2, 0 for a draw
-	Reason       int    // course result code (see EndReasons)
+	P1, P2       string        // player specs (or team names)
+	Winner       engine.Winner // player index (0 = player 1) or engine.Draw
+	Reason       int           // course result code (see EndReasons)
 	HalfSteps    int
 	Area1, Area2 int // final territory of players 1 and 2
 }
@@ -74,7 +78,7 @@ func (d *Dataset) Games(cols ...string) ([]Game, error) {
 			case ColP2:
 				g.P2 = col.strs[i]
 			case ColWinner:
-				g.Winner = int(col.ints[i])
+				g.Winner = dataset.WinnerOf(int8(col.ints[i]))
 			case ColReason:
 				g.Reason = int(col.ints[i])
 			case ColHalfSteps:
@@ -139,16 +143,9 @@ type Entry struct {
 func Entries(games []Game) []Entry {
 	out := make([]Entry, 0, 2*len(games))
 	for _, g := range games {
-		r1 := 0
-		switch g.Winner {
-		case 1:
-			r1 = 1
-		case 2:
-			r1 = -1
-		}
 		out = append(out,
-			Entry{g.ID, g.P1, g.P2, 1, g.HalfSteps, g.Area1, r1, g.Reason},
-			Entry{g.ID, g.P2, g.P1, 2, g.HalfSteps, g.Area2, -r1, g.Reason})
+			Entry{g.ID, g.P1, g.P2, 1, g.HalfSteps, g.Area1, g.Winner.Outcome(0), g.Reason},
+			Entry{g.ID, g.P2, g.P1, 2, g.HalfSteps, g.Area2, g.Winner.Outcome(1), g.Reason})
 	}
 	return out
 }

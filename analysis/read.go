@@ -7,9 +7,7 @@ import (
 	"io"
 	"math"
 	"path/filepath"
-	"runtime"
 	"strconv"
-	"sync"
 
 	"github.com/apache/arrow/go/v15/arrow"
 	"github.com/apache/arrow/go/v15/arrow/array"
@@ -17,6 +15,7 @@ import (
 	"github.com/apache/arrow/go/v15/parquet/file"
 	"github.com/apache/arrow/go/v15/parquet/metadata"
 	"github.com/apache/arrow/go/v15/parquet/pqarrow"
+	"github.com/paperio/paperio/internal/pool"
 )
 
 // kind is how a column's values are kept once read.
@@ -63,23 +62,12 @@ type eqFilter struct {
 func readTable(dir string, files []string, specs []colSpec, where *eqFilter) (*table, error) {
 	parts := make([]*table, len(files))
 	errs := make([]error, len(files))
-	workers := min(runtime.GOMAXPROCS(0), len(files))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				parts[i], errs[i] = readFile(dir, files[i], specs, where)
-			}
-		}()
-	}
-	for i := range files {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	// Every file is read; the error reported is the first in file order,
+	// whichever worker met it first.
+	pool.Each(context.Background(), 0, len(files), func(_ context.Context, i int) error {
+		parts[i], errs[i] = readFile(dir, files[i], specs, where)
+		return nil
+	})
 	for _, err := range errs {
 		if err != nil {
 			return nil, err

@@ -47,9 +47,9 @@ func stupidDeath(s *engine.State, mover int) bool {
 	r := s.Result()
 	switch r.Reason {
 	case engine.WAL:
-		return r.Winner != mover
+		return r.Winner != engine.Winner(mover)
 	case engine.TAP:
-		return r.Extra == mover && r.Winner != mover
+		return r.Extra == mover && r.Winner != engine.Winner(mover)
 	}
 	return false
 }

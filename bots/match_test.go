@@ -95,7 +95,7 @@ func playMatch(t testing.TB, a, b string, games int, seed0 int64) matchStats {
 		case engine.Draw:
 			m.draws++
 			m.reasons["draw "+r.res.Reason.String()]++
-		case r.side:
+		case engine.Winner(r.side):
 			m.wins++
 			m.reasons["won "+r.res.Reason.String()]++
 		default:

@@ -160,7 +160,7 @@ func (st *gameStats) add(s *State, g *refGame) {
 	key := r.Reason.String()
 	switch r.Reason {
 	case TAP:
-		if r.Winner == r.Extra {
+		if r.Winner == Winner(r.Extra) {
 			key += " enemy band"
 		} else {
 			key += " own band"

@@ -64,7 +64,7 @@ func (g *refGame) on(x, y int) bool { return 0 <= x && x < g.w && 0 <= y && y < 
 
 func (g *refGame) endWith(winner int, r Reason, extra int) {
 	g.over = true
-	g.res = Result{Winner: winner, Reason: r, Extra: extra}
+	g.res = Result{Winner: Winner(winner), Reason: r, Extra: extra}
 }
 
 // endOnScores ends the game on the territory counts (FAC and END).

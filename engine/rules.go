@@ -114,7 +114,7 @@ func (s *State) endOnArea(r Reason) {
 
 func (s *State) finish(winner int, r Reason, extra int) {
 	s.over = true
-	s.result = Result{Winner: winner, Reason: r, Extra: extra}
+	s.result = Result{Winner: Winner(winner), Reason: r, Extra: extra}
 }
 
 // Forfeit ends the game with player loser losing for reason r (ERR or OVT):

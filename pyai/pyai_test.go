@@ -312,7 +312,7 @@ func TestOddAnswers(t *testing.T) {
 func wantFailure(t *testing.T, p *Player, s *engine.State, loser int, reason engine.Reason, detail string) {
 	t.Helper()
 	r := s.Result()
-	if r.Reason != reason || r.Winner != 1-loser {
+	if r.Reason != reason || r.Winner != engine.Winner(1-loser) {
 		t.Errorf("result %+v, want player %d to lose with %v", r, loser+1, reason)
 	}
 	f := p.Failure()

@@ -63,7 +63,7 @@ func checkResult(g *Game, s *engine.State) *Mismatch {
 		if want.Winner == nil {
 			return &Mismatch{Frame: -1, What: fmt.Sprintf("recorded %s without a winner", want)}
 		}
-		s.Forfeit(1-*want.Winner, r)
+		s.Forfeit(want.EngineWinner().Loser(), r)
 	}
 	if !s.Over() {
 		return &Mismatch{Frame: -1, What: fmt.Sprintf("recorded %s, replay still running after %d actions", want, len(g.Actions))}

@@ -32,7 +32,9 @@ type Init struct {
 
 // Result is the course's result triple in JSON form.
 type Result struct {
-	Winner *int            `json:"winner"` // 0, 1 or null for a draw
+	// Winner is the file's form of engine.Winner (FromEngine writes it,
+	// EngineWinner reads it): 0, 1 or null for a draw.
+	Winner *int            `json:"winner"`
 	Reason int             `json:"reason"`
 	Scores *[2]int         `json:"scores,omitempty"` // reasons 3 and -3
 	Extra  json.RawMessage `json:"extra,omitempty"`  // reasons 1 and 4 (and -1: the AI's error text)
@@ -61,10 +63,18 @@ func (g *Game) Starts() [2]engine.Start {
 }
 
 // FromEngine converts an engine result. errText is kept as extra for ERR.
+// EngineWinner is the recorded winner as the engine encodes it.
+func (r Result) EngineWinner() engine.Winner {
+	if r.Winner == nil {
+		return engine.Draw
+	}
+	return engine.Winner(*r.Winner)
+}
+
 func FromEngine(r engine.Result, errText string) Result {
 	out := Result{Reason: int(r.Reason)}
 	if r.Winner != engine.Draw {
-		w := r.Winner
+		w := int(r.Winner)
 		out.Winner = &w
 	}
 	switch r.Reason {

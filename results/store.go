@@ -311,10 +311,7 @@ func (s *Store) Completed() (map[string]*tourney.StoredSeries, error) {
 		if g.Starts, err = dataset.ParseStart(start); err != nil {
 			return nil, err
 		}
-		g.Result = engine.Result{Winner: winner - 1, Reason: engine.Reason(reason), Extra: extra}
-		if winner == 0 {
-			g.Result.Winner = engine.Draw
-		}
+		g.Result = engine.Result{Winner: dataset.WinnerOf(int8(winner)), Reason: engine.Reason(reason), Extra: extra}
 		if g.Result.Reason == engine.FAC || g.Result.Reason == engine.END {
 			g.Result.Scores = g.Area
 		}
@@ -369,7 +366,7 @@ func (s *Store) SaveSeries(key, stage string, seed int64, pairing tourney.Pairin
 		g := &res.Games[i]
 		if _, err := stmt.Exec(firstGame+int64(i), id, g.Index, g.Half, g.Pair, g.Players[0], g.Players[1], g.Specs[0], g.Specs[1], g.Seed,
 			g.Config.Width, g.Config.Height, g.Config.MaxTurns, dataset.StartString(g.Starts), g.Actions,
-			dataset.Winner(g.Result.Winner), int(g.Result.Reason), g.Result.Reason.String(), g.Result.Extra,
+			dataset.WinnerCode(g.Result.Winner), int(g.Result.Reason), g.Result.Reason.String(), g.Result.Extra,
 			g.HalfSteps, g.Area[0], g.Area[1], g.Think[0].Seconds(), g.Think[1].Seconds(), g.Detail); err != nil {
 			return 0, err
 		}
@@ -443,7 +440,7 @@ func Replay(g *tourney.GameRecord, onStep func(*engine.State, engine.Action)) (*
 		}
 	}
 	if !s.Over() && (g.Result.Reason == engine.ERR || g.Result.Reason == engine.OVT) && g.Result.Winner != engine.Draw {
-		s.Forfeit(1-g.Result.Winner, g.Result.Reason)
+		s.Forfeit(g.Result.Winner.Loser(), g.Result.Reason)
 	}
 	if !s.Over() || s.Result().Winner != g.Result.Winner || s.Result().Reason != g.Result.Reason {
 		return nil, fmt.Errorf("game %d of %s v %s: the replay ends %+v, the record says %+v", g.Index+1, g.Players[0], g.Players[1], s.Result(), g.Result)

@@ -170,7 +170,7 @@ func TestRoundRobinStoreAndResume(t *testing.T) {
 		t.Fatalf("analysis read %d games: %v", len(gs), err)
 	}
 	gs, _ = ds.Games(analysis.GameColumns...)
-	ser, err := ds.Series(gs[len(gs)-1], analysis.TerritoryColumns...)
+	ser, err := ds.Timeline(gs[len(gs)-1], analysis.TerritoryColumns...)
 	if err != nil || len(ser.HalfStep) != gs[len(gs)-1].HalfSteps {
 		t.Fatalf("analysis series: %v", err)
 	}

@@ -15,15 +15,7 @@ type Played struct {
 }
 
 // Score of player index i: 1, ½ or 0.
-func (p *Played) Score(i int) float64 {
-	switch p.State.Result().Winner {
-	case engine.Draw:
-		return 0.5
-	case i:
-		return 1
-	}
-	return 0
-}
+func (p *Played) Score(i int) float64 { return p.State.Result().Winner.Score(i) }
 
 // PairSetup is how the two games of a pair are played.
 type PairSetup struct {

@@ -142,15 +142,7 @@ type GameRecord struct {
 }
 
 // Score of player index i: 1, ½ or 0.
-func (g *GameRecord) Score(i int) float64 {
-	switch g.Result.Winner {
-	case engine.Draw:
-		return 0.5
-	case i:
-		return 1
-	}
-	return 0
-}
+func (g *GameRecord) Score(i int) float64 { return g.Result.Winner.Score(i) }
 
 // WinnerName is the entrant that won, "" for a draw.
 func (g *GameRecord) WinnerName() string {

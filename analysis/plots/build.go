@@ -53,7 +53,7 @@ func Build(ds *analysis.Dataset, kind string, r Request) (*plot.Plot, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, err := ds.Series(g, cols...)
+	s, err := ds.Timeline(g, cols...)
 	if err != nil {
 		return nil, err
 	}
@@ -62,7 +62,7 @@ func Build(ds *analysis.Dataset, kind string, r Request) (*plot.Plot, error) {
 
 // singleGame returns the chart function of a single-game kind and the turn
 // columns it needs (nil for other kinds).
-func singleGame(kind string) (func(*analysis.Series, Options) (*plot.Plot, error), []string) {
+func singleGame(kind string) (func(*analysis.Timeline, Options) (*plot.Plot, error), []string) {
 	switch kind {
 	case "territory":
 		return Territory, analysis.TerritoryColumns

@@ -218,9 +218,9 @@ func sideLines(g analysis.Game, name1, name2 string, ys1, ys2 []float64) []line 
 // auto leaves an end of the y axis to the data.
 var auto = math.NaN()
 
-// seriesPlot draws lines over the half-steps of s, leaving gaps at NaN, on a
+// timelinePlot draws lines over the half-steps of s, leaving gaps at NaN, on a
 // y axis from ymin to ymax (auto: from the data).
-func seriesPlot(s *analysis.Series, title, ylabel string, lines []line, ymin, ymax float64, o Options) (*plot.Plot, error) {
+func timelinePlot(s *analysis.Timeline, title, ylabel string, lines []line, ymin, ymax float64, o Options) (*plot.Plot, error) {
 	p := newPlot(title, o)
 	p.X.Label.Text = "half-step"
 	p.Y.Label.Text = ylabel
@@ -282,22 +282,22 @@ func seriesPlot(s *analysis.Series, title, ylabel string, lines []line, ymin, ym
 
 // Territory draws the territory of both players after every half-step of
 // one game. s needs analysis.TerritoryColumns.
-func Territory(s *analysis.Series, o Options) (*plot.Plot, error) {
+func Territory(s *analysis.Timeline, o Options) (*plot.Plot, error) {
 	g := s.Game
-	return seriesPlot(s, gameTitle("territory", g), "territory (cells)",
+	return timelinePlot(s, gameTitle("territory", g), "territory (cells)",
 		sideLines(g, "P1 "+g.P1, "P2 "+g.P2, s.Area1, s.Area2), 0, auto, o)
 }
 
 // Ratio draws the field ratio A/(A+B) of one game per half-step, A being
 // player 1's territory, on a y axis from 0 to 1 with the even line at 0.5.
 // s needs analysis.RatioColumns.
-func Ratio(s *analysis.Series, o Options) (*plot.Plot, error) {
+func Ratio(s *analysis.Timeline, o Options) (*plot.Plot, error) {
 	g := s.Game
 	even := make([]float64, len(s.HalfStep))
 	for i := range even {
 		even[i] = 0.5
 	}
-	return seriesPlot(s, gameTitle("field ratio", g), "field ratio A / (A + B)", []line{
+	return timelinePlot(s, gameTitle("field ratio", g), "field ratio A / (A + B)", []line{
 		{fmt.Sprintf("A / (A + B), A = P1 %s", g.P1), Colour(g.P1), false, s.Ratio},
 		{"even (0.5)", color.Gray{Y: 110}, true, even},
 	}, 0, 1, o)
@@ -306,17 +306,17 @@ func Ratio(s *analysis.Series, o Options) (*plot.Plot, error) {
 // DistBands draws, per half-step of one game, the Manhattan distance from
 // each player's nearest band cell to the other player's head; a player
 // without a band leaves a gap. s needs analysis.DistBandsColumns.
-func DistBands(s *analysis.Series, o Options) (*plot.Plot, error) {
+func DistBands(s *analysis.Timeline, o Options) (*plot.Plot, error) {
 	g := s.Game
-	return seriesPlot(s, gameTitle("band-to-head distance", g), "distance from band to enemy head (cells)",
+	return timelinePlot(s, gameTitle("band-to-head distance", g), "distance from band to enemy head (cells)",
 		sideLines(g, "P1's band to P2's head ("+g.P1+")", "P2's band to P1's head ("+g.P2+")", s.Band1ToHead2, s.Band2ToHead1),
 		0, auto, o)
 }
 
 // DistHeads draws the Manhattan distance between the two heads per
 // half-step of one game. s needs analysis.DistHeadsColumns.
-func DistHeads(s *analysis.Series, o Options) (*plot.Plot, error) {
+func DistHeads(s *analysis.Timeline, o Options) (*plot.Plot, error) {
 	g := s.Game
-	return seriesPlot(s, gameTitle("distance between the heads", g), "|dx| + |dy| between the heads (cells)",
+	return timelinePlot(s, gameTitle("distance between the heads", g), "|dx| + |dy| between the heads (cells)",
 		[]line{{"head distance", color.NRGBA{60, 60, 60, 255}, false, s.DistHeads}}, 0, auto, o)
 }

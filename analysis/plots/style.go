@@ -17,6 +17,7 @@ import (
 	"gonum.org/v1/plot/vg/vgsvg"
 
 	"github.com/paperio/paperio/analysis"
+	"github.com/paperio/paperio/engine"
 	"github.com/paperio/paperio/internal/durable"
 )
 
@@ -161,8 +162,8 @@ func Encode(p *plot.Plot, format string) ([]byte, error) {
 func resultWords(g analysis.Game) string {
 	reason := analysis.EndName(g.Reason)
 	who := "draw"
-	if g.Winner == 1 || g.Winner == 2 {
-		who = fmt.Sprintf("P%d won", g.Winner)
+	if g.Winner != engine.Draw {
+		who = fmt.Sprintf("P%d won", g.Winner+1)
 	}
 	return fmt.Sprintf("%s (%s) after %d half-steps, final territory %d : %d", who, reason, g.HalfSteps, g.Area1, g.Area2)
 }

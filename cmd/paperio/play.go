@@ -115,12 +115,12 @@ func failureText(s *engine.State, res *play.Result[engine.Action]) string {
 	if r.Reason != engine.ERR && r.Reason != engine.OVT || r.Winner == engine.Draw {
 		return ""
 	}
-	return res.Faults[1-r.Winner].Detail
+	return res.Faults[r.Winner.Loser()].Detail
 }
 
 func printResult(s *engine.State, specs [2]string, detail string) {
 	r := s.Result()
-	name := func(i int) string { return fmt.Sprintf("player %d (%s)", i+1, specs[i]) }
+	name := func(w engine.Winner) string { return fmt.Sprintf("player %d (%s)", w+1, specs[w]) }
 	switch {
 	case r.Winner == engine.Draw:
 		fmt.Fprintf(stdout, "draw: %s (%s)\n", r.Reason.Words(), r.Reason)

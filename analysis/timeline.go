@@ -3,17 +3,20 @@ package analysis
 import (
 	"math"
 	"sort"
+
+	"github.com/paperio/paperio/dataset"
 )
 
-// Columns of the turns table that analysis reads (dataset.Turn has them).
-const (
-	ColHalfStep     = "half_step"
-	ColTurnArea1    = "area1"
-	ColTurnArea2    = "area2"
-	ColRatio        = "ratio"
-	ColDistHeads    = "dist_heads"
-	ColBand1ToHead2 = "band1_to_head2"
-	ColBand2ToHead1 = "band2_to_head1"
+// Columns of the turns table that analysis reads, named by dataset.Turn's
+// tags.
+var (
+	ColHalfStep     = dataset.Column[dataset.Turn]("HalfStep")
+	ColTurnArea1    = dataset.Column[dataset.Turn]("Area1")
+	ColTurnArea2    = dataset.Column[dataset.Turn]("Area2")
+	ColRatio        = dataset.Column[dataset.Turn]("Ratio")
+	ColDistHeads    = dataset.Column[dataset.Turn]("DistHeads")
+	ColBand1ToHead2 = dataset.Column[dataset.Turn]("Band1ToHead2")
+	ColBand2ToHead1 = dataset.Column[dataset.Turn]("Band2ToHead1")
 )
 
 // Turn column sets of the single-game charts.
@@ -24,10 +27,10 @@ var (
 	DistHeadsColumns = []string{ColDistHeads}
 )
 
-// Series is one game's features per half-step, sorted by half-step. Only
+// Timeline is one game's features per half-step, sorted by half-step. Only
 // the slices of the columns asked for are filled; a null (a band-to-head
 // distance while that band is empty) is NaN.
-type Series struct {
+type Timeline struct {
 	Game     Game
 	HalfStep []int
 	Area1    []float64 // territory of player 1 after the half-step
@@ -41,10 +44,10 @@ type Series struct {
 	Band2ToHead1 []float64
 }
 
-// Series reads the turns of game g (from FindGame) for the named turn
+// Timeline reads the turns of game g (from FindGame) for the named turn
 // columns (Col… constants of the turns table). Row groups whose statistics
 // rule the game out are skipped.
-func (d *Dataset) Series(g Game, cols ...string) (*Series, error) {
+func (d *Dataset) Timeline(g Game, cols ...string) (*Timeline, error) {
 	if len(d.TurnFiles) == 0 {
 		return nil, errorf("%s: no turns table (turns/**/*.parquet): the single-game charts need it", d.Dir)
 	}
@@ -65,7 +68,7 @@ func (d *Dataset) Series(g Game, cols ...string) (*Series, error) {
 	}
 	steps := t.cols[ColHalfStep].ints
 	sort.Slice(order, func(a, b int) bool { return steps[order[a]] < steps[order[b]] })
-	s := &Series{Game: g, HalfStep: make([]int, t.n)}
+	s := &Timeline{Game: g, HalfStep: make([]int, t.n)}
 	for i, r := range order {
 		s.HalfStep[i] = int(steps[r])
 		if i > 0 && s.HalfStep[i] == s.HalfStep[i-1] {
