@@ -34,5 +34,8 @@
 // 64-bit mask per colour, the reserve is the start board read in place, and a
 // copy (CopyFrom) is a few hundred bytes, for look-ahead bots.
 //
+// Players: the sub-package bots holds the course's two samples, random and
+// greedy, move for move, and a tunable look-ahead bot.
+//
 // The package uses the standard library only, and pyrand.
 package eraser

@@ -47,6 +47,9 @@ func TestRecordReadCheck(t *testing.T) {
 	if err := rec.Move(Swap{0, 0, 2, 0}); err == nil {
 		t.Fatal("a non-adjacent swap was accepted")
 	}
+	if err := rec.Move(Swap{0, 0, 1, 0}); err != ErrGameOver {
+		t.Fatalf("a move after the end: %v", err)
+	}
 	games = append(games, rec.Game())
 	s = newGame(t, DefaultConfig(), 78)
 	rec = NewRecorder(s, "timeout", [2]string{"a", "b"}, true)

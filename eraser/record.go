@@ -35,6 +35,9 @@ func NewRecorder(s *State, id string, players [2]string, frames bool) *Recorder 
 // Move plays sw (State.Move) and records it: the move and its frame, or the
 // mover's error for an invalid swap.
 func (r *Recorder) Move(sw Swap) error {
+	if r.s.over {
+		return ErrGameOver
+	}
 	ops := r.offered()
 	p := r.s.ToMove()
 	err := r.s.Move(sw)

@@ -150,6 +150,10 @@ func (s *State) Over() bool { return s.over }
 // board has an empty cell (§4.3).
 func (s *State) Last() bool { return s.last }
 
+// HasEmpty reports that the main board has an empty cell (the reserve of a
+// column ran out); it never goes away (§4.3, §6).
+func (s *State) HasEmpty() bool { return s.has[Empty] != 0 }
+
 // At is cell (x, y) of the whole board, 0 <= y < Rows.
 func (s *State) At(x, y int) Colour {
 	if y < Size {
