@@ -7,11 +7,8 @@ import "math/bits"
 // mask shifted by a row (±1) or a column (±8) never carries a cell onto
 // another cell of the board: whatever is read from outside the board is 0.
 
-// mainBits are the 36 cells of the main board, row0 the cells with y = 0.
-const (
-	mainBits uint64 = 0x3f3f3f3f3f3f
-	row0     uint64 = 0x010101010101
-)
+// row0 are the cells with y = 0.
+const row0 uint64 = 0x010101010101
 
 func trailingZeros(m uint64) int { return bits.TrailingZeros64(m) }
 
@@ -30,11 +27,11 @@ func bitY(b int) int { return b & 7 }
 
 // at returns the cells p whose neighbour p + (dx, dy) is in m, for |dy| <= 2.
 func at(m uint64, dx, dy int) uint64 {
-	if d := 8*dx + dy; d >= 0 {
+	d := 8*dx + dy
+	if d >= 0 {
 		return m >> d
-	} else {
-		return m << -d
 	}
+	return m << -d
 }
 
 // sameAs returns the cells p that hold the same value as p + (dx, dy): two

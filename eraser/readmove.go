@@ -62,13 +62,13 @@ func twoByTwo(v any) ([2]any, FailKind, string) {
 		return elems, FailException, fmt.Sprintf("TypeError: object of type '%s' has no len()", pyType(v))
 	}
 	if n != 2 {
-		return elems, FailInvalid, (&InvalidMove{MsgNotProper}).Error()
+		return elems, FailInvalid, errNotProper.Error()
 	}
 	switch t := v.(type) {
 	case map[string]any:
 		return elems, FailException, "KeyError: 0"
 	case string:
-		return elems, FailInvalid, (&InvalidMove{MsgNotProper}).Error() // one-character elements
+		return elems, FailInvalid, errNotProper.Error() // one-character elements
 	case []any:
 		elems = [2]any{t[0], t[1]}
 	}
@@ -79,7 +79,7 @@ func twoByTwo(v any) ([2]any, FailKind, string) {
 			return elems, FailException, fmt.Sprintf("TypeError: object of type '%s' has no len()", pyType(e))
 		}
 		if n != 2 {
-			return elems, FailInvalid, (&InvalidMove{MsgNotProper}).Error()
+			return elems, FailInvalid, errNotProper.Error()
 		}
 		switch e.(type) {
 		case string:

@@ -1,9 +1,6 @@
 package eraser
 
-import (
-	"encoding/json"
-	"time"
-)
+import "encoding/json"
 
 // Recorder writes a game played on the engine in the corpus format, for the
 // same reader (and Check) to read back. Play through it: Move and Fail pass
@@ -120,6 +117,3 @@ func mustJSON(v any) json.RawMessage {
 	}
 	return b
 }
-
-// SetThinkTimes sets both players' think times (for a replayed game).
-func (s *State) SetThinkTimes(t [2]time.Duration) { s.think = t }

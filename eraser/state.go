@@ -234,5 +234,8 @@ func (s *State) NumOps() int {
 // decided by think time (§7); the runner measures it and enforces MaxTime.
 func (s *State) AddThinkTime(p int, d time.Duration) { s.think[p] += d }
 
+// SetThinkTimes sets both players' think times (for a replayed game).
+func (s *State) SetThinkTimes(t [2]time.Duration) { s.think = t }
+
 // ThinkTime is player p's total think time.
 func (s *State) ThinkTime(p int) time.Duration { return s.think[p] }
