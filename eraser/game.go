@@ -34,6 +34,19 @@ type GameConfig struct {
 // Move is a move as the corpus writes it: [[x1, y1], [x2, y2]].
 type Move [2][2]int
 
+// UnmarshalJSON reads exactly two cells of two integers each.
+func (m *Move) UnmarshalJSON(b []byte) error {
+	var cells [][]int
+	if err := json.Unmarshal(b, &cells); err != nil {
+		return fmt.Errorf("move %s: %v", b, err)
+	}
+	if len(cells) != 2 || len(cells[0]) != 2 || len(cells[1]) != 2 {
+		return fmt.Errorf("move %s: want [[x1, y1], [x2, y2]]", b)
+	}
+	*m = Move{{cells[0][0], cells[0][1]}, {cells[1][0], cells[1][1]}}
+	return nil
+}
+
 // Swap converts a recorded move, validating it as the engine did (§8).
 func (m Move) Swap() (Swap, error) { return CheckMove(m[0][0], m[0][1], m[1][0], m[1][1]) }
 

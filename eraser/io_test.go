@@ -185,6 +185,7 @@ func TestReaderErrors(t *testing.T) {
 		"init letter":    edit(func(m map[string]any) { m["init"] = strings.Repeat("X", 36) }),
 		"init length":    edit(func(m map[string]any) { m["init"] = "RGB" }),
 		"move":           edit(func(m map[string]any) { m["moves"] = []any{[]any{[]any{0, 0}, []any{3, 0}}} }),
+		"move shape":     edit(func(m map[string]any) { m["moves"].([]any)[0] = []any{[]any{0, 0, 1}, []any{1, 0}} }),
 		"frames":         edit(func(m map[string]any) { m["frames"] = m["frames"].([]any)[:1] }),
 		"frame turn":     edit(func(m map[string]any) { m["frames"].([]any)[1].(map[string]any)["turn"] = 5 }),
 		"frame ops":      edit(func(m map[string]any) { m["frames"].([]any)[1].(map[string]any)["ops"] = "007" }),
