@@ -77,3 +77,36 @@ func TestRandomMatchesCPython(t *testing.T) {
 		}
 	}
 }
+
+// TestSeedUint64MatchesCPython checks seeds of 2^63 and above, which only
+// NewUint64 and Seed can take, and that Seed reseeds in place.
+func TestSeedUint64MatchesCPython(t *testing.T) {
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Fatalf("python3 not found on PATH (%v): this test compares Random with CPython's random module and needs python3", err)
+	}
+	seeds := []uint64{1 << 63, 1<<63 + 12345, 1<<64 - 1}
+	args := []string{"-c", "import random, sys\nfor a in sys.argv[1:]:\n    random.seed(int(a)); print(*[random.getrandbits(32) for _ in range(3)])"}
+	for _, s := range seeds {
+		args = append(args, strconv.FormatUint(s, 10))
+	}
+	out, err := exec.Command(py, args...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("python3: %v\n%s", err, out)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if len(lines) != len(seeds) {
+		t.Fatalf("python3 printed %d lines for %d seeds:\n%s", len(lines), len(seeds), out)
+	}
+	r := New(99)
+	for i, s := range seeds {
+		r.Seed(s)
+		got := fmt.Sprint(r.Uint32(), r.Uint32(), r.Uint32())
+		if got != lines[i] {
+			t.Errorf("seed %d: Seed gives %s, CPython %s", s, got, lines[i])
+		}
+		if got2 := NewUint64(s); fmt.Sprint(got2.Uint32(), got2.Uint32(), got2.Uint32()) != lines[i] {
+			t.Errorf("seed %d: NewUint64 differs from CPython %s", s, lines[i])
+		}
+	}
+}

@@ -1,0 +1,232 @@
+package eraser
+
+import (
+	"math/rand/v2"
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/paperio/paperio/pyrand"
+)
+
+// corpusReplay is the public corpus ready to replay: start states and swaps.
+type corpusReplay struct {
+	starts []*State
+	moves  [][]Swap
+	total  int
+}
+
+func loadCorpus(b *testing.B) *corpusReplay {
+	games, err := ReadAll(corpusDir + "/public.jsonl.gz")
+	if err != nil {
+		b.Fatal(err)
+	}
+	c := &corpusReplay{}
+	for _, g := range games {
+		cfg, err := g.Config.Config()
+		if err != nil {
+			b.Fatal(err)
+		}
+		s, err := New(cfg, g.Seed)
+		if err != nil {
+			b.Fatal(err)
+		}
+		var sws []Swap
+		for _, m := range g.Moves {
+			sw, err := m.Swap()
+			if err != nil {
+				b.Fatal(err)
+			}
+			sws = append(sws, sw)
+		}
+		c.starts, c.moves = append(c.starts, s), append(c.moves, sws)
+		c.total += len(sws)
+	}
+	return c
+}
+
+// BenchmarkReplayPublic replays every move of the public corpus on the
+// engine (each move with its cascade and the next round's operations; no
+// frame checks): one op is one pass over all 75 games. moves/s is the figure
+// to compare with the reference engine's ≈235 moves/s. Where the thread's
+// CPU time can be read, moves/cpu-s is reported too (wall time is noisy on a
+// shared machine).
+func BenchmarkReplayPublic(b *testing.B) {
+	c := loadCorpus(b)
+	s := &State{}
+	pass := func() {
+		for i, start := range c.starts {
+			s.CopyFrom(start)
+			for _, sw := range c.moves[i] {
+				s.Move(sw)
+			}
+		}
+	}
+	pass()
+	clock := startCPU(b)
+	for b.Loop() {
+		pass()
+	}
+	b.ReportMetric(float64(c.total)*float64(b.N)/b.Elapsed().Seconds(), "moves/s")
+	if cpu, ok := clock.stop(); ok {
+		b.ReportMetric(float64(c.total)*float64(b.N)/cpu.Seconds(), "moves/cpu-s")
+	}
+}
+
+// cpuClock measures the benchmark thread's CPU time: on a busy machine wall
+// time is noisy, so every benchmark also reports its CPU time per op.
+type cpuClock struct {
+	b     *testing.B
+	start time.Duration
+	ok    bool
+}
+
+// startCPU locks the benchmark to its thread, starts the clock and the
+// allocation count.
+func startCPU(b *testing.B) cpuClock {
+	runtime.LockOSThread()
+	b.Cleanup(runtime.UnlockOSThread)
+	b.ReportAllocs()
+	c := cpuClock{b: b}
+	c.start, c.ok = threadCPU()
+	return c
+}
+
+// stop reports cpu-ns/op and returns the CPU time spent.
+func (c cpuClock) stop() (time.Duration, bool) {
+	now, ok := threadCPU()
+	if !c.ok || !ok || now <= c.start || c.b.N == 0 {
+		return 0, false
+	}
+	cpu := now - c.start
+	c.b.ReportMetric(float64(cpu.Nanoseconds())/float64(c.b.N), "cpu-ns/op")
+	return cpu, true
+}
+
+// BenchmarkMove is one move of a real game: the corpus's moves one after
+// another, the next game started (CopyFrom) when one ends. 0 allocs/op.
+func BenchmarkMove(b *testing.B) {
+	c := loadCorpus(b)
+	s := &State{}
+	gi, j := 0, 0
+	s.CopyFrom(c.starts[0])
+	clock := startCPU(b)
+	defer clock.stop()
+	for b.Loop() {
+		for j == len(c.moves[gi]) { // games without moves are skipped
+			gi, j = (gi+1)%len(c.starts), 0
+			s.CopyFrom(c.starts[gi])
+		}
+		s.Move(c.moves[gi][j])
+		j++
+	}
+}
+
+// BenchmarkRandomGame is a whole course game from a seed: the board drawn
+// (200 blocks of numpy draws), then random against random as the course's
+// sample plays (random.choice of the operations, CPython's stream) to the
+// end. One op is one game.
+func BenchmarkRandomGame(b *testing.B) {
+	cfg := DefaultConfig()
+	r := pyrand.New(1)
+	ops := make([]Swap, 0, 64)
+	seed := int64(0)
+	moves := 0
+	clock := startCPU(b)
+	for b.Loop() {
+		seed++
+		s, err := New(cfg, seed)
+		if err != nil {
+			b.Fatal(err)
+		}
+		r.Seed(uint64(seed))
+		for !s.Over() {
+			ops = s.Ops(ops[:0])
+			s.Move(ops[r.RandBelow(len(ops))])
+		}
+		moves += s.Turn()
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(float64(moves)/float64(b.N), "moves/game")
+	if cpu, ok := clock.stop(); ok {
+		b.ReportMetric(float64(b.N)/cpu.Seconds(), "games/cpu-s")
+	}
+}
+
+// BenchmarkGenerate draws a course board (1200 rows) from a seed.
+func BenchmarkGenerate(b *testing.B) {
+	seed := int64(0)
+	clock := startCPU(b)
+	defer clock.stop()
+	for b.Loop() {
+		seed++
+		if _, _, err := Generate(DefaultRows, seed); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkOps lists the operations of a mid-game position into a buffer.
+func BenchmarkOps(b *testing.B) {
+	s := midGame(b)
+	buf := make([]Swap, 0, 64)
+	clock := startCPU(b)
+	defer clock.stop()
+	for b.Loop() {
+		buf = s.Ops(buf[:0])
+	}
+}
+
+// BenchmarkOperations computes the operation masks of a mid-game position
+// (what every round does).
+func BenchmarkOperations(b *testing.B) {
+	s := midGame(b)
+	var h, v uint64
+	clock := startCPU(b)
+	defer clock.stop()
+	for b.Loop() {
+		s.has[0] ^= h & 1 // keep the call from being hoisted
+		h, v = operations(&s.has)
+	}
+	_ = v
+}
+
+// BenchmarkCopyFrom copies a game into a reused state: what a look-ahead bot
+// does per node.
+func BenchmarkCopyFrom(b *testing.B) {
+	s := midGame(b)
+	dst := &State{}
+	clock := startCPU(b)
+	defer clock.stop()
+	for b.Loop() {
+		dst.CopyFrom(s)
+	}
+}
+
+// BenchmarkBoardCopy is a plain copy of the whole 6×1200 board (one byte a
+// cell): the floor for an engine that keeps the whole board per state, to
+// compare CopyFrom and Move with.
+func BenchmarkBoardCopy(b *testing.B) {
+	src := make([]Colour, Size*DefaultRows)
+	dst := make([]Colour, len(src))
+	b.SetBytes(int64(len(src)))
+	clock := startCPU(b)
+	defer clock.stop()
+	for b.Loop() {
+		copy(dst, src)
+	}
+}
+
+// midGame is a course game after 50 random moves.
+func midGame(b *testing.B) *State {
+	s, err := New(DefaultConfig(), 888286)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 1))
+	for i := 0; i < 50 && !s.Over(); i++ {
+		ops := s.Ops(nil)
+		s.Move(ops[rng.IntN(len(ops))])
+	}
+	return s
+}

@@ -1,0 +1,102 @@
+package bots
+
+import (
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/paperio/paperio/eraser"
+)
+
+// benchAct times one move of a bot on course positions: the positions of a
+// random game, one bot reset for each seat.
+func benchAct(b *testing.B, newBot func() Bot) {
+	s, err := eraser.New(eraser.DefaultConfig(), 31337)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var positions []*eraser.State
+	r := &Random{}
+	r.Reset(s, 0, 5)
+	for !s.Over() {
+		positions = append(positions, s.Clone())
+		s.Move(r.Act(s))
+	}
+	seats := [2]Bot{newBot(), newBot()}
+	for me, bot := range seats {
+		bot.Reset(positions[0], me, 1)
+		bot.Act(positions[me])
+	}
+	clock := startCPU(b)
+	defer clock.stop()
+	i := 0
+	for b.Loop() {
+		p := positions[i%len(positions)]
+		seats[p.ToMove()].Act(p)
+		i++
+	}
+}
+
+// cpuClock measures the benchmark thread's CPU time: on a busy machine wall
+// time is noisy, so the benchmarks also report CPU time per op.
+type cpuClock struct {
+	b     *testing.B
+	start time.Duration
+	ok    bool
+}
+
+func startCPU(b *testing.B) cpuClock {
+	runtime.LockOSThread()
+	b.Cleanup(runtime.UnlockOSThread)
+	b.ReportAllocs()
+	c := cpuClock{b: b}
+	c.start, c.ok = threadCPU()
+	return c
+}
+
+// stop reports cpu-ns/op and returns the CPU time spent.
+func (c cpuClock) stop() (time.Duration, bool) {
+	now, ok := threadCPU()
+	if !c.ok || !ok || now <= c.start || c.b.N == 0 {
+		return 0, false
+	}
+	cpu := now - c.start
+	c.b.ReportMetric(float64(cpu.Nanoseconds())/float64(c.b.N), "cpu-ns/op")
+	return cpu, true
+}
+
+func BenchmarkRandomAct(b *testing.B) { benchAct(b, func() Bot { return &Random{} }) }
+func BenchmarkGreedyAct(b *testing.B) { benchAct(b, func() Bot { return &Greedy{} }) }
+
+func BenchmarkLookaheadAct(b *testing.B) {
+	benchAct(b, func() Bot { la, _ := NewLookahead(nil); return la })
+}
+
+// BenchmarkGame is a whole course game between two bots from a seed (the
+// board drawn too); one op is one game.
+func BenchmarkGame(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		a, z func() Bot
+	}{
+		{"random-random", func() Bot { return &Random{} }, func() Bot { return &Random{} }},
+		{"greedy-greedy", func() Bot { return &Greedy{} }, func() Bot { return &Greedy{} }},
+		{"lookahead-greedy", func() Bot { la, _ := NewLookahead(nil); return la }, func() Bot { return &Greedy{} }},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			a, z := c.a(), c.z()
+			seed := int64(0)
+			clock := startCPU(b)
+			for b.Loop() {
+				seed++
+				if _, err := Play(eraser.DefaultConfig(), seed, a, z); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+			if cpu, ok := clock.stop(); ok {
+				b.ReportMetric(float64(b.N)/cpu.Seconds(), "games/cpu-s")
+			}
+		})
+	}
+}
