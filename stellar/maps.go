@@ -32,6 +32,11 @@ type Map struct {
 	N    int
 	Adj  [][]int  // Adj[i] lists node i's neighbours, i = 1..N; Adj[0] is empty
 	XY   [][2]Num // XY[i] is node i's position, i = 1..N; nil for legacy maps
+
+	// links is the adjacency matrix as bits, row i at links[i*words:]; built
+	// by the constructors (nil in a Map literal: Connected then scans Adj).
+	links []uint64
+	words int
 }
 
 // MapSpec says how a map is made: a generator with its parameters, or a
@@ -115,14 +120,35 @@ func (d design) link(i, j int) {
 }
 
 // Connected reports whether to is in from's neighbour list (the judge's
-// check, RULES §4.1).
+// check, RULES §4.1); from must be a node.
 func (m *Map) Connected(from, to int) bool {
+	if m.links != nil {
+		if uint(to) > uint(m.N) {
+			return false
+		}
+		return m.links[from*m.words+to>>6]&(1<<(to&63)) != 0
+	}
 	for _, k := range m.Adj[from] {
 		if k == to {
 			return true
 		}
 	}
 	return false
+}
+
+// indexed returns m with its adjacency matrix built; every constructor
+// calls it last, so that a Map is never written after it is shared.
+func (m *Map) indexed() *Map {
+	m.words = (m.N + 64) / 64
+	m.links = make([]uint64, (m.N+1)*m.words)
+	for i := 1; i < len(m.Adj) && i <= m.N; i++ {
+		for _, j := range m.Adj[i] {
+			if j >= 1 && j <= m.N {
+				m.links[i*m.words+j>>6] |= 1 << (j & 63)
+			}
+		}
+	}
+	return m
 }
 
 // check rejects maps the rules cannot play: fewer than two nodes, or a
@@ -158,7 +184,7 @@ func NewMap(spec MapSpec, adj [][]int, xy [][2]Num) (*Map, error) {
 	if err := m.check(); err != nil {
 		return nil, err
 	}
-	return m, nil
+	return m.indexed(), nil
 }
 
 // Hexagon is the reference's Generate_Hexagon(a, p_node, p_edge) (RULES
@@ -175,7 +201,7 @@ func Hexagon(r *pyrand.Random, a int, pNode, pEdge float64) (*Map, error) {
 	for {
 		if m := g.try(r, pNode, q); m != nil {
 			m.Spec = MapSpec{Gen: GenHex, Params: []float64{float64(a), pNode, pEdge}}
-			return m, nil
+			return m.indexed(), nil
 		}
 	}
 }
@@ -374,7 +400,7 @@ func Tree(r *pyrand.Random, bridge float64, lo, hi, depth int) (*Map, error) {
 	if err := m.check(); err != nil {
 		return nil, err
 	}
-	return m, nil
+	return m.indexed(), nil
 }
 
 // treeXY places the tree map's nodes on a square grid (RULES §3.3 step 5).
@@ -406,11 +432,11 @@ func Fixed(name string) (*Map, error) {
 		for i, p := range design2XY {
 			m.XY[i+1] = [2]Num{num(p[0]), num(p[1])}
 		}
-		return m, nil
+		return m.indexed(), nil
 	case "g_design1":
-		return &Map{N: 4, Adj: [][]int{nil, {2, 3}, {1, 3, 4}, {1, 2, 4}, {2, 3}}, Spec: MapSpec{Gen: GenLegacy, Name: name}}, nil
+		return (&Map{N: 4, Adj: [][]int{nil, {2, 3}, {1, 3, 4}, {1, 2, 4}, {2, 3}}, Spec: MapSpec{Gen: GenLegacy, Name: name}}).indexed(), nil
 	case "g_design3":
-		return &Map{N: 2, Adj: [][]int{nil, {2}, {1}}, Spec: MapSpec{Gen: GenLegacy, Name: name}}, nil
+		return (&Map{N: 2, Adj: [][]int{nil, {2}, {1}}, Spec: MapSpec{Gen: GenLegacy, Name: name}}).indexed(), nil
 	}
 	return nil, fmt.Errorf("unknown fixed map %q (want g_design2, g_design1 or g_design3)", name)
 }

@@ -31,6 +31,9 @@ func (s *State) combat() {
 		p := &s.power[i]
 		a, b := p[0], p[1]
 		switch {
+		case a == 0 && b == 0:
+			*p = [2]float64{} // nobody there: a tie of 0.0 and 0.0
+			s.owner[i] = Neutral
 		case b == 0 && a >= unopposedLo && a <= unopposedHi:
 			p[1] = 0
 			s.owner[i] = 0
