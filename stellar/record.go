@@ -112,10 +112,35 @@ func (g *Game) Finish(s *State) {
 type wireGame struct {
 	ID      string     `json:"id"`
 	Players [2]string  `json:"players"`
-	Config  Config     `json:"config"`
+	Config  wireConfig `json:"config"`
 	Map     wireMap    `json:"map"`
 	Turns   []wireTurn `json:"turns"`
 	Result  wireResult `json:"result"`
+}
+
+// wireConfig is Config with its floats written as Python writes them.
+type wireConfig struct {
+	MaxTurn     int         `json:"max_turn"`
+	MaxTime     json.Number `json:"max_time"`
+	PowerLimit  int         `json:"power_limit"`
+	SpawnRate   int         `json:"spawn_rate"`
+	DespawnRate json.Number `json:"despawn_rate"`
+	InitPower1  [2]int      `json:"init_power_1"`
+	InitPower2  [2]int      `json:"init_power_2"`
+}
+
+func (c Config) toWire() wireConfig {
+	return wireConfig{c.MaxTurn, json.Number(FloatRepr(c.MaxTime)), c.PowerLimit, c.SpawnRate,
+		json.Number(FloatRepr(c.DespawnRate)), c.InitPower1, c.InitPower2}
+}
+
+func (w wireConfig) toConfig() (Config, error) {
+	t, err1 := strconv.ParseFloat(string(w.MaxTime), 64)
+	d, err2 := strconv.ParseFloat(string(w.DespawnRate), 64)
+	if err := errors.Join(err1, err2); err != nil {
+		return Config{}, fmt.Errorf("config: %v", err)
+	}
+	return Config{w.MaxTurn, t, w.PowerLimit, w.SpawnRate, d, w.InitPower1, w.InitPower2}, nil
 }
 
 type wireMap struct {
@@ -131,11 +156,11 @@ type wireMap struct {
 type wireTurn struct {
 	Cmd    [2]json.RawMessage `json:"cmd"`
 	Judge  [2]*string         `json:"judge"`
-	Raised *[2]*string        `json:"raised,omitempty"`
 	Move   []wireFloat        `json:"move"`
 	Own    string             `json:"own"`
 	Combat []wireFloat        `json:"combat"`
 	Grow   []wireFloat        `json:"grow"`
+	Raised *[2]*string        `json:"raised,omitempty"`
 }
 
 type wireResult struct {
@@ -244,7 +269,11 @@ func ParseGame(line []byte) (*Game, error) {
 	if err := dec.Decode(&w); err != nil {
 		return nil, err
 	}
-	g := &Game{ID: w.ID, Players: w.Players, Config: w.Config}
+	g := &Game{ID: w.ID, Players: w.Players}
+	var err error
+	if g.Config, err = w.Config.toConfig(); err != nil {
+		return nil, err
+	}
 	m, err := w.Map.toMap()
 	if err != nil {
 		return nil, fmt.Errorf("map: %v", err)
@@ -504,7 +533,7 @@ func (w *Writer) Close() error {
 // MarshalGame is one line of the replay format (without the newline).
 func MarshalGame(g *Game) ([]byte, error) {
 	m := g.Map
-	w := wireGame{ID: g.ID, Players: g.Players, Config: g.Config,
+	w := wireGame{ID: g.ID, Players: g.Players, Config: g.Config.toWire(),
 		Map:    wireMap{Gen: m.Spec.Gen, Name: m.Spec.Name, Seed: m.Spec.Seed, N: m.N, Adj: m.Adj[1:], XY: []([2]wireFloat){}},
 		Result: wireResult{Reason: g.Result.Reason.String(), Turns: g.Result.Turns, Text: g.Text}}
 	for k, p := range m.Spec.Params {
