@@ -23,27 +23,32 @@ func arrival(s float64) float64 {
 	return g
 }
 
-// combat settles every node (RULES §4.3): the larger force survives with the
-// root of the difference of the squares, a tie (or a NaN) leaves the node
-// empty and neutral, and the owner is judged again.
+// combat settles every node (RULES §4.3).
 func (s *State) combat() {
 	for i := 1; i < len(s.power); i++ {
-		p := &s.power[i]
-		a, b := p[0], p[1]
-		switch {
-		case a == 0 && b == 0:
-			*p = [2]float64{} // nobody there: a tie of 0.0 and 0.0
-			s.owner[i] = Neutral
-		case b == 0 && a >= unopposedLo && a <= unopposedHi:
-			p[1] = 0
-			s.owner[i] = 0
-		case a == 0 && b >= unopposedLo && b <= unopposedHi:
-			p[0] = 0
-			s.owner[i] = 1
-		default:
-			*p = fight(a, b)
-			s.owner[i] = int8(ownerOf(*p))
-		}
+		s.settle(i)
+	}
+}
+
+// settle is one node's combat (RULES §4.3): the larger force survives with
+// the root of the difference of the squares, a tie (or a NaN) leaves the
+// node empty and neutral, and the owner is judged again.
+func (s *State) settle(i int) {
+	p := &s.power[i]
+	a, b := p[0], p[1]
+	switch {
+	case a == 0 && b == 0:
+		*p = [2]float64{} // nobody there: a tie of 0.0 and 0.0
+		s.owner[i] = Neutral
+	case b == 0 && a >= unopposedLo && a <= unopposedHi:
+		p[1] = 0
+		s.owner[i] = 0
+	case a == 0 && b >= unopposedLo && b <= unopposedHi:
+		p[0] = 0
+		s.owner[i] = 1
+	default:
+		*p = fight(a, b)
+		s.owner[i] = int8(ownerOf(*p))
 	}
 }
 
@@ -86,17 +91,22 @@ func ownerOf(p [2]float64) int {
 	return Neutral
 }
 
-// grow applies growth to every force (RULES §4.4). A force of 0.0 stays 0.0,
-// so only non-zero components are computed.
+// grow applies growth to every force (RULES §4.4).
 func (s *State) grow() {
 	for i := 1; i < len(s.power); i++ {
-		p := &s.power[i]
-		if p[0] != 0 {
-			p[0] = growth(p[0])
-		}
-		if p[1] != 0 {
-			p[1] = growth(p[1])
-		}
+		s.growNode(i)
+	}
+}
+
+// growNode applies growth to node i's forces. A force of 0.0 stays 0.0, so
+// only non-zero components are computed.
+func (s *State) growNode(i int) {
+	p := &s.power[i]
+	if p[0] != 0 {
+		p[0] = growth(p[0])
+	}
+	if p[1] != 0 {
+		p[1] = growth(p[1])
 	}
 }
 

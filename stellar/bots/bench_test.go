@@ -1,0 +1,66 @@
+package bots
+
+import (
+	"runtime"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/paperio/paperio/stellar"
+)
+
+// threadCPU is the CPU time used so far by the calling OS thread (Linux).
+func threadCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(1 /* RUSAGE_THREAD */, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// benchGames plays whole games between two bots on 16 course maps (hexagon
+// 7, 0.35, 0.1; generated before timing) and reports games and turns per
+// second of wall and CPU time. One op is one game.
+func benchGames(b *testing.B, a, c string) {
+	maps := hexMaps(b, 16)
+	x, _ := New(a, nil)
+	y, _ := New(c, nil)
+	var mt Match
+	turns := 0
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	cpu0 := threadCPU()
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		res, err := mt.Play(maps[i%16], [2]Bot{x, y}, uint64(i))
+		if err != nil {
+			b.Fatal(err)
+		}
+		turns += res.Turns
+	}
+	cpu := (threadCPU() - cpu0).Seconds()
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(float64(turns)/b.Elapsed().Seconds(), "turns/s")
+	if cpu > 0 {
+		b.ReportMetric(float64(b.N)/cpu, "games/cpu-s")
+		b.ReportMetric(float64(turns)/cpu, "turns/cpu-s")
+	}
+	b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
+}
+
+// BenchmarkGameGreedy is a full game between two greedy bots.
+func BenchmarkGameGreedy(b *testing.B) { benchGames(b, "greedy", "greedy") }
+
+// BenchmarkGameGreedySample is greedy against the course's sample (1000
+// random tries a turn).
+func BenchmarkGameGreedySample(b *testing.B) { benchGames(b, "greedy", "sample") }
+
+// BenchmarkHexagonMap generates a course map (7, 0.35, 0.1) from a seed.
+func BenchmarkHexagonMap(b *testing.B) {
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		if _, _, err := (stellar.MapSpec{Gen: stellar.GenHex, Params: []float64{7, 0.35, 0.1}, Seed: int64(i)}).Build(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
