@@ -41,7 +41,7 @@ func typedCommands(r *Returned) ([]Command, bool) {
 			return nil, false
 		}
 		f, t, a := it.Values[0], it.Values[1], it.Values[2]
-		if f.Kind != KindInt || t.Kind != KindInt || a.Kind != KindFloat || f.Big != nil || t.Big != nil {
+		if f.Kind != KindInt || t.Kind != KindInt || a.Kind != KindFloat || f.Big != nil || t.Big != nil || f.Repr+t.Repr+a.Repr != "" {
 			return nil, false
 		}
 		out = append(out, Command{int(f.Int), int(t.Int), a.Float})

@@ -105,6 +105,8 @@ func TestJudgeMessages(t *testing.T) {
 		{"huge int", List(Tuple(Int(1), Int(2), BigInt(huge))), rt + "Judgement!!! Invalid move:no enough power: player0"},
 		{"NaN plus huge int", List(Tuple(Int(1), Int(2), Float(math.NaN())), Tuple(Int(1), Int(4), BigInt(huge))), "OverflowError: int too large to convert to float"},
 		{"4301-digit from", List(Tuple(BigInt(tooLong), Int(2), Float(1))), errIntTooLongToPrint},
+		{"numpy float amount", List(Tuple(Int(1), Int(3), Value{Kind: KindFloat, Float: 3, Repr: "np.float64(3.0)"})), rt + "invalid move: no connection: (1, 3, np.float64(3.0))"},
+		{"numpy int amount", List(Tuple(Int(1), Int(2), Other("numpy.int64", "np.int64(3)"))), rt + "Judgement!!! Invalid input type! "},
 		{"first failure wins", List(Tuple(Int(1), Int(3), Float(3)), Tuple(Int(1), Int(2))), rt + "invalid move: no connection: (1, 3, 3.0)"},
 	}
 	for _, c := range cases {

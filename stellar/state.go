@@ -6,7 +6,7 @@ import "fmt"
 const (
 	MaxTurn     = 100  // AI turns in a game
 	PowerLimit  = 100  // a node's growth limit
-	SpawnRate   = 1    // a node's spawn rate (it enters growth as 1/100, see grow)
+	SpawnRate   = 1    // a node's spawn rate (the same on every map)
 	DespawnRate = 0.75 // the share of a force above the limit kept each turn
 	StartForce  = 100  // each base's force at the start
 )
@@ -46,25 +46,14 @@ type State struct {
 
 // NewState sets up a game on m (RULES §2) and plays turn 0, the turn without
 // commands that the reference plays before any AI is loaded (RULES §4).
-func NewState(m *Map) (*State, error) {
-	if err := m.check(); err != nil {
-		return nil, err
-	}
-	s := &State{}
-	s.reset(m)
-	s.update(nil, nil, nil)
-	return s, nil
-}
+func NewState(m *Map) (*State, error) { return NewStateRecord(m, nil) }
 
-// NewStateRecord is NewState that records turn 0 in rec.
+// NewStateRecord is NewState that records turn 0 in rec (which may be nil).
 func NewStateRecord(m *Map, rec *Snapshot) (*State, error) {
-	if err := m.check(); err != nil {
+	s := &State{}
+	if err := s.start(m, rec); err != nil {
 		return nil, err
 	}
-	s := &State{}
-	s.reset(m)
-	rec.takeJudge(s, true, true)
-	s.update(nil, nil, rec)
 	return s, nil
 }
 
@@ -77,11 +66,25 @@ func MustNewState(m *Map) *State {
 	return s
 }
 
+// Reset starts a new game on m in s, reusing its buffers, and plays turn 0.
+func (s *State) Reset(m *Map) error { return s.start(m, nil) }
+
+// start sets up the game and plays turn 0.
+func (s *State) start(m *Map, rec *Snapshot) error {
+	if err := m.check(); err != nil {
+		return err
+	}
+	s.reset(m)
+	rec.takeJudge(s, true, true)
+	s.update(nil, nil, rec)
+	return nil
+}
+
 // reset puts the start position of m in s, reusing its buffers (RULES §2).
 func (s *State) reset(m *Map) {
 	n := m.N
 	s.m = m
-	s.power = grow2(s.power, n+1)
+	s.power = growSlice(s.power, n+1)
 	s.owner = growSlice(s.owner, n+1)
 	s.sent = growSlice(s.sent, n+1)
 	s.mark = growSlice(s.mark, n+1)
@@ -107,23 +110,11 @@ func growSlice[T any](b []T, n int) []T {
 	return b[:n]
 }
 
-func grow2(b [][2]float64, n int) [][2]float64 { return growSlice(b, n) }
-
-// Reset starts a new game on m in s, reusing its buffers, and plays turn 0.
-func (s *State) Reset(m *Map) error {
-	if err := m.check(); err != nil {
-		return err
-	}
-	s.reset(m)
-	s.update(nil, nil, nil)
-	return nil
-}
-
 // CopyFrom makes s a copy of o, reusing s's buffers.
 func (s *State) CopyFrom(o *State) {
 	n := len(o.power)
 	s.m = o.m
-	s.power = grow2(s.power, n)
+	s.power = growSlice(s.power, n)
 	copy(s.power, o.power)
 	s.owner = growSlice(s.owner, n)
 	copy(s.owner, o.owner)

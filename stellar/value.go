@@ -24,14 +24,18 @@ const (
 	KindFloat             // float: Float
 )
 
-// Value is one item of a command tuple, as the AI returned it.
+// Value is one item of a command tuple, as the AI returned it. The judge
+// checks types as isinstance does: an instance of a subclass of int (other
+// than bool) is KindInt and of a subclass of float (numpy.float64 is one) is
+// KindFloat, with its own repr() in Repr, since the judge's messages show it.
+// (numpy.int64 is no int subclass: it is KindOther.)
 type Value struct {
 	Kind  Kind
 	Int   int64    // KindInt (when Big is nil) and KindBool
 	Big   *big.Int // KindInt beyond int64; nil otherwise
 	Float float64  // KindFloat
 	Type  string   // KindOther: the Python type name, e.g. "str"
-	Repr  string   // KindOther: Python's repr() of the value
+	Repr  string   // KindOther: Python's repr() of the value; other kinds: the repr of a subclass instance, "" for plain ones
 }
 
 // Int is a Python int.
@@ -77,6 +81,9 @@ const errIntTooLongToPrint = "ValueError: Exceeds the limit (4300 digits) for in
 // pyRepr is Python's repr() of v; ok is false where CPython would raise
 // (an int with more than 4300 digits).
 func (v Value) pyRepr() (s string, ok bool) {
+	if v.Repr != "" {
+		return v.Repr, true
+	}
 	switch v.Kind {
 	case KindBool:
 		if v.Int != 0 {
@@ -159,8 +166,9 @@ func FloatRepr(f float64) string {
 	return out.String()
 }
 
-// Item is one element of the returned list: a tuple of values, or anything
-// else (then Type and Repr say what).
+// Item is one element of the returned list: a tuple (or an instance of a
+// subclass of tuple) of values, or anything else (then Type and Repr say
+// what).
 type Item struct {
 	Tuple  bool
 	Values []Value // the tuple's items, any number of them
@@ -174,8 +182,9 @@ func Tuple(vs ...Value) Item { return Item{Tuple: true, Values: vs} }
 // NotTuple is a list element that is not a tuple.
 func NotTuple(typ, repr string) Item { return Item{Type: typ, Repr: repr} }
 
-// Returned is what an AI's player_func returned: a list of items, or a value
-// of another type (then Type and Repr say what). A nil *Returned stands for
+// Returned is what an AI's player_func returned: a list (or an instance of a
+// subclass of list) of items, or a value of another type (then Type and Repr
+// say what). A nil *Returned stands for
 // a call that raised or overran its time, which counts as [] (RULES §8).
 type Returned struct {
 	List  bool
