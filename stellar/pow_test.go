@@ -226,3 +226,27 @@ func TestUnopposedCombat(t *testing.T) {
 		}
 	}
 }
+
+// TestRootMemo checks that the memo of exact-path roots gives PowHalf's
+// results, for repeated amounts, colliding slots, zeros and NaN.
+func TestRootMemo(t *testing.T) {
+	var m rootMemo
+	r := rand.New(rand.NewPCG(4, 4))
+	pool := []float64{0, 24, math.NaN(), 1, 1e-320, math.Inf(1)}
+	for range 200 {
+		pool = append(pool, float64(1+r.IntN(2000))/8, 200*r.Float64())
+	}
+	exact := 0
+	for range 20000 {
+		x := pool[r.IntN(len(pool))]
+		if _, ok := sqrtFast(x); !ok {
+			exact++
+		}
+		if got, want := m.powHalf(x), powHalfExact(x); !sameBits(got, want) {
+			t.Fatalf("memo root of %v = %v, want %v", x, got, want)
+		}
+	}
+	if exact < 1000 {
+		t.Errorf("only %d of 20000 lookups went past the fast path", exact)
+	}
+}

@@ -1,5 +1,7 @@
 package stellar
 
+import "math"
+
 // The phases of a turn after the judge (RULES §4.2–4.4) and the end of the
 // game (RULES §7), one function per rule.
 
@@ -9,18 +11,39 @@ package stellar
 func (s *State) move(p int, cmds []Command) {
 	for _, c := range cmds {
 		s.power[c.From][p] -= c.Amount
-		s.power[c.To][p] += arrival(c.Amount)
+		s.power[c.To][p] += s.arrival(c.Amount)
 	}
 }
 
-// arrival is what reaches the neighbour when amount s is sent:
-// s - s**0.5, or 0 when that is negative (RULES §4.2; a NaN stays NaN).
-func arrival(s float64) float64 {
-	g := s - PowHalf(s)
+// arrival is what reaches the neighbour when amount x is sent:
+// x - x**0.5, or 0 when that is negative (RULES §4.2; a NaN stays NaN).
+func (s *State) arrival(x float64) float64 {
+	g := x - s.roots.powHalf(x)
 	if g < 0 {
 		g = 0
 	}
 	return g
+}
+
+// rootMemo remembers the last roots that took the exact path, by the bits of
+// their argument: a bot sends the same amounts again and again, and an
+// amount whose root lies near a rounding boundary would otherwise take the
+// slow path every time. It only ever holds PowHalf's own results (an empty
+// slot, 0 → 0, is one too).
+type rootMemo [64]struct{ x, r float64 }
+
+func (m *rootMemo) powHalf(x float64) float64 {
+	if r, ok := sqrtFast(x); ok {
+		return r
+	}
+	b := math.Float64bits(x)
+	e := &m[(b^b>>17^b>>31)&63]
+	if e.x == x { // never true for a NaN
+		return e.r
+	}
+	r := powHalfExact(x)
+	e.x, e.r = x, r
+	return r
 }
 
 // combat settles every node (RULES §4.3).

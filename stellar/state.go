@@ -42,6 +42,7 @@ type State struct {
 	touched []int32
 	py      pyJudge      // the judge's scratch for Python values
 	acc     [2][]Command // accepted Python commands, as typed commands
+	roots   rootMemo     // transport roots that took the exact path
 }
 
 // NewState sets up a game on m (RULES §2) and plays turn 0, the turn without

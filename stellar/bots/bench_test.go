@@ -64,3 +64,57 @@ func BenchmarkHexagonMap(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkEngineOnGreedyGames replays, on the engine alone, the commands of
+// greedy-vs-greedy games on 16 course maps (recorded before timing): the
+// engine's speed on a ~95-node map with a bot's number of commands. One op
+// is one pass over the 16 games.
+func BenchmarkEngineOnGreedyGames(b *testing.B) {
+	maps := hexMaps(b, 16)
+	g0, _ := New("greedy", nil)
+	g1, _ := New("greedy", map[string]float64{"keep": 45, "seed": 10})
+	type game struct {
+		start *stellar.State
+		cmds  [][2][]stellar.Command
+	}
+	var games []game
+	total, commands := 0, 0
+	for i, m := range maps {
+		s := stellar.MustNewState(m)
+		gm := game{start: stellar.MustNewState(m)}
+		g0.Reset(s, 0, uint64(i))
+		g1.Reset(s, 1, uint64(i))
+		for !s.Over() {
+			c0 := append([]stellar.Command(nil), g0.Act(s)...)
+			c1 := append([]stellar.Command(nil), g1.Act(s)...)
+			gm.cmds = append(gm.cmds, [2][]stellar.Command{c0, c1})
+			commands += len(c0) + len(c1)
+			s.Step(c0, c1)
+		}
+		total += len(gm.cmds)
+		games = append(games, gm)
+	}
+	s := &stellar.State{}
+	pass := func() {
+		for _, gm := range games {
+			s.CopyFrom(gm.start)
+			for _, c := range gm.cmds {
+				s.Step(c[0], c[1])
+			}
+		}
+	}
+	pass()
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	cpu0 := threadCPU()
+	b.ReportAllocs()
+	for b.Loop() {
+		pass()
+	}
+	cpu := (threadCPU() - cpu0).Seconds()
+	b.ReportMetric(float64(total*b.N)/b.Elapsed().Seconds(), "turns/s")
+	if cpu > 0 {
+		b.ReportMetric(float64(total*b.N)/cpu, "turns/cpu-s")
+	}
+	b.ReportMetric(float64(commands)/float64(total), "cmds/turn")
+}
