@@ -269,8 +269,12 @@ func compareOracle(s *State, snap *Snapshot, o *oracle) error {
 		if s.Owner(i) != o.owner[i] || int(snap.Own[i]) != o.owner[i] {
 			return fmt.Errorf("node %d: owner %d, oracle %d", i, s.Owner(i), o.owner[i])
 		}
-		if s.Power(i) != snap.Grow[i] && !(math.IsNaN(s.Power(i)[0]) || math.IsNaN(s.Power(i)[1])) {
-			return fmt.Errorf("node %d: state %v, snapshot %v", i, s.Power(i), snap.Grow[i])
+		f := s.Forces()[i]
+		if !sameBits(f[0], o.power[i][0]) || !sameBits(f[1], o.power[i][1]) {
+			return fmt.Errorf("node %d: state %v, oracle %v", i, f, o.power[i])
+		}
+		if int(s.Owners()[i]) != o.owner[i] {
+			return fmt.Errorf("node %d: Owners %d, oracle %d", i, s.Owners()[i], o.owner[i])
 		}
 	}
 	for p := range 2 {

@@ -142,6 +142,16 @@ func (s *State) Power(i int) [2]float64 { return s.power[i] }
 // Force is player p's force on node i.
 func (s *State) Force(i, p int) float64 { return s.power[i][p] }
 
+// Forces is every node's forces, indexed by node (1..N; [0] is the
+// placeholder node 0, always (0, 0)): the state's own slice, for reading
+// many nodes at once (datasets, observations). Do not change it; it is valid
+// until the next Step.
+func (s *State) Forces() [][2]float64 { return s.power }
+
+// Owners is every node's owner, indexed like Forces ([0] is Neutral); the
+// state's own slice, read-only, valid until the next Step.
+func (s *State) Owners() []int8 { return s.owner }
+
 // Owner is node i's owner: 0, 1 or Neutral.
 func (s *State) Owner(i int) int { return int(s.owner[i]) }
 
