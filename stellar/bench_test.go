@@ -140,11 +140,17 @@ func BenchmarkPow(b *testing.B) {
 	}
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			cpu := cpuClock()
 			s := 0.0
 			for i := 0; b.Loop(); i++ {
 				s += c.f(xs[i&1023])
 			}
 			sink = s
+			if c := cpu(); c > 0 {
+				b.ReportMetric(c*1e9/float64(b.N), "cpu-ns/op")
+			}
 		})
 	}
 }

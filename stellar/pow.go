@@ -170,30 +170,21 @@ func ulpOf(r float64) float64 {
 // when the exact value lies below it.
 func isPow2(r float64) bool { return math.Float64bits(r)&(1<<52-1) == 0 }
 
-// squareFast returns x*x and whether it is glibc's pow(x, 2).
+// squareFast returns x*x and whether it is glibc's pow(x, 2). It computes
+// every condition and then combines them, without branches on the way:
+// the tests are cheap and rarely fail, and branches on them cost more.
 func squareFast(x float64) (float64, bool) {
-	if !(x >= squareLo && x <= squareHi) {
-		return 0, false
-	}
 	r := float64(x * x)
-	e := math.FMA(x, x, -r) // x² - r, exactly
-	if math.Abs(e) > squareSlack*ulpOf(r) || (e < 0 && isPow2(r)) {
-		return 0, false
-	}
-	return r, true
+	e := math.FMA(x, x, -r) // x² - r, exactly (in range)
+	return r, x >= squareLo && x <= squareHi && math.Abs(e) <= squareSlack*ulpOf(r) && (e >= 0 || !isPow2(r))
 }
 
-// sqrtFast returns math.Sqrt(x) and whether it is glibc's pow(x, 0.5).
+// sqrtFast returns math.Sqrt(x) and whether it is glibc's pow(x, 0.5), in
+// the same way.
 func sqrtFast(x float64) (float64, bool) {
-	if !(x >= sqrtLo && x <= sqrtHi) {
-		return 0, false
-	}
 	r := math.Sqrt(x)
-	e := math.FMA(-r, r, x) // x - r², exactly
-	if math.Abs(e) > sqrtSlack*(r*ulpOf(r)) || (e < 0 && isPow2(r)) {
-		return 0, false
-	}
-	return r, true
+	e := math.FMA(-r, r, x) // x - r², exactly (in range)
+	return r, x >= sqrtLo && x <= sqrtHi && math.Abs(e) <= sqrtSlack*(r*ulpOf(r)) && (e >= 0 || !isPow2(r))
 }
 
 // PowHalf is CPython's float x ** 0.5 on the reference machine (RULES §6):
