@@ -398,6 +398,23 @@ func (w wireResult) toResult() (Result, error) {
 	return res, nil
 }
 
+// UnmarshalJSON reads what an AI returned in the replay format's encoding
+// (FORMAT.md, "Commands"): a JSON array for a list, whose elements are arrays
+// for tuples with ints as numbers, bools, floats as repr() strings and
+// {"type": T, "repr": R} for anything else; {"type": T, "repr": R} for a
+// value that is not a list. A Python AI's bridge can send this encoding.
+func (r *Returned) UnmarshalJSON(b []byte) error {
+	x, err := parseReturned(b)
+	if err != nil {
+		return err
+	}
+	*r = *x
+	return nil
+}
+
+// MarshalJSON writes what an AI returned in the replay format's encoding.
+func (r Returned) MarshalJSON() ([]byte, error) { return marshalReturned(&r) }
+
 // parseReturned reads a recorded cmd (FORMAT.md, "Commands").
 func parseReturned(raw json.RawMessage) (*Returned, error) {
 	v, err := decodeAny(raw)

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"encoding/json"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -158,5 +159,37 @@ func TestMalformedLines(t *testing.T) {
 	os.WriteFile(path, []byte(first), 0o644)
 	if _, err := Open(path); err == nil || !strings.Contains(err.Error(), "not a gzip file") {
 		t.Errorf("a .gz name on a plain file: %v", err)
+	}
+}
+
+// TestReturnedJSON reads and writes what AIs returned in the replay format's
+// encoding, odd values included.
+func TestReturnedJSON(t *testing.T) {
+	for _, line := range []string{
+		`[]`,
+		`[[1,2,"99.0"],[1,5,3]]`,
+		`[[5,9,{"type":"str","repr":"'1.0'"}]]`,
+		`[[1,2,"nan"],[1,4,"1000000.0"],[true,2,false]]`,
+		`[{"type":"list","repr":"[1, 2, 3.0]"},[1,2],[1,2,3,4]]`,
+		`{"type":"NoneType","repr":"None"}`,
+		`[[100000000000000000000000000000000000000000,2,"-0.0"]]`,
+	} {
+		var r Returned
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatalf("%s: %v", line, err)
+		}
+		out, err := json.Marshal(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(out) != line {
+			t.Errorf("read %s, wrote %s", line, out)
+		}
+	}
+	for _, bad := range []string{`3`, `[[1,2,3.5]]`, `[[1,2,{"type":"str"}]]`, `"x"`, `[[1,2,"abc"]]`} {
+		var r Returned
+		if err := json.Unmarshal([]byte(bad), &r); err == nil {
+			t.Errorf("%s: no error", bad)
+		}
 	}
 }
