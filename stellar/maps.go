@@ -2,6 +2,7 @@ package stellar
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -68,6 +69,46 @@ func (sp MapSpec) String() string {
 		parts = append(parts, strconv.FormatFloat(p, 'g', -1, 64))
 	}
 	return strings.Join(parts, "_")
+}
+
+// CourseMaps are the maps the course's platform and tools used (RULES §3):
+// the hexagon of the main games and the students' debugger first, then the
+// Swiss rounds', the knockout finals', the trees and the fixed map. Their
+// seeds are 0: set one per game.
+var CourseMaps = []MapSpec{
+	{Gen: GenHex, Params: []float64{7, 0.35, 0.1}},
+	{Gen: GenHex, Params: []float64{4, 0.2, 0.2}},
+	{Gen: GenHex, Params: []float64{7, 0.45, 0.25}},
+	{Gen: GenHex, Params: []float64{7, 0.22, 0.3}},
+	{Gen: GenHex, Params: []float64{7, 0.1, 0.1}},
+	{Gen: GenTree, Params: []float64{2, 1, 4, 3}},
+	{Gen: GenTree, Params: []float64{0.8, 2, 4, 3}},
+	{Gen: GenFixed, Name: "g_design2"},
+}
+
+// ParseMapSpec reads a map kind as String writes it: "hex_7_0.35_0.1",
+// "tree_2_1_4_3", "g_design2", "g_design1", "g_design3"; the seed is 0.
+func ParseMapSpec(s string) (MapSpec, error) {
+	switch s {
+	case "g_design2":
+		return MapSpec{Gen: GenFixed, Name: s}, nil
+	case "g_design1", "g_design3":
+		return MapSpec{Gen: GenLegacy, Name: s}, nil
+	}
+	parts := strings.Split(s, "_")
+	sp := MapSpec{Gen: parts[0]}
+	want := map[string]int{GenHex: 3, GenTree: 4}[sp.Gen]
+	if want == 0 || len(parts)-1 != want {
+		return MapSpec{}, fmt.Errorf("map %q: want hex_A_PNODE_PEDGE, tree_BRIDGE_LO_HI_DEPTH, g_design2, g_design1 or g_design3", s)
+	}
+	for _, p := range parts[1:] {
+		f, err := strconv.ParseFloat(p, 64)
+		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+			return MapSpec{}, fmt.Errorf("map %q: %q is not a number", s, p)
+		}
+		sp.Params = append(sp.Params, f)
+	}
+	return sp, nil
 }
 
 // Build seeds Python's random with sp.Seed, makes the map, and returns it with
@@ -208,20 +249,20 @@ func Hexagon(r *pyrand.Random, a int, pNode, pEdge float64) (*Map, error) {
 
 // hexGrid holds what every try of the hexagon generator computes alike: the
 // half grid's cells in drawing order, their positions and their mirror
-// images' (cell c's mirror is c+len(cells)), and which pairs of positions
-// are close enough for an edge. A try keeps some cells; its nodes take the
-// positions of their cells, so the distance test is looked up, not redone.
+// images' (cell c's mirror is c+len(cells)), and for each position the
+// positions close enough for an edge. A try keeps some cells; its nodes take
+// the positions of their cells, so the distance test is looked up, not redone.
 type hexGrid struct {
 	a      int
 	l      float64
 	cells  [][2]int     // (i, j) of each cell of the half grid, in drawing order
 	pos    [][2]float64 // positions of the cells, then of their mirror images
-	near   []bool       // near[v*len(pos)+w]: pow(dx, 2) + pow(dy, 2) < l
+	near   [][]int32    // near[v]: the positions w != v with pow(dx, 2) + pow(dy, 2) < l
 	centre int          // the index of the centre cell
 
 	// Buffers reused by the tries (most fail).
-	kept, at []int
-	d        design
+	kept, at, nodeAt, cands []int
+	d                       design
 }
 
 func newHexGrid(a int) *hexGrid {
@@ -243,12 +284,13 @@ func newHexGrid(a int) *hexGrid {
 	for c := range g.cells {
 		g.pos = append(g.pos, [2]float64{-g.pos[c][0], -g.pos[c][1]})
 	}
-	n := len(g.pos)
-	g.near = make([]bool, n*n)
-	for v := range n {
-		for w := range n {
+	g.near = make([][]int32, len(g.pos))
+	for v := range g.pos {
+		for w := range g.pos {
 			dx, dy := g.pos[v][0]-g.pos[w][0], g.pos[v][1]-g.pos[w][1]
-			g.near[v*n+w] = PowTwo(dx)+PowTwo(dy) < g.l
+			if w != v && PowTwo(dx)+PowTwo(dy) < g.l {
+				g.near[v] = append(g.near[v], int32(w))
+			}
 		}
 	}
 	return g
@@ -271,9 +313,9 @@ func (g *hexGrid) try(r *pyrand.Random, pNode, q float64) *Map {
 			n += 2
 		}
 	}
-	// Node k (1-based) is cell kept[k-1]; node n+1-k its mirror image.
 	g.kept = kept
-	at := growSlice(g.at, n+1) // index into pos of each node
+	// Node k (1-based) is cell kept[k-1]; node n+1-k its mirror image.
+	at := growSlice(g.at, n+1) // the position of each node
 	g.at = at
 	for k, c := range kept {
 		at[k+1] = c
@@ -281,17 +323,33 @@ func (g *hexGrid) try(r *pyrand.Random, pNode, q float64) *Map {
 	for i := 1; i <= n/2; i++ {
 		at[n+1-i] = at[i] + len(g.cells)
 	}
+	nodeAt := growSlice(g.nodeAt, len(g.pos)) // the node at each position, or 0
+	g.nodeAt = nodeAt
+	clear(nodeAt)
+	for k := 1; k <= n; k++ {
+		nodeAt[at[k]] = k
+	}
 	d := design(growSlice(g.d, n+1))
 	for i := range d {
 		d[i] = d[i][:0]
 	}
 	g.d = d
-	np := len(g.pos)
+	// The reference tests every pair (i, j), j = 1..n, and draws for the
+	// close ones: visit the close ones in that order.
 	for i := 1; i <= (n+1)/2; i++ {
-		for j := 1; j <= n; j++ {
-			if j == i || !g.near[at[i]*np+at[j]] {
-				continue
+		cands := g.cands[:0]
+		for _, w := range g.near[at[i]] {
+			if j := nodeAt[w]; j != 0 {
+				cands = append(cands, j)
 			}
+		}
+		for k := 1; k < len(cands); k++ { // insertion sort: a handful
+			for m := k; m > 0 && cands[m] < cands[m-1]; m-- {
+				cands[m], cands[m-1] = cands[m-1], cands[m]
+			}
+		}
+		g.cands = cands
+		for _, j := range cands {
 			if r.Random() >= q {
 				d.link(i, j)
 				d.link(j, i)
