@@ -59,7 +59,7 @@ func BenchmarkReplayPublic(b *testing.B) { benchReplay(b, false) }
 func BenchmarkReplayPublicTyped(b *testing.B) { benchReplay(b, true) }
 
 func benchReplay(b *testing.B, typed bool) {
-	games, err := ReadAll(publicCorpus)
+	games, err := publicGames()
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -2,10 +2,14 @@ package stellar
 
 import (
 	"path/filepath"
+	"sync"
 	"testing"
 )
 
 const publicCorpus = "../testdata/stellar/conformance/public.jsonl.gz"
+
+// publicGames reads the public corpus once for all the tests that use it.
+var publicGames = sync.OnceValues(func() ([]*Game, error) { return ReadAll(publicCorpus) })
 
 // TestConformance replays every reference game frame for frame.
 func TestConformance(t *testing.T) {

@@ -37,7 +37,7 @@ func sameTurn(a, b *oracle) bool {
 // library's pow it makes (its count differs from FORMAT.md's 195,431, which
 // counts the reference's calls).
 func TestExactPowNeeded(t *testing.T) {
-	games, err := ReadAll(publicCorpus)
+	games, err := publicGames()
 	if err != nil {
 		t.Fatal(err)
 	}

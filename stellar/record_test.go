@@ -62,7 +62,7 @@ func TestRecordOwnGames(t *testing.T) {
 		t.Fatal(err)
 	}
 	var played []*Game
-	for k := range 30 {
+	for k := range 16 {
 		b := make([]byte, 3000)
 		for i := range b {
 			b[i] = byte(r.Uint32())
