@@ -261,8 +261,9 @@ type hexGrid struct {
 	centre int          // the index of the centre cell
 
 	// Buffers reused by the tries (most fail).
-	kept, at, nodeAt, cands []int
-	d                       design
+	kept, at, nodeAt, cands, stack []int
+	seen                           []bool
+	d                              design
 }
 
 func newHexGrid(a int) *hexGrid {
@@ -358,11 +359,11 @@ func (g *hexGrid) try(r *pyrand.Random, pNode, q float64) *Map {
 			}
 		}
 	}
-	m := &Map{N: n, Adj: d}
-	if !m.playable() {
+	var ok bool
+	if ok, g.seen, g.stack = d.playable(n, g.seen, g.stack); !ok {
 		return nil
 	}
-	m.Adj = make([][]int, n+1)
+	m := &Map{N: n, Adj: make([][]int, n+1)}
 	for i := range d {
 		m.Adj[i] = append([]int(nil), d[i]...)
 	}
@@ -374,17 +375,24 @@ func (g *hexGrid) try(r *pyrand.Random, pNode, q float64) *Map {
 	return m
 }
 
-// playable is the hexagon generator's test of a try: every node reachable
-// from node 1 and every node with at least two neighbours.
-func (m *Map) playable() bool {
-	seen := make([]bool, m.N+1)
-	stack := []int{1}
+// playable is the hexagon generator's test of a try: every node with at
+// least two neighbours and reachable from node 1. seen and stack are
+// scratch buffers, returned for reuse.
+func (d design) playable(n int, seen []bool, stack []int) (bool, []bool, []int) {
+	for i := 1; i <= n; i++ {
+		if len(d[i]) < 2 {
+			return false, seen, stack
+		}
+	}
+	seen = growSlice(seen, n+1)
+	clear(seen)
+	stack = append(stack[:0], 1)
 	seen[1] = true
 	count := 1
 	for len(stack) > 0 {
 		i := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		for _, j := range m.Adj[i] {
+		for _, j := range d[i] {
 			if !seen[j] {
 				seen[j] = true
 				count++
@@ -392,15 +400,7 @@ func (m *Map) playable() bool {
 			}
 		}
 	}
-	if count != m.N {
-		return false
-	}
-	for i := 1; i <= m.N; i++ {
-		if len(m.Adj[i]) < 2 {
-			return false
-		}
-	}
-	return true
+	return count == n, seen, stack
 }
 
 // Tree is the reference's DesignGenerator(bridge, branch, depth)() (RULES

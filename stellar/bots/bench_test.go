@@ -118,3 +118,27 @@ func BenchmarkEngineOnGreedyGames(b *testing.B) {
 	}
 	b.ReportMetric(float64(commands)/float64(total), "cmds/turn")
 }
+
+// BenchmarkGameFromSeed is a whole greedy-vs-greedy game from a seed: the
+// course map (hexagon 7, 0.35, 0.1) generated from the seed, then played.
+func BenchmarkGameFromSeed(b *testing.B) {
+	x, _ := New("greedy", nil)
+	y, _ := New("greedy", nil)
+	var mt Match
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	cpu0 := threadCPU()
+	for i := 0; b.Loop(); i++ {
+		m, _, err := stellar.MapSpec{Gen: stellar.GenHex, Params: []float64{7, 0.35, 0.1}, Seed: int64(i)}.Build()
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := mt.Play(m, [2]Bot{x, y}, uint64(i)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	if cpu := (threadCPU() - cpu0).Seconds(); cpu > 0 {
+		b.ReportMetric(float64(b.N)/cpu, "games/cpu-s")
+	}
+}
