@@ -45,7 +45,7 @@ type Map struct {
 // the generator ran (RULES §3.1; fixed maps draw nothing, but the course's
 // sample AI draws from the same stream).
 type MapSpec struct {
-	Gen    string    // GenHex, GenTree, GenFixed or GenLegacy
+	Gen    string    // GenHex, GenTree, GenFixed or GenLegacy; "" for a map made by NewMap from lists
 	Params []float64 // hex: a, p_node, p_edge; tree: bridge, branch_lo, branch_hi, depth
 	Name   string    // fixed and legacy maps: g_design2, g_design1, g_design3
 	Seed   int64

@@ -193,3 +193,33 @@ func TestReturnedJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestCustomMapGame records a game on a map given by its neighbour lists
+// (no generator) and replays it from its line.
+func TestCustomMapGame(t *testing.T) {
+	m, err := NewMap(MapSpec{}, [][]int{{2}, {1, 3}, {2}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var snap Snapshot
+	s, _ := NewStateRecord(m, &snap)
+	g := NewGame("line", [2]string{"a", "b"}, 0.1, s, &snap)
+	for k := 0; !s.Over(); k++ {
+		c := [2][]Command{{{1, 2, 60}}, {{3, 2, 30 + float64(k%3)}}}
+		s.StepRecord(c[0], c[1], &snap)
+		g.AddTurn([2]*Returned{Commands(c[0]), Commands(c[1])}, [2]string{}, &snap)
+	}
+	g.Finish(s)
+	line, err := MarshalGame(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := ParseGame(line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, mm := Check(back); mm != nil || n != len(g.Turns) {
+		t.Errorf("%d frames, %v", n, mm)
+	}
+	t.Logf("%s: %s", g.Result, strings.ReplaceAll(g.Text, "\n", " / "))
+}
