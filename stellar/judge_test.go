@@ -176,3 +176,34 @@ func TestJudgeAllocatesNothing(t *testing.T) {
 		t.Errorf("%v allocations per three turns", n)
 	}
 }
+
+// TestLoadFailed checks the three outcomes of AIs that fail to load (RULES
+// §8) and that loading is only possible before the first turn.
+func TestLoadFailed(t *testing.T) {
+	names := [2]string{"a", "b"}
+	for _, c := range []struct {
+		failed [2]bool
+		winner int
+		text   string
+	}{
+		{[2]bool{true, false}, 1, "游戏未结束。\nb获胜！"},
+		{[2]bool{false, true}, 0, "游戏未结束。\na获胜！"},
+		{[2]bool{true, true}, NoWinner, "游戏未结束。\n玩家函数错误获胜！"},
+	} {
+		s := judgeState(t)
+		if err := s.LoadFailed(c.failed); err != nil {
+			t.Fatal(err)
+		}
+		if r := s.Result(); !s.Over() || r.Winner != c.winner || r.Reason != InitError || r.Turns != 0 || r.Text(names) != c.text {
+			t.Errorf("%v: %+v %q", c.failed, r, r.Text(names))
+		}
+	}
+	s := judgeState(t)
+	if err := s.LoadFailed([2]bool{}); err != nil || s.Over() {
+		t.Errorf("no failure ended the game: %v", err)
+	}
+	s.Step(nil, nil)
+	if err := s.LoadFailed([2]bool{true, false}); err == nil {
+		t.Error("a load failure after the first turn was accepted")
+	}
+}
