@@ -5,23 +5,6 @@ package pyrand
 // randint): reseeding in place and the samplers built on random() and
 // _randbelow, each as CPython 3.11 computes it.
 
-// Seed reseeds r like random.seed(seed) for an int seed, without allocating:
-// bots reseed their stream for every game.
-func (r *Random) Seed(seed int64) {
-	u := uint64(seed)
-	if seed < 0 {
-		u = uint64(-seed) // Python seeds with abs(n)
-	}
-	var key [2]uint32
-	key[0] = uint32(u)
-	n := 1
-	if hi := uint32(u >> 32); hi != 0 {
-		key[1] = hi
-		n = 2
-	}
-	r.initByArray(key[:n])
-}
-
 // GetRandBits is random.getrandbits(k) for 1 <= k <= 64: 32-bit words,
 // least significant first, the last one cut to the bits still needed.
 func (r *Random) GetRandBits(k int) uint64 {

@@ -40,7 +40,7 @@ func (b *Sample) Reset(s *stellar.State, me int, seed uint64) {
 		if b.r == nil {
 			b.r = pyrand.New(int64(seed & (1<<63 - 1)))
 		} else {
-			b.r.Seed(int64(seed & (1<<63 - 1)))
+			b.r.Seed(seed & (1<<63 - 1))
 		}
 	}
 }
