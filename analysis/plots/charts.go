@@ -1,13 +1,24 @@
 // Package plots draws the course's charts with gonum/plot. Each chart kind
 // is one function from data (read and aggregated by package analysis) to a
-// *plot.Plot; the paperio command and the notebooks share them. Build reads
-// a dataset and makes any kind by name; Save writes PNG or SVG.
+// Figure; the paperio command and the notebooks share them. Build reads a
+// dataset and makes any kind by name, choosing players and panels; Save
+// writes PNG or SVG.
+//
+// A Figure stays readable for any number of players: up to MaxDirect
+// players a panel are named by labels next to their points, placed so that
+// no text overlaps another (moved aside with a leader line when needed);
+// more, or names that find no free place, are marked by numbers keyed to a
+// list beside the panels. Players get a colour of Palette and a glyph of
+// Shapes, no two the same pair; the image grows with players, names and
+// panels so that text keeps its size. TextBoxes gives every text a Figure
+// draws, which is how the tests check the layout.
 package plots
 
 import (
 	"fmt"
 	"image/color"
 	"math"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -15,11 +26,16 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/paperio/paperio/analysis"
+	"github.com/paperio/paperio/label"
 )
 
-// maxLegend is the most players a legend lists; beyond it the labels at the
-// points name them.
-const maxLegend = 12
+// Panel is the data of one panel of a bars or dots chart.
+type Panel struct {
+	// Title names the panel in a grid ("group E"); empty for a chart of
+	// one panel.
+	Title   string
+	Entries []analysis.Entry
+}
 
 // meanSD is one player's point in the bars chart: (mean, mean) with ±1 sd
 // on both axes.
@@ -31,187 +47,322 @@ type meanSD struct {
 func (m meanSD) XError(i int) (float64, float64) { return m.xsd[i], m.xsd[i] }
 func (m meanSD) YError(i int) (float64, float64) { return m.ysd[i], m.ysd[i] }
 
-// Bars is the course's "bars" chart: per player, the mean number of
-// half-steps per game (x) against the mean final territory (y), with ±1
-// standard deviation bars on both axes and the player's name at its point.
-func Bars(stats []analysis.PlayerStats, o Options) (*plot.Plot, error) {
-	games := 0
-	for _, s := range stats {
-		games += s.Games
-	}
-	p := newPlot(fmt.Sprintf("Game length vs final territory per player (mean ± 1 sd, %d player-games)", games), o)
-	p.X.Label.Text = "half-steps per game"
-	p.Y.Label.Text = "final territory (cells)"
-	p.Add(plotter.NewGrid())
-	var xs, ys []float64
-	labels := plotter.XYLabels{}
-	for _, s := range stats {
-		col := Colour(s.Player)
-		d := meanSD{plotter.XYs{{X: s.HalfSteps.Mean, Y: s.Area.Mean}}, []float64{s.HalfSteps.SD}, []float64{s.Area.SD}}
-		xe, err := plotter.NewXErrorBars(d)
-		if err != nil {
-			return nil, fmt.Errorf("bars: %s: %v", s.Player, err)
-		}
-		ye, err := plotter.NewYErrorBars(d)
-		if err != nil {
-			return nil, fmt.Errorf("bars: %s: %v", s.Player, err)
-		}
-		xe.LineStyle.Color, ye.LineStyle.Color = col, col
-		xe.LineStyle.Width, ye.LineStyle.Width = vg.Points(1.2), vg.Points(1.2)
-		xe.CapWidth, ye.CapWidth = vg.Points(6), vg.Points(6)
-		pt, err := plotter.NewScatter(d.XYs)
-		if err != nil {
-			return nil, err
-		}
-		pt.GlyphStyle = draw.GlyphStyle{Color: col, Radius: vg.Points(4), Shape: draw.CircleGlyph{}}
-		p.Add(xe, ye, pt)
-		if len(stats) <= maxLegend {
-			p.Legend.Add(fmt.Sprintf("%s (%d games)", s.Player, s.Games), pt)
-		}
-		labels.XYs = append(labels.XYs, d.XYs[0])
-		labels.Labels = append(labels.Labels, s.Player)
-		xs = append(xs, s.HalfSteps.Mean-s.HalfSteps.SD, s.HalfSteps.Mean+s.HalfSteps.SD, s.HalfSteps.Mean)
-		ys = append(ys, s.Area.Mean, s.Area.Mean, s.Area.Mean+s.Area.SD)
-	}
-	if len(stats) > 0 {
-		l, err := plotter.NewLabels(labels)
-		if err != nil {
-			return nil, err
-		}
-		for i := range l.TextStyle {
-			l.TextStyle[i].Font.Size = vg.Points(10)
-		}
-		l.Offset = vg.Point{X: vg.Points(5), Y: vg.Points(4)}
-		p.Add(l)
-	}
-	placeLegend(p, xs, ys)
-	return p, nil
+// chart is what Bars and Dots share: the panels' players, their cast and
+// the figure being built.
+type chart struct {
+	fig     *Figure
+	cast    *cast
+	players [][]string // per panel, sorted
 }
 
-// Dots draws every (game, player) entry as a point: the game's half-steps
-// (x) against the player's final territory (y). Highlighted players are
-// drawn in colour over the others in grey, and their means are marked by a
-// square; without highlights every player is in colour and every mean is
-// marked (up to twelve players).
-func Dots(entries []analysis.Entry, o Options) (*plot.Plot, error) {
-	players := analysis.Players(entries)
-	marked := map[string]bool{}
-	if err := analysis.CheckPlayers(entries, o.Highlight); err != nil {
+// newChart names and styles the players of the panels and sizes the
+// figure: a panel per entry of panels, in a grid of about as many columns
+// as rows.
+func newChart(panels []Panel, o Options, title string) (*chart, error) {
+	if len(panels) == 0 {
+		return nil, dataErrorf("a chart needs at least one panel")
+	}
+	all := []analysis.Entry{}
+	players := make([][]string, len(panels))
+	most := 0
+	for i, pn := range panels {
+		all = append(all, pn.Entries...)
+		players[i] = analysis.Players(pn.Entries)
+		most = max(most, len(players[i]))
+	}
+	if err := analysis.CheckPlayers(all, o.Highlight); err != nil {
 		return nil, err
 	}
-	for _, h := range o.Highlight {
-		marked[h] = true
+	c := &chart{cast: newCast(keyOrder(players, o), o, most > MaxDirect), players: players}
+	if o.Title != "" {
+		title = o.Title
 	}
-	if len(o.Highlight) == 0 && len(players) <= maxLegend {
-		for _, n := range players {
-			marked[n] = true
-		}
+	f := &Figure{Title: title, cols: max(1, int(math.Ceil(math.Sqrt(float64(len(panels))))))}
+	if c.cast.hasKey() {
+		f.key = &key{cast: c.cast}
 	}
-	p := newPlot(fmt.Sprintf("Every game: length vs final territory (%d player-games)", len(entries)), o)
-	p.X.Label.Text = "half-steps of the game"
-	p.Y.Label.Text = "final territory of the player (cells)"
-	p.Add(plotter.NewGrid())
+	f.fixedW, f.fixedH = o.Width, o.Height
+	f.cast = c.cast
+	c.fig = f
+	return c, nil
+}
 
-	byPlayer := map[string]plotter.XYs{}
-	for _, e := range entries {
-		byPlayer[e.Player] = append(byPlayer[e.Player], plotter.XY{X: float64(e.HalfSteps), Y: float64(e.Area)})
+// finish sizes the panels, once the title and caption are known: a chart
+// of one panel fills Width × Height, a grid has smaller panels; both grow
+// with players beyond what direct labels serve, so that the marks keep
+// their room, and with the length of the names labelled directly.
+func (c *chart) finish() (*Figure, error) {
+	f := c.fig
+	most := 0
+	for _, ps := range c.players {
+		most = max(most, len(ps))
 	}
-	var xs, ys []float64
-	for _, e := range entries {
-		xs, ys = append(xs, float64(e.HalfSteps)), append(ys, float64(e.Area))
+	extra := vg.Length(max(0, most-MaxDirect))
+	if len(f.panels) == 1 {
+		f.panelW = Width - 2*vg.Points(figMargin) + extra*vg.Inch/25
+		f.panelH = Height - 2*vg.Points(figMargin) - f.head() + extra*vg.Inch/30
+	} else {
+		f.panelW = 3.2*vg.Inch + vg.Length(min(most, 8))*vg.Inch/5 + extra*vg.Inch/25
+		f.panelH = f.panelW * 0.72
 	}
-	highlight := len(o.Highlight) > 0
-	// Grey players first, so the highlighted ones are drawn on top.
-	var others *plotter.Scatter
-	for _, pass := range []bool{false, true} {
-		for _, name := range players {
-			inColour := !highlight || marked[name]
-			if inColour != pass {
-				continue
-			}
-			s, err := plotter.NewScatter(byPlayer[name])
-			if err != nil {
-				return nil, fmt.Errorf("dots: %s: %v", name, err)
-			}
-			if inColour {
-				s.GlyphStyle = draw.GlyphStyle{Color: withAlpha(Colour(name), 150), Radius: vg.Points(2.2), Shape: draw.CircleGlyph{}}
-				if len(players) <= maxLegend || highlight {
-					p.Legend.Add(fmt.Sprintf("%s (%d)", name, len(byPlayer[name])), s)
-				}
-			} else {
-				s.GlyphStyle = draw.GlyphStyle{Color: grey, Radius: vg.Points(1.6), Shape: draw.CircleGlyph{}}
-				others = s
-			}
-			p.Add(s)
+	if !c.cast.keyed {
+		f.panelW, f.panelH = roomForNames(f.panelW, f.panelH, c.cast, c.players)
+	}
+	f.panelW = max(f.panelW, f.panelTitleWidth())
+	c.shareAxes()
+	f.Size() // settles on names or numbers for the size, before checking it
+	return f, f.checkSize()
+}
+
+// roomForNames grows a panel of w × h, by up to 1.6 times, until its
+// data area is about six times the area of the labels of its most
+// crowded panel: room for the labels to sit near their points. Beyond
+// that, the labels that find no place make the chart keyed (see
+// Figure.settle).
+func roomForNames(w, h vg.Length, c *cast, players [][]string) (vg.Length, vg.Length) {
+	var most vg.Length
+	for _, ps := range players {
+		var area vg.Length
+		for _, s := range ps {
+			p := c.by[s]
+			st := nameStyle()
+			area += (st.width(p.mark) + 6) * (st.height() + 6)
 		}
+		most = max(most, area)
 	}
-	if others != nil {
-		p.Legend.Add("other players", others)
+	// The data area leaves out about 60 points for the y axis and 50 for
+	// the x axis and the panel title.
+	data := (w - 60) * (h - 50)
+	f := math.Sqrt(float64(6 * most / data))
+	f = max(1, min(1.6, f))
+	return w * vg.Length(f), h * vg.Length(f)
+}
+
+// caption says what the marks mean beyond the title.
+func (c *chart) caption(o Options, parts ...string) {
+	if o.Note != "" {
+		parts = append([]string{o.Note}, parts...)
 	}
-	// Means of the marked players: a coloured square with a black rim.
-	var means plotter.XYLabels
-	var meanKey *plotter.Scatter
-	for _, name := range players {
-		if !marked[name] {
+	if c.cast.anyHi {
+		n := 0
+		for _, p := range c.cast.list {
+			if p.hi {
+				n++
+			}
+		}
+		parts = append(parts, fmt.Sprintf("names in red: %s (%d of %d), the others in grey", c.cast.hiName, n, len(c.cast.list)))
+	}
+	c.fig.Caption = strings.Join(parts, "; ")
+}
+
+// panel adds panel i of k to the figure.
+func (c *chart) panel(i, k int, title, xlabel, ylabel string) *plot.Plot {
+	p := newPlot(title)
+	if k == 1 {
+		p.X.Label.Text, p.Y.Label.Text = xlabel, ylabel
+	} else {
+		// A grid says it once, along its bottom and left side.
+		c.fig.xLabel, c.fig.yLabel = xlabel, ylabel
+	}
+	p.Add(plotter.NewGrid())
+	c.fig.panels = append(c.fig.panels, p)
+	return p
+}
+
+// shareAxes gives every panel the union of their axis ranges, so they
+// compare.
+func (c *chart) shareAxes() {
+	ps := c.fig.panels
+	x0, x1, y0, y1 := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
+	for i, p := range ps {
+		if len(c.players[i]) == 0 {
 			continue
 		}
-		var sx, sy float64
-		for _, xy := range byPlayer[name] {
-			sx += xy.X
-			sy += xy.Y
-		}
-		n := float64(len(byPlayer[name]))
-		m := plotter.XYs{{X: sx / n, Y: sy / n}}
-		rim, _ := plotter.NewScatter(m)
-		rim.GlyphStyle = draw.GlyphStyle{Color: color.Black, Radius: vg.Points(6.5), Shape: draw.BoxGlyph{}}
-		fill, _ := plotter.NewScatter(m)
-		fill.GlyphStyle = draw.GlyphStyle{Color: Colour(name), Radius: vg.Points(4.5), Shape: draw.BoxGlyph{}}
-		p.Add(rim, fill)
-		meanKey = rim
-		means.XYs = append(means.XYs, m[0])
-		means.Labels = append(means.Labels, "mean "+name)
+		x0, x1 = math.Min(x0, p.X.Min), math.Max(x1, p.X.Max)
+		y0, y1 = math.Min(y0, p.Y.Min), math.Max(y1, p.Y.Max)
 	}
-	if meanKey != nil {
-		key, _ := plotter.NewScatter(plotter.XYs{{}})
-		key.GlyphStyle = draw.GlyphStyle{Color: color.Black, Radius: vg.Points(4.5), Shape: draw.BoxGlyph{}}
-		p.Legend.Add("mean of a player", key)
-		l, err := plotter.NewLabels(means)
-		if err != nil {
-			return nil, err
-		}
-		for i := range l.TextStyle {
-			l.TextStyle[i].Font.Size = vg.Points(10)
-		}
-		l.Offset = vg.Point{X: vg.Points(8), Y: vg.Points(2)}
-		p.Add(l)
+	if math.IsInf(x0, 0) {
+		return
 	}
-	placeLegend(p, xs, ys)
-	return p, nil
+	for _, p := range ps {
+		p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = x0, x1, y0, y1
+	}
+}
+
+// panelTitle names a panel of a grid with its players and games.
+func panelTitle(pn Panel, players int) string {
+	if pn.Title == "" {
+		return ""
+	}
+	games := map[int64]bool{}
+	for _, e := range pn.Entries {
+		games[e.Game] = true
+	}
+	if players == 2 && strings.Contains(pn.Title, " v ") {
+		return fmt.Sprintf("%s: %s", pn.Title, count(len(games), "game"))
+	}
+	return fmt.Sprintf("%s: %s, %s", pn.Title, count(players, "player"), count(len(games), "game"))
+}
+
+func count(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// Bars is the course's "bars" chart: per player, the mean number of
+// half-steps per game (x) against the mean final territory (y), with ±1
+// standard deviation bars on both axes, in one panel per Panel. Up to
+// MaxDirect players a panel, each point is named by a label next to it
+// (moved aside with a leader line where it would collide); with more, by a
+// number keyed to the list beside the panels.
+func Bars(panels []Panel, o Options) (*Figure, error) {
+	games := 0
+	for _, pn := range panels {
+		games += len(pn.Entries)
+	}
+	title := fmt.Sprintf("Game length vs final territory per player (mean ± 1 sd, %d player-games)", games)
+	c, err := newChart(panels, o, title)
+	if err != nil {
+		return nil, err
+	}
+	c.caption(o)
+	// In a crowded panel the bars get thinner and paler, so that the
+	// points stand out; a highlighted player's stay bold.
+	most := 0
+	for _, ps := range c.players {
+		most = max(most, len(ps))
+	}
+	thin, capThin, pale := vg.Points(1.2), vg.Points(6), uint8(255)
+	if most > MaxDirect {
+		thin, capThin, pale = vg.Points(0.8), vg.Points(4), uint8(max(70, 130-(most-MaxDirect)))
+	}
+	for i, pn := range panels {
+		p := c.panel(i, len(panels), panelTitle(pn, len(c.players[i])), "half-steps per game", "final territory (cells)")
+		marks := &markSet{cast: c.cast, radius: vg.Points(4)}
+		for _, s := range analysis.ByPlayer(pn.Entries) {
+			pl := c.cast.by[s.Player]
+			width, capW, col := thin, capThin, withAlpha(pl.colour, pale)
+			switch {
+			case pl.hi:
+				width, capW, col = vg.Points(1.2), vg.Points(6), pl.colour
+			case c.cast.dim(pl):
+				col = grey
+			}
+			d := meanSD{plotter.XYs{{X: s.HalfSteps.Mean, Y: s.Area.Mean}}, []float64{s.HalfSteps.SD}, []float64{s.Area.SD}}
+			xe, err := plotter.NewXErrorBars(d)
+			if err != nil {
+				return nil, fmt.Errorf("bars: %s: %v", s.Player, err)
+			}
+			ye, err := plotter.NewYErrorBars(d)
+			if err != nil {
+				return nil, fmt.Errorf("bars: %s: %v", s.Player, err)
+			}
+			xe.LineStyle.Color, ye.LineStyle.Color = col, col
+			xe.LineStyle.Width, ye.LineStyle.Width = width, width
+			xe.CapWidth, ye.CapWidth = capW, capW
+			p.Add(xe, ye)
+			marks.anchors = append(marks.anchors, anchor{s.HalfSteps.Mean, s.Area.Mean, pl})
+		}
+		p.Add(marks)
+		c.fig.marks = append(c.fig.marks, marks)
+	}
+	return c.finish()
+}
+
+// Dots draws every (game, player) entry as a small glyph: the game's
+// half-steps (x) against the player's final territory (y), and each
+// player's mean as a large glyph named like the points of Bars, in one
+// panel per Panel. With highlights, the other players are grey.
+func Dots(panels []Panel, o Options) (*Figure, error) {
+	games := 0
+	for _, pn := range panels {
+		games += len(pn.Entries)
+	}
+	c, err := newChart(panels, o, fmt.Sprintf("Every game: length vs final territory (%d player-games)", games))
+	if err != nil {
+		return nil, err
+	}
+	c.caption(o, "small glyphs: one game of a player; large glyphs: the player's mean")
+	small := vg.Points(2.2)
+	if c.cast.keyed {
+		small = vg.Points(1.8)
+	}
+	for i, pn := range panels {
+		p := c.panel(i, len(panels), panelTitle(pn, len(c.players[i])), "half-steps of the game", "final territory of the player (cells)")
+		byPlayer := map[string]plotter.XYs{}
+		for _, e := range pn.Entries {
+			byPlayer[e.Player] = append(byPlayer[e.Player], plotter.XY{X: float64(e.HalfSteps), Y: float64(e.Area)})
+		}
+		marks := &markSet{cast: c.cast, radius: vg.Points(5), halo: true}
+		// Grey players first, so the highlighted ones are drawn on top.
+		for _, pass := range []bool{true, false} {
+			for _, name := range c.players[i] {
+				pl := c.cast.by[name]
+				if c.cast.dim(pl) != pass {
+					continue
+				}
+				s, err := plotter.NewScatter(byPlayer[name])
+				if err != nil {
+					return nil, fmt.Errorf("dots: %s: %v", name, err)
+				}
+				s.GlyphStyle = pl.glyph(small, pass)
+				if !pass {
+					s.GlyphStyle.Color = withAlpha(pl.colour, 150)
+				}
+				p.Add(s)
+			}
+		}
+		for _, name := range c.players[i] {
+			var sx, sy float64
+			for _, xy := range byPlayer[name] {
+				sx += xy.X
+				sy += xy.Y
+			}
+			n := float64(len(byPlayer[name]))
+			marks.anchors = append(marks.anchors, anchor{sx / n, sy / n, c.cast.by[name]})
+		}
+		p.Add(marks)
+		c.fig.marks = append(c.fig.marks, marks)
+	}
+	return c.finish()
 }
 
 // gameTitle is the default title of a single-game chart.
-func gameTitle(what string, g analysis.Game) string {
-	return fmt.Sprintf("Game %d, %s: %s (P1) vs %s (P2)\n%s", g.ID, what, g.P1, g.P2, resultWords(g))
+func gameTitle(what string, g analysis.Game, o Options) string {
+	n1, n2 := gameNames(g, o)
+	return fmt.Sprintf("Game %d, %s: %s (P1) vs %s (P2)\n%s", g.ID, what, n1, n2, resultWords(g))
+}
+
+// gameNames names the two players of a game: initials would say nothing
+// without a key, so they get their short labels.
+func gameNames(g analysis.Game, o Options) (string, string) {
+	if o.labelMode() == label.ModeSpec {
+		return g.P1, g.P2
+	}
+	n := label.Short([]string{g.P1, g.P2})
+	return n[0], n[1]
 }
 
 // line is one named series of a single-game chart.
-type line struct {
+type seriesLine struct {
 	name   string
 	colour color.Color
 	dashed bool
 	ys     []float64 // per half-step; NaN leaves a gap
 }
 
+// Side colours of the single-game charts: the first two of Palette, whoever
+// plays.
+var side1, side2 = Palette[2], Palette[1]
+
 // sideLines gives player 1's and player 2's series their colours; player
-// 2's line is dashed so that a player against itself stays readable.
-func sideLines(g analysis.Game, name1, name2 string, ys1, ys2 []float64) []line {
-	c1, c2 := Colour(g.P1), Colour(g.P2)
-	if c1 == c2 {
-		c2 = color.NRGBA{c2.R / 2, c2.G / 2, c2.B / 2, 255}
-	}
-	return []line{
-		{name1, c1, false, ys1},
-		{name2, c2, true, ys2},
+// 2's line is dashed as well, so that the sides stay apart in grey print.
+func sideLines(name1, name2 string, ys1, ys2 []float64) []seriesLine {
+	return []seriesLine{
+		{name1, side1, false, ys1},
+		{name2, side2, true, ys2},
 	}
 }
 
@@ -219,9 +370,9 @@ func sideLines(g analysis.Game, name1, name2 string, ys1, ys2 []float64) []line 
 var auto = math.NaN()
 
 // timelinePlot draws lines over the half-steps of s, leaving gaps at NaN, on a
-// y axis from ymin to ymax (auto: from the data).
-func timelinePlot(s *analysis.Timeline, title, ylabel string, lines []line, ymin, ymax float64, o Options) (*plot.Plot, error) {
-	p := newPlot(title, o)
+// y axis from ymin to ymax (auto: from the data), in a figure of one panel.
+func timelinePlot(s *analysis.Timeline, title, ylabel string, lines []seriesLine, ymin, ymax float64, o Options) (*Figure, error) {
+	p := newPlot("")
 	p.X.Label.Text = "half-step"
 	p.Y.Label.Text = ylabel
 	p.Add(plotter.NewGrid())
@@ -277,28 +428,35 @@ func timelinePlot(s *analysis.Timeline, title, ylabel string, lines []line, ymin
 		p.Y.Max = ymax
 	}
 	placeLegend(p, xs, ys)
-	return p, nil
+	if o.Title != "" {
+		title = o.Title
+	}
+	f := &Figure{Title: title, cols: 1, panels: []*plot.Plot{p}, fixedW: o.Width, fixedH: o.Height}
+	f.panelW, f.panelH = Width-2*vg.Points(figMargin), Height-2*vg.Points(figMargin)-f.head()
+	return f, f.checkSize()
 }
 
 // Territory draws the territory of both players after every half-step of
 // one game. s needs analysis.TerritoryColumns.
-func Territory(s *analysis.Timeline, o Options) (*plot.Plot, error) {
+func Territory(s *analysis.Timeline, o Options) (*Figure, error) {
 	g := s.Game
-	return timelinePlot(s, gameTitle("territory", g), "territory (cells)",
-		sideLines(g, "P1 "+g.P1, "P2 "+g.P2, s.Area1, s.Area2), 0, auto, o)
+	n1, n2 := gameNames(g, o)
+	return timelinePlot(s, gameTitle("territory", g, o), "territory (cells)",
+		sideLines("P1 "+n1, "P2 "+n2, s.Area1, s.Area2), 0, auto, o)
 }
 
 // Ratio draws the field ratio A/(A+B) of one game per half-step, A being
 // player 1's territory, on a y axis from 0 to 1 with the even line at 0.5.
 // s needs analysis.RatioColumns.
-func Ratio(s *analysis.Timeline, o Options) (*plot.Plot, error) {
+func Ratio(s *analysis.Timeline, o Options) (*Figure, error) {
 	g := s.Game
+	n1, _ := gameNames(g, o)
 	even := make([]float64, len(s.HalfStep))
 	for i := range even {
 		even[i] = 0.5
 	}
-	return timelinePlot(s, gameTitle("field ratio", g), "field ratio A / (A + B)", []line{
-		{fmt.Sprintf("A / (A + B), A = P1 %s", g.P1), Colour(g.P1), false, s.Ratio},
+	return timelinePlot(s, gameTitle("field ratio", g, o), "field ratio A / (A + B)", []seriesLine{
+		{fmt.Sprintf("A / (A + B), A = P1 %s", n1), side1, false, s.Ratio},
 		{"even (0.5)", color.Gray{Y: 110}, true, even},
 	}, 0, 1, o)
 }
@@ -306,17 +464,18 @@ func Ratio(s *analysis.Timeline, o Options) (*plot.Plot, error) {
 // DistBands draws, per half-step of one game, the Manhattan distance from
 // each player's nearest band cell to the other player's head; a player
 // without a band leaves a gap. s needs analysis.DistBandsColumns.
-func DistBands(s *analysis.Timeline, o Options) (*plot.Plot, error) {
+func DistBands(s *analysis.Timeline, o Options) (*Figure, error) {
 	g := s.Game
-	return timelinePlot(s, gameTitle("band-to-head distance", g), "distance from band to enemy head (cells)",
-		sideLines(g, "P1's band to P2's head ("+g.P1+")", "P2's band to P1's head ("+g.P2+")", s.Band1ToHead2, s.Band2ToHead1),
+	n1, n2 := gameNames(g, o)
+	return timelinePlot(s, gameTitle("band-to-head distance", g, o), "distance from band to enemy head (cells)",
+		sideLines("P1's band to P2's head ("+n1+")", "P2's band to P1's head ("+n2+")", s.Band1ToHead2, s.Band2ToHead1),
 		0, auto, o)
 }
 
 // DistHeads draws the Manhattan distance between the two heads per
 // half-step of one game. s needs analysis.DistHeadsColumns.
-func DistHeads(s *analysis.Timeline, o Options) (*plot.Plot, error) {
+func DistHeads(s *analysis.Timeline, o Options) (*Figure, error) {
 	g := s.Game
-	return timelinePlot(s, gameTitle("distance between the heads", g), "|dx| + |dy| between the heads (cells)",
-		[]line{{"head distance", color.NRGBA{60, 60, 60, 255}, false, s.DistHeads}}, 0, auto, o)
+	return timelinePlot(s, gameTitle("distance between the heads", g, o), "|dx| + |dy| between the heads (cells)",
+		[]seriesLine{{"head distance", color.NRGBA{60, 60, 60, 255}, false, s.DistHeads}}, 0, auto, o)
 }

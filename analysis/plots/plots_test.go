@@ -6,6 +6,8 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
+	"sort"
 	"strings"
 	"testing"
 
@@ -15,6 +17,7 @@ import (
 	"github.com/paperio/paperio/analysis/analysistest"
 	"github.com/paperio/paperio/analysis/plots"
 	"github.com/paperio/paperio/dataset"
+	"github.com/paperio/paperio/label"
 )
 
 func fixture(t *testing.T, n int) (*analysis.Dataset, []dataset.Game, []dataset.Turn) {
@@ -29,13 +32,22 @@ func fixture(t *testing.T, n int) (*analysis.Dataset, []dataset.Game, []dataset.
 	return ds, games, turns
 }
 
-func build(t *testing.T, ds *analysis.Dataset, kind string, r plots.Request) *plot.Plot {
+func build(t *testing.T, ds *analysis.Dataset, kind string, r plots.Request) *plots.Figure {
 	t.Helper()
-	p, err := plots.Build(ds, kind, r)
+	f, err := plots.Build(ds, kind, r)
 	if err != nil {
 		t.Fatalf("%s: %v", kind, err)
 	}
-	return p
+	return f
+}
+
+// panel is the only panel of a figure.
+func panel(t *testing.T, f *plots.Figure) *plot.Plot {
+	t.Helper()
+	if len(f.Panels()) != 1 {
+		t.Fatalf("%d panels, want 1", len(f.Panels()))
+	}
+	return f.Panels()[0]
 }
 
 func checkRange(t *testing.T, what string, gotMin, gotMax, wantMin, wantMax float64) {
@@ -75,14 +87,14 @@ func TestBarsAxesSpanMeanPlusMinusSD(t *testing.T) {
 		}
 		return lo, hi
 	}
-	p := build(t, ds, "bars", plots.Request{})
+	p := panel(t, build(t, ds, "bars", plots.Request{}))
 	lo, hi := bounds(steps, nil)
 	checkRange(t, "bars x", p.X.Min, p.X.Max, lo, hi)
 	lo, hi = bounds(area, nil)
 	checkRange(t, "bars y", p.Y.Min, p.Y.Max, lo, hi)
 
 	only := map[string]bool{"random": true, "wanderer": true}
-	p = build(t, ds, "bars", plots.Request{Players: []string{"random", "wanderer"}})
+	p = panel(t, build(t, ds, "bars", plots.Request{Players: []string{"random", "wanderer"}}))
 	lo, hi = bounds(steps, only)
 	checkRange(t, "bars --players x", p.X.Min, p.X.Max, lo, hi)
 }
@@ -97,7 +109,7 @@ func TestDotsAxesSpanTheRows(t *testing.T) {
 			ylo, yhi = min(ylo, float64(a)), max(yhi, float64(a))
 		}
 	}
-	p := build(t, ds, "dots", plots.Request{Options: plots.Options{Highlight: []string{"goround"}}})
+	p := panel(t, build(t, ds, "dots", plots.Request{Options: plots.Options{Highlight: []string{"goround"}}}))
 	checkRange(t, "dots x", p.X.Min, p.X.Max, xlo, xhi)
 	checkRange(t, "dots y", p.Y.Min, p.Y.Max, ylo, yhi)
 
@@ -131,16 +143,17 @@ func TestSingleGameAxes(t *testing.T) {
 		kind string
 		ymax float64
 	}{{"territory", maxArea}, {"ratio", 1}, {"dist-bands", maxBand}, {"dist-heads", maxHeads}} {
-		p := build(t, ds, c.kind, r)
+		f := build(t, ds, c.kind, r)
+		p := panel(t, f)
 		checkRange(t, c.kind+" x", p.X.Min, p.X.Max, 0, last)
 		checkRange(t, c.kind+" y", p.Y.Min, p.Y.Max, 0, c.ymax)
-		if !strings.HasPrefix(p.Title.Text, "Game 11,") {
-			t.Errorf("%s: title %q", c.kind, p.Title.Text)
+		if !strings.HasPrefix(f.Title, "Game 11,") {
+			t.Errorf("%s: title %q", c.kind, f.Title)
 		}
 	}
-	p := build(t, ds, "ratio", plots.Request{Options: plots.Options{Title: "mine"}})
-	if p.Title.Text != "mine" {
-		t.Errorf("title %q", p.Title.Text)
+	f := build(t, ds, "ratio", plots.Request{Options: plots.Options{Title: "mine"}})
+	if f.Title != "mine" {
+		t.Errorf("title %q", f.Title)
 	}
 }
 
@@ -218,13 +231,79 @@ func TestEmptyGamesTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, kind := range []string{"bars", "dots"} {
-		p := build(t, ds, kind, plots.Request{})
-		if _, err := plots.Encode(p, "png"); err != nil {
-			t.Errorf("%s: %v", kind, err)
+		for _, mode := range label.Modes {
+			p := build(t, ds, kind, plots.Request{Options: plots.Options{Label: mode}})
+			if _, err := plots.Encode(p, "png"); err != nil {
+				t.Errorf("%s, %s: %v", kind, mode, err)
+			}
 		}
 	}
 	_, err = plots.Build(ds, "territory", plots.Request{})
 	if err == nil || !analysis.IsDataError(err) || !strings.Contains(err.Error(), "no rows") {
 		t.Errorf("territory of no games: %v", err)
 	}
+}
+
+// --top keeps the players with the best win rate or mean territory,
+// recomputed here from the rows; players may be named by short label.
+func TestTopAndShortNames(t *testing.T) {
+	ds, games, _ := fixture(t, 200)
+	area := map[string][]float64{}
+	wins := map[string][2]int{}
+	for _, g := range games {
+		for side, p := range []string{g.P1, g.P2} {
+			a := []int32{g.Area1, g.Area2}[side]
+			area[p] = append(area[p], float64(a))
+			w := wins[p]
+			w[1]++
+			if int(g.Winner) == side+1 {
+				w[0]++
+			}
+			wins[p] = w
+		}
+	}
+	best := func(score func(p string) float64) []string {
+		var ps []string
+		for p := range area {
+			ps = append(ps, p)
+		}
+		sort.Slice(ps, func(i, j int) bool { return score(ps[i]) > score(ps[j]) })
+		top := label.Short(ps[:2])
+		sort.Strings(top)
+		return top
+	}
+	mean := func(p string) float64 {
+		s := 0.0
+		for _, a := range area[p] {
+			s += a
+		}
+		return s / float64(len(area[p]))
+	}
+	rate := func(p string) float64 { return float64(wins[p][0]) / float64(wins[p][1]) }
+	for by, score := range map[string]func(string) float64{"territory": mean, "winrate": rate} {
+		f := build(t, ds, "bars", plots.Request{Top: 2, TopBy: by})
+		if got, want := shown(t, f), best(score); !slices.Equal(got, want) {
+			t.Errorf("top 2 by %s: %q, want %q", by, got, want)
+		}
+	}
+	f := build(t, ds, "dots", plots.Request{Players: []string{"heuristic depth=2", "random"}})
+	if got := shown(t, f); !slices.Equal(got, []string{"heuristic depth=2", "random"}) {
+		t.Errorf("players by short name: %q", got)
+	}
+}
+
+// shown lists the names a one-panel figure draws in its data area, sorted.
+func shown(t *testing.T, f *plots.Figure) []string {
+	t.Helper()
+	w, h := f.Size()
+	var out []string
+	for _, b := range plots.TextBoxes(f, w, h) {
+		for _, n := range []string{"random", "goround", "wanderer", "heuristic depth=2"} {
+			if b.Text == n {
+				out = append(out, n)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
 }

@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
+	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
@@ -19,6 +21,7 @@ import (
 	"github.com/paperio/paperio/analysis"
 	"github.com/paperio/paperio/engine"
 	"github.com/paperio/paperio/internal/durable"
+	"github.com/paperio/paperio/label"
 )
 
 // palette is a set of colours that stay apart from each other and from the
@@ -36,6 +39,72 @@ var palette = []color.NRGBA{
 	{0, 0, 128, 255},     // navy
 	{128, 0, 0, 255},     // maroon
 	{0, 128, 128, 255},   // teal
+}
+
+// Palette gives the players of a bars or dots chart their colours, in
+// order: Kelly's colours of maximum contrast (K. L. Kelly, "Twenty-two
+// colors of maximum contrast", Color Engineering 3(6), 1965) without white,
+// black and grey, which the charts use for other things, plus a teal; the
+// two yellows, palest on white, come last. Past 20 players the colours
+// repeat with the next glyph shape (Shapes), so that up to 160 players no
+// two share both.
+var Palette = []color.NRGBA{
+	{0x87, 0x56, 0x92, 255}, // purple
+	{0xF3, 0x84, 0x00, 255}, // orange
+	{0x00, 0x67, 0xA5, 255}, // blue
+	{0xBE, 0x00, 0x32, 255}, // red
+	{0x00, 0x88, 0x56, 255}, // green
+	{0x88, 0x2D, 0x17, 255}, // reddish brown
+	{0xE6, 0x8F, 0xAC, 255}, // purplish pink
+	{0x60, 0x4E, 0x97, 255}, // violet
+	{0x8D, 0xB6, 0x00, 255}, // yellow green
+	{0xB3, 0x44, 0x6C, 255}, // purplish red
+	{0x00, 0xA0, 0xA0, 255}, // teal
+	{0xF6, 0xA6, 0x00, 255}, // orange yellow
+	{0x65, 0x45, 0x22, 255}, // yellowish brown
+	{0xA1, 0xCA, 0xF1, 255}, // light blue
+	{0xE2, 0x58, 0x22, 255}, // reddish orange
+	{0x2B, 0x3D, 0x26, 255}, // olive green
+	{0xF9, 0x93, 0x79, 255}, // yellowish pink
+	{0xC2, 0xB2, 0x80, 255}, // buff
+	{0xF3, 0xC3, 0x00, 255}, // yellow
+	{0xDC, 0xD3, 0x00, 255}, // greenish yellow
+}
+
+// Shapes are the glyph shapes of the players of a bars or dots chart, the
+// filled ones first: with Palette, 100 players get a filled glyph each.
+var Shapes = []draw.GlyphDrawer{
+	draw.CircleGlyph{}, draw.BoxGlyph{}, draw.PyramidGlyph{}, diamondGlyph{}, downGlyph{},
+	outlineGlyph{draw.CircleGlyph{}}, outlineGlyph{draw.BoxGlyph{}}, outlineGlyph{draw.PyramidGlyph{}},
+}
+
+// diamondGlyph is a filled square standing on a corner.
+type diamondGlyph struct{}
+
+func (diamondGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+	r := sty.Radius * 1.15
+	c.FillPolygon(sty.Color, []vg.Point{{X: pt.X, Y: pt.Y + r}, {X: pt.X + r, Y: pt.Y}, {X: pt.X, Y: pt.Y - r}, {X: pt.X - r, Y: pt.Y}})
+}
+
+// downGlyph is a filled triangle pointing down.
+type downGlyph struct{}
+
+func (downGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+	r := sty.Radius
+	c.FillPolygon(sty.Color, []vg.Point{{X: pt.X - r*0.87, Y: pt.Y + r*0.5}, {X: pt.X + r*0.87, Y: pt.Y + r*0.5}, {X: pt.X, Y: pt.Y - r}})
+}
+
+// outlineGlyph draws a filled shape in white inside the same shape in
+// colour: an outline that stays visible at small sizes, unlike gonum's
+// hairline outlines.
+type outlineGlyph struct{ shape draw.GlyphDrawer }
+
+func (g outlineGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+	g.shape.DrawGlyph(c, sty, pt)
+	inner := sty
+	inner.Color = color.White
+	inner.Radius = sty.Radius * 0.5
+	g.shape.DrawGlyph(c, inner, pt)
 }
 
 // Colour returns the colour of a player: the same name always gets the
@@ -56,26 +125,59 @@ func withAlpha(c color.NRGBA, a uint8) color.NRGBA {
 // grey draws the players that are not highlighted.
 var grey = color.NRGBA{160, 160, 160, 140}
 
+// red marks highlighted players' names, as the course marked the teams
+// that qualified.
+var red = color.NRGBA{204, 0, 0, 255}
+
+// boldWeight is golang.org/x/image/font's WeightBold (Liberation has a
+// bold face).
+const boldWeight = 3
+
+func defaultFont() font.Font    { return plot.DefaultFont }
+func textHandler() text.Handler { return plot.DefaultTextHandler }
+
 // Options are what a user may change in any chart.
 type Options struct {
 	// Title replaces the chart's own title when not empty.
 	Title string
-	// Highlight names the players the dots chart draws distinctly, with
-	// their means marked; the others are drawn in grey. Empty: every
-	// player in colour.
+	// Highlight names the players the bars and dots charts mark, in red
+	// as the course marked its qualified teams; the others are drawn in
+	// grey. Empty: every player in colour.
 	Highlight []string
+	// HighlightName says in the caption what the highlighted players are
+	// ("qualified"); empty: "highlighted".
+	HighlightName string
+	// Note is added to the caption (what was selected, say).
+	Note string
+	// Label is how players are named (default label.ModeShort).
+	Label label.Mode
+	// Width and Height fix the size of the image; zero: it grows with the
+	// players and panels.
+	Width, Height vg.Length
 }
 
-func newPlot(title string, o Options) *plot.Plot {
+func (o Options) labelMode() label.Mode {
+	if o.Label == "" {
+		return label.ModeShort
+	}
+	return o.Label
+}
+
+// newPlot is a panel with the charts' text sizes; its title, if any, names
+// the panel in a grid (the figure has the chart's title).
+func newPlot(title string) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = title
-	if o.Title != "" {
-		p.Title.Text = o.Title
-	}
-	p.Title.TextStyle.Font.Size = vg.Points(13)
-	p.Title.Padding = vg.Points(8)
+	p.Title.TextStyle.Font.Size = vg.Points(11)
+	p.Title.Padding = vg.Points(4)
 	p.X.Label.TextStyle.Font.Size = vg.Points(11)
 	p.Y.Label.TextStyle.Font.Size = vg.Points(11)
+	// A font's box (ascent to descent) reaches higher than gonum/plot
+	// reckons when it stacks text: keep axis labels clear of tick labels
+	// and legend entries clear of each other.
+	p.X.Label.Padding += vg.Points(2)
+	p.Y.Label.Padding += vg.Points(2)
+	p.Legend.Padding = vg.Points(4)
 	p.Legend.TextStyle.Font.Size = vg.Points(10)
 	p.Legend.ThumbnailWidth = vg.Points(24)
 	p.X.Tick.Marker = niceTicks{7}
@@ -118,7 +220,8 @@ func placeLegend(p *plot.Plot, xs, ys []float64) {
 	}
 }
 
-// Width and Height are the size of saved charts.
+// Width and Height are the size of a saved *plot.Plot, and of a
+// one-panel chart with a few players.
 var (
 	Width  = 8 * vg.Inch
 	Height = 5 * vg.Inch
@@ -127,29 +230,43 @@ var (
 // DPI is the resolution of PNG files.
 const DPI = 144
 
-// Save writes p to path as PNG or SVG, chosen by the extension (.png,
-// .svg), at Width × Height.
-func Save(p *plot.Plot, path string) error {
-	b, err := Encode(p, strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), "."))
+// Drawer is what Save and Encode draw: a *Figure, which knows its size, or
+// a *plot.Plot, drawn at Width × Height.
+type Drawer interface {
+	Draw(draw.Canvas)
+}
+
+// size is the size d is drawn at.
+func size(d Drawer) (vg.Length, vg.Length) {
+	if s, ok := d.(interface{ Size() (vg.Length, vg.Length) }); ok {
+		return s.Size()
+	}
+	return Width, Height
+}
+
+// Save writes d to path as PNG or SVG, chosen by the extension (.png,
+// .svg).
+func Save(d Drawer, path string) error {
+	b, err := Encode(d, strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), "."))
 	if err != nil {
 		return fmt.Errorf("%s: %v", path, err)
 	}
 	return durable.WriteFile(path, b)
 }
 
-// Encode renders p as "png" or "svg" at Width × Height: what a notebook
-// shows inline.
-func Encode(p *plot.Plot, format string) ([]byte, error) {
+// Encode renders d as "png" or "svg": what a notebook shows inline.
+func Encode(d Drawer, format string) ([]byte, error) {
+	w, h := size(d)
 	var canvas vg.CanvasWriterTo
 	switch format {
 	case "png":
-		canvas = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(Width, Height), vgimg.UseDPI(DPI))}
+		canvas = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(DPI))}
 	case "svg":
-		canvas = vgsvg.New(Width, Height)
+		canvas = vgsvg.New(w, h)
 	default:
 		return nil, fmt.Errorf("unknown image format %q (want png or svg)", format)
 	}
-	p.Draw(draw.New(canvas))
+	d.Draw(draw.New(canvas))
 	var buf bytes.Buffer
 	if _, err := canvas.WriteTo(&buf); err != nil {
 		return nil, err

@@ -6,8 +6,11 @@ import (
 	"strconv"
 	"strings"
 
+	"gonum.org/v1/plot/vg"
+
 	"github.com/paperio/paperio/analysis"
 	"github.com/paperio/paperio/analysis/plots"
+	"github.com/paperio/paperio/label"
 	playerlist "github.com/paperio/paperio/players"
 )
 
@@ -19,19 +22,29 @@ const plotUsage = `KIND --data DIR --out FILE.png|FILE.svg [flags]
 
 Kinds:
   bars        per player: mean half-steps per game vs mean final territory, ±1 sd bars
-  dots        every (game, player): half-steps vs final territory; --highlight some players
+  dots        every (game, player): half-steps vs final territory, and each player's mean
   territory   one game (--game): territory of both players per half-step
   ratio       one game: field ratio A/(A+B) per half-step
   dist-bands  one game: distance from each player's band to the other's head
-  dist-heads  one game: Manhattan distance between the heads`
+  dist-heads  one game: Manhattan distance between the heads
+
+bars and dots name up to 12 players per panel by labels next to their points,
+more by numbers keyed to a list beside the chart; the image grows with the
+players and panels unless --size fixes it.`
 
 func runPlot(args []string) error {
 	fs := newFlags("plot", plotUsage)
-	data := fs.String("data", "", "dataset folder (games/ and turns/, as paperio selfplay writes it)")
+	data := fs.String("data", "", "dataset folder (games/ and turns/, as paperio selfplay or tournament writes it)")
 	out := fs.String("out", "", "output file; the extension chooses the format: .png or .svg")
 	game := fs.String("game", "", "game_id of the single-game charts (default: the smallest)")
-	players := fs.String("players", "", "bars and dots: only the players `A,B,...` (specs, comma-separated)")
-	highlight := fs.String("highlight", "", "dots: draw these players distinctly and mark their means, comma-separated")
+	players := fs.String("players", "", "bars and dots: only the players `A,B,...` (specs or short labels, comma-separated)")
+	top := fs.Int("top", 0, "bars and dots: only the `N` best players (see --top-by)")
+	topBy := fs.String("top-by", "winrate", "order of --top: winrate (ties by mean territory) or territory (mean final territory)")
+	highlight := fs.String("highlight", "", "bars and dots: mark these players `A,B,...` in red, the others in grey; 'qualified': the players of a knockout's rounds after the groups")
+	facet := fs.String("facet", "none", "bars and dots: one panel per tournament group (group), per pair of players that met (pair), or one panel (none)")
+	group := fs.String("group", "", "bars and dots: one group `G` of a tournament alone (E, W, S, N, ...)")
+	labels := fs.String("label", "short", "how players are named: spec, short (a py: AI's file stem, a bot with its parameters) or initial (one or two letters, with a key)")
+	size := fs.String("size", "", "image size `WxH` in pixels (144 per inch); default: grows with players and panels")
 	title := fs.String("title", "", "chart title instead of the default")
 
 	// KIND may come first (paperio plot bars --data …) or after the flags.
@@ -48,11 +61,7 @@ func runPlot(args []string) error {
 		}
 		kind = fs.Arg(0)
 	}
-	known := false
-	for _, k := range plots.Kinds {
-		known = known || k == kind
-	}
-	if !known {
+	if !contains(plots.Kinds, kind) {
 		return usagef("unknown chart kind %q (kinds: %s)", kind, strings.Join(plots.Kinds, ", "))
 	}
 	if *data == "" || *out == "" {
@@ -61,9 +70,36 @@ func runPlot(args []string) error {
 	if ext := strings.ToLower(filepath.Ext(*out)); ext != ".png" && ext != ".svg" {
 		return usagef("--out %s: the file name must end in .png or .svg", *out)
 	}
+	mode, err := label.ParseMode(*labels)
+	if err != nil {
+		return usagef("--label: %v", err)
+	}
+	if !contains(plots.Facets, *facet) {
+		return usagef("--facet %q: want %s", *facet, strings.Join(plots.Facets, ", "))
+	}
+	if !contains(plots.TopBy, *topBy) {
+		return usagef("--top-by %q: want %s", *topBy, strings.Join(plots.TopBy, " or "))
+	}
+	if *top < 0 {
+		return usagef("--top %d: want a positive number of players", *top)
+	}
+	if *group != "" && *facet != "none" {
+		return usagef("--group draws one group alone; leave out --facet")
+	}
+	if kind != "bars" && kind != "dots" && (*players != "" || *top > 0 || *highlight != "" || *facet != "none" || *group != "") {
+		return usagef("%s shows one game: --players, --top, --highlight, --facet and --group are for bars and dots", kind)
+	}
 	req := plots.Request{
-		Options: plots.Options{Title: *title, Highlight: playerlist.SplitList(*highlight)},
+		Options: plots.Options{Title: *title, Highlight: playerlist.SplitList(*highlight), Label: mode},
 		Players: playerlist.SplitList(*players),
+		Top:     *top, TopBy: *topBy, Facet: *facet, Group: *group,
+	}
+	if *size != "" {
+		w, h, err := parseImageSize(*size)
+		if err != nil {
+			return usagef("--size %q: %v", *size, err)
+		}
+		req.Width, req.Height = w, h
 	}
 	if *game != "" {
 		id, err := strconv.ParseInt(*game, 10, 64)
@@ -76,14 +112,35 @@ func runPlot(args []string) error {
 	if err != nil {
 		return dataErr(err)
 	}
-	p, err := plots.Build(ds, kind, req)
+	f, err := plots.Build(ds, kind, req)
 	if err != nil {
 		return dataErr(err)
 	}
-	if err := plots.Save(p, *out); err != nil {
+	if err := plots.Save(f, *out); err != nil {
 		return fmt.Errorf("writing the chart: %v", err)
 	}
 	return nil
+}
+
+// parseImageSize reads WxH in pixels of the PNG (plots.DPI per inch).
+func parseImageSize(s string) (w, h vg.Length, err error) {
+	a, b, ok := strings.Cut(strings.ToLower(s), "x")
+	pw, err1 := strconv.Atoi(a)
+	ph, err2 := strconv.Atoi(b)
+	if !ok || err1 != nil || err2 != nil || pw <= 0 || ph <= 0 {
+		return 0, 0, fmt.Errorf("want WxH in pixels, e.g. 1600x1000")
+	}
+	per := vg.Inch / plots.DPI
+	return vg.Length(pw) * per, vg.Length(ph) * per, nil
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
 }
 
 // dataErr makes a problem with the data a usage-class error (exit 2, one

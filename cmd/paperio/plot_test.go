@@ -3,13 +3,20 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"image"
+	"image/png"
 	"os"
 	"path/filepath"
+	"slices"
+	"sort"
 	"strings"
 	"testing"
 
+	"github.com/paperio/paperio/analysis"
 	"github.com/paperio/paperio/analysis/analysistest"
 	"github.com/paperio/paperio/analysis/plots"
+	"github.com/paperio/paperio/label"
 )
 
 func testDataset(t *testing.T) string {
@@ -143,5 +150,142 @@ func TestStatsFormats(t *testing.T) {
 	}
 	if err := json.Unmarshal([]byte(capture("--by", "pair", "--format", "json")), &pairs); err != nil || len(pairs.Pairs) == 0 {
 		t.Errorf("pair json: %v %v", err, pairs)
+	}
+}
+
+// knockout plays a small knockout of 16 built-in bots (four groups of
+// four, two games a series) into a folder.
+func knockout(t *testing.T) string {
+	t.Helper()
+	var players []string
+	for i := 2; i <= 9; i++ {
+		players = append(players, fmt.Sprintf("goround:w=%d,h=%d", i, i+1))
+	}
+	for i := 1; i <= 6; i++ {
+		players = append(players, fmt.Sprintf("wanderer:start=%d", i+4))
+	}
+	players = append(players, "random", "heuristic:maxband=60")
+	dir := filepath.Join(t.TempDir(), "ko")
+	code, out, errs := runCLI(t, "tournament", "--format", "knockout", "--players", strings.Join(players, ","),
+		"--games-per-series", "2", "--turns", "300", "--quiet", "--out", dir)
+	if code != 0 {
+		t.Fatalf("tournament: exit %d: %s %s", code, out, errs)
+	}
+	return dir
+}
+
+// On a real knockout's folder: one panel per group with the qualified
+// players in red, one group alone, initials, pairs; and the layout of the
+// faceted charts holds (no text overlaps, every player named).
+func TestPlotKnockoutByGroup(t *testing.T) {
+	dir := knockout(t)
+	out := t.TempDir()
+	for i, args := range [][]string{
+		{"bars", "--facet", "group", "--highlight", "qualified"},
+		{"dots", "--facet", "group", "--label", "initial"},
+		{"dots", "--group", "s", "--highlight", "qualified"},
+		{"bars", "--top", "5", "--top-by", "territory", "--facet", "pair"},
+		{"bars", "--size", "1000x700", "--label", "spec"},
+	} {
+		file := filepath.Join(out, fmt.Sprintf("%d.png", i))
+		if code, _, errs := runCLI(t, append([]string{"plot", "--data", dir, "--out", file}, args...)...); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errs)
+		}
+		f, err := os.Open(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(f)
+		f.Close()
+		if err != nil {
+			t.Fatalf("%v: %v", args, err)
+		}
+		if slices.Contains(args, "1000x700") && img.Bounds().Size() != (image.Point{1000, 700}) {
+			t.Errorf("--size 1000x700 gave %v", img.Bounds().Size())
+		}
+	}
+
+	// The qualified are the players of the quarter-finals in report.txt.
+	ds, err := analysis.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tm, err := ds.Tournament()
+	if err != nil {
+		t.Fatal(err)
+	}
+	report, err := os.ReadFile(filepath.Join(dir, "report.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var quarters []string
+	for _, l := range strings.Split(string(report), "\n") {
+		key, rest, ok := strings.Cut(strings.TrimSpace(l), ": ")
+		if !ok || !strings.HasPrefix(key, "QF") || strings.Contains(key, "replay") {
+			continue
+		}
+		f := strings.Fields(rest) // A v B score …
+		quarters = append(quarters, f[0], f[2])
+	}
+	sort.Strings(quarters)
+	if len(quarters) != 8 || !slices.Equal(tm.Qualified, quarters) {
+		t.Errorf("qualified %q, quarter-finalists in the report %q", tm.Qualified, quarters)
+	}
+	if names := tm.GroupNames(); !slices.Equal(names, []string{"E", "W", "S", "N"}) {
+		t.Errorf("groups %q", names)
+	}
+
+	fig, err := plots.Build(ds, "bars", plots.Request{Facet: "group", Options: plots.Options{Highlight: []string{plots.Qualified}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fig.Panels()) != 4 || !strings.Contains(fig.Caption, "qualified (8 of 16)") {
+		t.Errorf("%d panels, caption %q", len(fig.Panels()), fig.Caption)
+	}
+	w, h := fig.Size()
+	boxes := plots.TextBoxes(fig, w, h)
+	for _, p := range plots.Overlapping(boxes) {
+		t.Errorf("%q overlaps %q", p[0].Text, p[1].Text)
+	}
+	var all []string
+	for _, g := range tm.Groups {
+		all = append(all, g.Players...)
+	}
+	for _, name := range label.Short(all) {
+		if !slices.ContainsFunc(boxes, func(b plots.TextBox) bool {
+			return b.Text == name && b.Rect.Min.X >= 0 && b.Rect.Min.Y >= 0 && b.Rect.Max.X <= w && b.Rect.Max.Y <= h
+		}) {
+			t.Errorf("%q is not named on the image", name)
+		}
+	}
+}
+
+func TestPlotChoosingFlagsBadInput(t *testing.T) {
+	data := testDataset(t)
+	out := filepath.Join(t.TempDir(), "x.png")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"bars", "--facet", "group"}, "not a tournament folder"},
+		{[]string{"dots", "--group", "E"}, "not a tournament folder"},
+		{[]string{"bars", "--highlight", "qualified"}, "not a tournament folder"},
+		{[]string{"bars", "--facet", "team"}, "--facet"},
+		{[]string{"bars", "--facet", "group", "--group", "E"}, "--group"},
+		{[]string{"bars", "--label", "long"}, "--label"},
+		{[]string{"bars", "--top", "-1"}, "--top"},
+		{[]string{"bars", "--top-by", "elo"}, "--top-by"},
+		{[]string{"bars", "--size", "big"}, "--size"},
+		{[]string{"bars", "--size", "100x80"}, "too small for this chart; it needs at least"},
+		{[]string{"bars", "--highlight", "nobody"}, `no player "nobody"`},
+		{[]string{"territory", "--top", "2"}, "for bars and dots"},
+	} {
+		code, _, errs := runCLI(t, append([]string{"plot", "--data", data, "--out", out}, c.args...)...)
+		if code != 2 || !strings.Contains(errs, c.want) || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%v: exit %d, stderr %q; want exit 2 and one line with %q", c.args, code, errs, c.want)
+		}
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("a failed plot left a file")
 	}
 }

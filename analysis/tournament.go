@@ -1,0 +1,129 @@
+package analysis
+
+import (
+	"database/sql"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	_ "modernc.org/sqlite" // database/sql driver "sqlite" (pure Go)
+)
+
+// ResultsFile is the results database a tournament folder holds besides its
+// games/ and turns/ tables (paperio tournament --out DIR).
+const ResultsFile = "results.sqlite"
+
+// Tournament is what a tournament folder says about its players beyond the
+// games: the groups of its first stage and, for a knockout, the players who
+// went through the group stage. Players are named by their specs, as in the
+// games table.
+type Tournament struct {
+	// Groups are the groups of the first stage in the tournament's order
+	// (E, W, S, N, …; a single group for a gauntlet or a one-group round
+	// robin), each with its players in the order they were listed.
+	Groups []Group
+	// Qualified are the players of the knockout rounds, sorted; empty when
+	// none has been played.
+	Qualified []string
+}
+
+// Group is one group of a tournament's first stage.
+type Group struct {
+	Name    string
+	Players []string
+}
+
+// knockoutRound reports whether a series stage is a round after the groups
+// (tourney names them quarter-final, semi-final, final, third place and
+// round of N).
+func knockoutRound(stage string) bool {
+	switch stage {
+	case "quarter-final", "semi-final", "final", "third place":
+		return true
+	}
+	return strings.HasPrefix(stage, "round of ")
+}
+
+// Tournament reads the groups and the knockout's qualified players from the
+// folder's results database. A folder without one (a self-play dataset)
+// is a data error.
+func (d *Dataset) Tournament() (*Tournament, error) {
+	path := filepath.Join(d.Dir, ResultsFile)
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		return nil, errorf("%s is not a tournament folder (no %s), so it has no groups or knockout", d.Dir, ResultsFile)
+	}
+	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro&_pragma=busy_timeout(10000)")
+	if err != nil {
+		return nil, errorf("%s: %v", path, err)
+	}
+	defer db.Close()
+	t := &Tournament{}
+	spec := map[string]string{} // tournament name → spec
+	rows, err := db.Query(`SELECT name, spec, grp FROM players ORDER BY position`)
+	if err != nil {
+		return nil, errorf("%s: %v", path, err)
+	}
+	byName := map[string]int{}
+	for rows.Next() {
+		var name, sp, grp string
+		if err := rows.Scan(&name, &sp, &grp); err != nil {
+			rows.Close()
+			return nil, errorf("%s: %v", path, err)
+		}
+		spec[name] = sp
+		if grp == "" {
+			continue
+		}
+		i, ok := byName[grp]
+		if !ok {
+			i = len(t.Groups)
+			byName[grp] = i
+			t.Groups = append(t.Groups, Group{Name: grp})
+		}
+		t.Groups[i].Players = append(t.Groups[i].Players, sp)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, errorf("%s: %v", path, err)
+	}
+	rows, err = db.Query(`SELECT stage, player_a, player_b FROM series`)
+	if err != nil {
+		return nil, errorf("%s: %v", path, err)
+	}
+	defer rows.Close()
+	qualified := map[string]bool{}
+	for rows.Next() {
+		var stage, a, b string
+		if err := rows.Scan(&stage, &a, &b); err != nil {
+			return nil, errorf("%s: %v", path, err)
+		}
+		if knockoutRound(stage) {
+			for _, n := range []string{a, b} {
+				if s, ok := spec[n]; ok {
+					n = s
+				}
+				qualified[n] = true
+			}
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, errorf("%s: %v", path, err)
+	}
+	for n := range qualified {
+		t.Qualified = append(t.Qualified, n)
+	}
+	sort.Strings(t.Qualified)
+	return t, nil
+}
+
+// GroupNames lists the names of the groups.
+func (t *Tournament) GroupNames() []string {
+	out := make([]string, len(t.Groups))
+	for i, g := range t.Groups {
+		out[i] = g.Name
+	}
+	return out
+}
