@@ -294,3 +294,19 @@ func clashes(specs []string, labels map[string]string) [][]string {
 	}
 	return out
 }
+
+// Players names players in tables and reports: a course AI
+// (`py:path/to/t_team.py`) by its file stem, told apart from the others as
+// Short does; a built-in bot by its spec, which is short already and says
+// its parameters exactly.
+func Players(specs []string) []string {
+	short := Short(specs)
+	out := make([]string, len(specs))
+	for i, s := range specs {
+		out[i] = s
+		if strings.HasPrefix(strings.ToLower(s), "py:") {
+			out[i] = short[i]
+		}
+	}
+	return out
+}

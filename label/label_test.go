@@ -144,3 +144,15 @@ func TestParseMode(t *testing.T) {
 		t.Errorf("spec mode changed %q to %q", specs, got)
 	}
 }
+
+// Course AIs are named by their stems, clashing stems told apart; bots
+// keep their specs.
+func TestPlayers(t *testing.T) {
+	got := Players([]string{"py:a/t_team.py", "heuristic:margin=2", "py:b/t_team.py", "py:x/solo.py", "random"})
+	want := []string{"a/t_team", "heuristic:margin=2", "b/t_team", "solo", "random"}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("Players = %q, want %q", got, want)
+		}
+	}
+}
