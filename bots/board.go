@@ -12,21 +12,23 @@ import (
 // home and a seeded random source. Nothing here allocates per move once the
 // buffers have grown to the board's size.
 
-var (
-	ddx = [4]int{1, 0, -1, 0}
-	ddy = [4]int{0, 1, 0, -1}
-)
+// noDir stands for no direction: no move chosen, or none known.
+const noDir engine.Dir = -1
+
+// ahead are the three directions a player facing d may take: straight on,
+// right, left (it cannot turn back).
+func ahead(d engine.Dir) [3]engine.Dir { return [3]engine.Dir{d, d.Right(), d.Left()} }
 
 // acts are the three actions in the order bots try them.
 var acts = [3]engine.Action{engine.Straight, engine.Left, engine.Right}
 
 // actionTo is the action that turns a player facing d towards nd (nd must
 // not be the reverse of d).
-func actionTo(d, nd int) engine.Action {
-	switch (nd - d) & 3 {
-	case 1:
+func actionTo(d, nd engine.Dir) engine.Action {
+	switch nd {
+	case d.Right():
 		return engine.Right
-	case 3:
+	case d.Left():
 		return engine.Left
 	}
 	return engine.Straight
@@ -41,12 +43,13 @@ func absInt(x int) int {
 
 // board is a view of a state for one player, refreshed at every Act.
 type board struct {
-	w, h       int
-	field      []uint8
-	bands      []uint8
-	me, en     int   // player indices
-	own, opp   uint8 // player ids as stored in the grids
-	ex, ey, ed int   // enemy head
+	w, h     int
+	field    []uint8
+	bands    []uint8
+	me, en   int   // player indices
+	own, opp uint8 // player ids as stored in the grids
+	ex, ey   int   // enemy head
+	ed       engine.Dir
 }
 
 func (b *board) load(s *engine.State, me int) {
@@ -85,10 +88,10 @@ func (b *board) notStupid(x, y int) bool {
 }
 
 // exits counts the moves that are ok from (x, y) when facing d.
-func (b *board) exits(x, y, d int) int {
+func (b *board) exits(x, y int, d engine.Dir) int {
 	n := 0
-	for _, nd := range [3]int{d, (d + 1) & 3, (d + 3) & 3} {
-		if b.ok(x+ddx[nd], y+ddy[nd]) {
+	for _, nd := range ahead(d) {
+		if b.ok(engine.StepFrom(x, y, nd)) {
 			n++
 		}
 	}
@@ -96,7 +99,7 @@ func (b *board) exits(x, y, d int) int {
 }
 
 // wallDist is how many cells lie between (x, y) and the edge in direction d.
-func (b *board) wallDist(x, y, d int) int {
+func (b *board) wallDist(x, y int, d engine.Dir) int {
 	switch d {
 	case engine.East:
 		return b.w - 1 - x
@@ -110,11 +113,11 @@ func (b *board) wallDist(x, y, d int) int {
 
 // safeMove picks a move that cannot lose at once, preferring one with a way
 // on afterwards, then straight ahead. When every move loses it picks one
-// that at least keeps to the board and off my band; -1 when none does.
-func (b *board) safeMove(x, y, d int) int {
-	best, bestScore := -1, 0
-	for _, nd := range [3]int{d, (d + 1) & 3, (d + 3) & 3} {
-		nx, ny := x+ddx[nd], y+ddy[nd]
+// that at least keeps to the board and off my band; noDir when none does.
+func (b *board) safeMove(x, y int, d engine.Dir) engine.Dir {
+	best, bestScore := noDir, 0
+	for _, nd := range ahead(d) {
+		nx, ny := engine.StepFrom(x, y, nd)
 		if !b.ok(nx, ny) {
 			continue
 		}
@@ -123,9 +126,9 @@ func (b *board) safeMove(x, y, d int) int {
 			best, bestScore = nd, sc
 		}
 	}
-	if best < 0 { // every move loses: at least not by my own doing
-		for _, nd := range [3]int{d, (d + 1) & 3, (d + 3) & 3} {
-			if b.notStupid(x+ddx[nd], y+ddy[nd]) {
+	if best == noDir { // every move loses: at least not by my own doing
+		for _, nd := range ahead(d) {
+			if b.notStupid(engine.StepFrom(x, y, nd)) {
 				return nd
 			}
 		}
@@ -156,12 +159,12 @@ type track struct {
 	first                  int32 // first cell of the band seen
 	last                   int   // last cell seen
 	segs                   []seg
-	dir                    int // direction of the last segment; -1 while it is one cell
-	minX, minY, maxX, maxY int // bounding box of the band
+	dir                    engine.Dir // direction of the last segment; noDir while it is one cell
+	minX, minY, maxX, maxY int        // bounding box of the band
 }
 
 func (t *track) reset() {
-	t.n, t.dir = 0, -1
+	t.n, t.dir = 0, noDir
 	t.segs = t.segs[:0]
 }
 
@@ -175,7 +178,7 @@ func (t *track) update(s *engine.State, i int) {
 	for _, c := range band[t.n:] {
 		ci := int(c)
 		// A band cell is usually next to the one before: no division.
-		d := -1
+		d := noDir
 		if len(t.segs) > 0 {
 			switch ci - t.last {
 			case h:
@@ -189,9 +192,9 @@ func (t *track) update(s *engine.State, i int) {
 			}
 		}
 		var x, y int
-		if d >= 0 {
+		if d != noDir {
 			g := &t.segs[len(t.segs)-1]
-			x, y = g.bx+ddx[d], g.by+ddy[d]
+			x, y = engine.StepFrom(g.bx, g.by, d)
 		} else {
 			x, y = ci/h, ci%h
 		}
@@ -204,12 +207,12 @@ func (t *track) update(s *engine.State, i int) {
 	t.n = len(band)
 }
 
-// add appends cell (x, y), reached from the last cell in direction d (-1:
+// add appends cell (x, y), reached from the last cell in direction d (noDir:
 // not from the last cell).
-func (t *track) add(x, y, d int) {
+func (t *track) add(x, y int, d engine.Dir) {
 	if len(t.segs) == 0 {
 		t.segs = append(t.segs, seg{x, y, x, y})
-		t.dir = -1
+		t.dir = noDir
 		t.minX, t.maxX, t.minY, t.maxY = x, x, y, y
 		return
 	}
@@ -217,10 +220,10 @@ func (t *track) add(x, y, d int) {
 	t.minY, t.maxY = min(t.minY, y), max(t.maxY, y)
 	last := &t.segs[len(t.segs)-1]
 	switch {
-	case d < 0: // not next to the last cell: a new piece
+	case d == noDir: // not next to the last cell: a new piece
 		t.segs = append(t.segs, seg{x, y, x, y})
-		t.dir = -1
-	case t.dir < 0 || t.dir == d:
+		t.dir = noDir
+	case t.dir == noDir || t.dir == d:
 		last.bx, last.by = x, y
 		t.dir = d
 	default: // a turn: the new piece starts at the corner
@@ -286,7 +289,7 @@ func (p *pather) begin(n int) {
 // territory that crosses no band of mine and does not turn back on its first
 // step. It returns the directions of the path (valid until the next search)
 // or nil when there is none.
-func (p *pather) home(b *board, x, y, d int) []uint8 {
+func (p *pather) home(b *board, x, y int, d engine.Dir) []uint8 {
 	h := b.h
 	p.begin(b.w * h)
 	p.path = p.path[:0]
@@ -295,8 +298,8 @@ func (p *pather) home(b *board, x, y, d int) []uint8 {
 		p.mark[start] = p.epoch
 	}
 	target := int32(-1)
-	for _, nd := range [3]int{d, (d + 1) & 3, (d + 3) & 3} {
-		nx, ny := x+ddx[nd], y+ddy[nd]
+	for _, nd := range ahead(d) {
+		nx, ny := engine.StepFrom(x, y, nd)
 		if !b.ok(nx, ny) {
 			continue
 		}
@@ -311,8 +314,8 @@ func (p *pather) home(b *board, x, y, d int) []uint8 {
 	for q := 0; target < 0 && q < len(p.queue); q++ {
 		c := p.queue[q]
 		cx, cy := int(c)/h, int(c)%h
-		for nd := range 4 {
-			nx, ny := cx+ddx[nd], cy+ddy[nd]
+		for nd := engine.East; nd <= engine.North; nd++ {
+			nx, ny := engine.StepFrom(cx, cy, nd)
 			if !b.inside(nx, ny) {
 				continue
 			}
@@ -339,7 +342,7 @@ func (p *pather) home(b *board, x, y, d int) []uint8 {
 // least minEnemy and which has room ahead, looking at no more than limit
 // cells. It returns the directions (the last one steps out of the
 // territory) or nil.
-func (p *pather) frontier(b *board, x, y, d, minEnemy, limit int) []uint8 {
+func (p *pather) frontier(b *board, x, y int, d engine.Dir, minEnemy, limit int) []uint8 {
 	h := b.h
 	p.begin(b.w * h)
 	p.path = p.path[:0]
@@ -349,11 +352,11 @@ func (p *pather) frontier(b *board, x, y, d, minEnemy, limit int) []uint8 {
 	for q := 0; q < len(p.queue) && q < limit; q++ {
 		c := p.queue[q]
 		cx, cy := int(c)/h, int(c)%h
-		for nd := range 4 {
-			if q == 0 && nd == (d+2)&3 {
+		for nd := engine.East; nd <= engine.North; nd++ {
+			if q == 0 && nd == d.Opposite() {
 				continue // no turning back on the first step
 			}
-			nx, ny := cx+ddx[nd], cy+ddy[nd]
+			nx, ny := engine.StepFrom(cx, cy, nd)
 			if uint(nx) >= uint(b.w) || uint(ny) >= uint(h) {
 				continue
 			}
@@ -379,8 +382,8 @@ func (p *pather) trace(target, start int32, h int) []uint8 {
 	for c := target; c != start; {
 		nd := p.from[c]
 		p.path = append(p.path, nd)
-		cx, cy := int(c)/h, int(c)%h
-		c = int32((cx-ddx[nd])*h + cy - ddy[nd])
+		cx, cy := engine.StepFrom(int(c)/h, int(c)%h, engine.Dir(nd).Opposite())
+		c = int32(cx*h + cy)
 	}
 	for i, j := 0, len(p.path)-1; i < j; i, j = i+1, j-1 {
 		p.path[i], p.path[j] = p.path[j], p.path[i]

@@ -53,8 +53,9 @@ const (
 type loopPlan struct {
 	valid    bool
 	tx, ty   int
-	d1, t    int
-	out, lat int
+	d1       engine.Dir
+	t        int
+	out, lat engine.Dir
 	a, b, e  int
 	phase, k int // current leg (0 travel, 1 out, 2 across, 3 back, 4 along) and moves made in it
 }
@@ -73,7 +74,7 @@ func (p *loopPlan) legLen(ph int) int {
 	return 0
 }
 
-func (p *loopPlan) legDir(ph int) int {
+func (p *loopPlan) legDir(ph int) engine.Dir {
 	switch ph {
 	case 0:
 		return p.d1
@@ -82,14 +83,14 @@ func (p *loopPlan) legDir(ph int) int {
 	case 2:
 		return p.lat
 	case 3:
-		return (p.out + 2) & 3
+		return p.out.Opposite()
 	}
-	return (p.lat + 2) & 3
+	return p.lat.Opposite()
 }
 
 // peek returns the leg and count after the next move and its direction;
 // ok is false when the plan has no moves left.
-func (p *loopPlan) peek() (ph, k, dir int, ok bool) {
+func (p *loopPlan) peek() (ph, k int, dir engine.Dir, ok bool) {
 	ph, k = p.phase, p.k
 	for ph <= 4 && k >= p.legLen(ph) {
 		ph++
@@ -107,7 +108,7 @@ type way struct {
 	n    int
 }
 
-func (w *way) add(dir, n int) {
+func (w *way) add(dir engine.Dir, n int) {
 	if n > 0 {
 		w.legs[w.n] = leg{dir, n}
 		w.n++
@@ -126,7 +127,7 @@ func (w *way) steps() int {
 // end is the last cell of the way when it starts at (x, y).
 func (w *way) end(x, y int) (int, int) {
 	for i := 0; i < w.n; i++ {
-		x, y = x+w.legs[i].n*ddx[w.legs[i].dir], y+w.legs[i].n*ddy[w.legs[i].dir]
+		x, y = x+w.legs[i].n*w.legs[i].dir.DX(), y+w.legs[i].n*w.legs[i].dir.DY()
 	}
 	return x, y
 }
@@ -137,8 +138,8 @@ func (w *way) dist(px, py, x, y int) int {
 	best := far
 	for i := 0; i < w.n; i++ {
 		l := w.legs[i]
-		x0, y0 := x+ddx[l.dir], y+ddy[l.dir]
-		x, y = x+l.n*ddx[l.dir], y+l.n*ddy[l.dir]
+		x0, y0 := engine.StepFrom(x, y, l.dir)
+		x, y = x+l.n*l.dir.DX(), y+l.n*l.dir.DY()
 		best = min(best, segDist(px, py, x0, y0, x, y))
 	}
 	return best
@@ -148,7 +149,7 @@ func (w *way) dist(px, py, x, y int) int {
 // plan's rectangle, from the position the plan is at after leg ph, count k.
 func (p *loopPlan) homeWay(ph, k int) way {
 	var w way
-	back, along := (p.out+2)&3, (p.lat+2)&3
+	back, along := p.out.Opposite(), p.lat.Opposite()
 	switch ph {
 	case 1: // out k: step aside and come back alongside
 		w.add(p.lat, 1)
@@ -247,7 +248,7 @@ const (
 
 // outcome says whether stepping onto (nx, ny) in direction nd ends the
 // game at once, and how.
-func (h *heuristic) outcome(s *engine.State, nx, ny, nd int) int {
+func (h *heuristic) outcome(s *engine.State, nx, ny int, nd engine.Dir) int {
 	bd := &h.bd
 	if !bd.inside(nx, ny) {
 		return moveLoses
@@ -259,7 +260,7 @@ func (h *heuristic) outcome(s *engine.State, nx, ny, nd int) int {
 			return moveWins
 		case bd.field[c] == bd.opp:
 			return moveLoses
-		case nd&1 != bd.ed&1:
+		case nd.Horizontal() != bd.ed.Horizontal():
 			return moveWins
 		case s.Area(h.me) > s.Area(h.en):
 			return moveWins
@@ -294,7 +295,8 @@ func (h *heuristic) Act(s *engine.State, _ play.Clock) engine.Action {
 	nsafe := 0
 	for _, a := range acts {
 		nd := a.Turn(d)
-		switch h.outcome(s, x+ddx[nd], y+ddy[nd], nd) {
+		nx, ny := engine.StepFrom(x, y, nd)
+		switch h.outcome(s, nx, ny, nd) {
 		case moveWins:
 			return a
 		case moveOK:
@@ -305,7 +307,7 @@ func (h *heuristic) Act(s *engine.State, _ play.Clock) engine.Action {
 	if nsafe == 0 { // every move loses: at least not by my own doing
 		for _, a := range acts {
 			nd := a.Turn(d)
-			if bd.notStupid(x+ddx[nd], y+ddy[nd]) {
+			if bd.notStupid(engine.StepFrom(x, y, nd)) {
 				return a
 			}
 		}
@@ -326,7 +328,7 @@ func (h *heuristic) Act(s *engine.State, _ play.Clock) engine.Action {
 		}
 	}
 
-	nd := -1
+	nd := noDir
 	switch h.mode {
 	case modeHome:
 		nd = h.homeMove(s, x, y, d, &safe)
@@ -336,7 +338,7 @@ func (h *heuristic) Act(s *engine.State, _ play.Clock) engine.Action {
 	if h.mode == modeRoute {
 		nd = h.routeMove(x, y, d, &safe)
 	}
-	if nd < 0 || !safe[nd] {
+	if nd == noDir || !safe[nd] {
 		nd = h.fallback(x, y, d, &safe)
 		if band > 0 {
 			h.mode = modeRoute
@@ -350,13 +352,13 @@ func (h *heuristic) Act(s *engine.State, _ play.Clock) engine.Action {
 
 // fallback is the safe move with the most room after it, preferring my
 // territory.
-func (h *heuristic) fallback(x, y, d int, safe *[4]bool) int {
-	best, bestScore := -1, -1
-	for _, nd := range [3]int{d, (d + 1) & 3, (d + 3) & 3} {
+func (h *heuristic) fallback(x, y int, d engine.Dir, safe *[4]bool) engine.Dir {
+	best, bestScore := noDir, -1
+	for _, nd := range ahead(d) {
 		if !safe[nd] {
 			continue
 		}
-		nx, ny := x+ddx[nd], y+ddy[nd]
+		nx, ny := engine.StepFrom(x, y, nd)
 		sc := h.bd.exits(nx, ny, nd)
 		if h.bd.mine(nx, ny) {
 			sc += 4
@@ -384,10 +386,10 @@ func (h *heuristic) threat(px, py int, w *way) int {
 
 // homeMove: on my territory with no band. Follow the plan's way to the
 // start of its loop, or plan one, or wait on my territory.
-func (h *heuristic) homeMove(s *engine.State, x, y, d int, safe *[4]bool) int {
+func (h *heuristic) homeMove(s *engine.State, x, y int, d engine.Dir, safe *[4]bool) engine.Dir {
 	if !h.bd.mine(x, y) { // no territory under me: find some
 		h.startRoute(x, y, d)
-		return -1
+		return noDir
 	}
 	now := s.HalfSteps()
 	forced := false
@@ -417,11 +419,11 @@ func (h *heuristic) homeMove(s *engine.State, x, y, d int, safe *[4]bool) int {
 			h.fails = 0
 		}
 		ph, k, nd, ok := h.lp.peek()
-		if !ok || !safe[nd] || (nd-d)&3 == 2 {
+		if !ok || !safe[nd] || nd == d.Opposite() {
 			h.lp.valid = false
 			continue
 		}
-		nx, ny := x+ddx[nd], y+ddy[nd]
+		nx, ny := engine.StepFrom(x, y, nd)
 		if ph == 0 {
 			if !h.bd.mine(nx, ny) {
 				h.lp.valid = false
@@ -432,7 +434,7 @@ func (h *heuristic) homeMove(s *engine.State, x, y, d int, safe *[4]bool) int {
 		}
 		// Leaving the territory: is the loop still safe to start?
 		w := h.lp.homeWay(ph, k)
-		if h.bd.mine(nx, ny) || !h.bd.mine(h.lp.tx+ddx[h.lp.lat], h.lp.ty+ddy[h.lp.lat]) ||
+		if h.bd.mine(nx, ny) || !h.bd.mine(engine.StepFrom(h.lp.tx, h.lp.ty, h.lp.lat)) ||
 			h.threat(nx, ny, &w) < w.steps()+1+h.margin || h.planThreat(&h.lp) < h.need(&h.lp, 0) {
 			h.lp.valid = false
 			if try == 0 && now >= h.replanAt {
@@ -451,7 +453,7 @@ func (h *heuristic) homeMove(s *engine.State, x, y, d int, safe *[4]bool) int {
 // startSeek sets the way across my territory to the nearest cell of its
 // edge that is well away from the enemy, when no loop can be planned from
 // where I am.
-func (h *heuristic) startSeek(x, y, d int) bool {
+func (h *heuristic) startSeek(x, y int, d engine.Dir) bool {
 	h.route = h.route[:0]
 	h.ri, h.rk = 0, 0
 	path := h.path.frontier(&h.bd, x, y, d, 2*h.margin+12, 3000)
@@ -459,10 +461,10 @@ func (h *heuristic) startSeek(x, y, d int) bool {
 		return false
 	}
 	for _, nd := range path[:len(path)-1] { // the last step leaves the territory: the planner's
-		if n := len(h.route); n > 0 && h.route[n-1].dir == int(nd) {
+		if n := len(h.route); n > 0 && h.route[n-1].dir == engine.Dir(nd) {
 			h.route[n-1].n++
 		} else {
-			h.route = append(h.route, leg{int(nd), 1})
+			h.route = append(h.route, leg{engine.Dir(nd), 1})
 		}
 	}
 	h.seeking = true
@@ -471,17 +473,17 @@ func (h *heuristic) startSeek(x, y, d int) bool {
 
 // seekMove is the next move of the way to the edge, while it stays on my
 // territory.
-func (h *heuristic) seekMove(x, y, d int, safe *[4]bool) (int, bool) {
+func (h *heuristic) seekMove(x, y int, d engine.Dir, safe *[4]bool) (engine.Dir, bool) {
 	for h.ri < len(h.route) && h.rk >= h.route[h.ri].n {
 		h.ri++
 		h.rk = 0
 	}
 	if h.ri >= len(h.route) {
-		return -1, false
+		return noDir, false
 	}
 	nd := h.route[h.ri].dir
-	if !safe[nd] || (nd-d)&3 == 2 || !h.bd.mine(x+ddx[nd], y+ddy[nd]) {
-		return -1, false
+	if !safe[nd] || nd == d.Opposite() || !h.bd.mine(engine.StepFrom(x, y, nd)) {
+		return noDir, false
 	}
 	h.rk++
 	return nd, true
@@ -489,17 +491,17 @@ func (h *heuristic) seekMove(x, y, d int, safe *[4]bool) (int, bool) {
 
 // wait keeps to my territory: straight on if it stays there, else a turn
 // that does.
-func (h *heuristic) wait(x, y, d int, safe *[4]bool) int {
-	best, bestScore := -1, -1
-	for i, nd := range [3]int{d, (d + 1) & 3, (d + 3) & 3} {
+func (h *heuristic) wait(x, y int, d engine.Dir, safe *[4]bool) engine.Dir {
+	best, bestScore := noDir, -1
+	for i, nd := range ahead(d) {
 		if !safe[nd] {
 			continue
 		}
-		nx, ny := x+ddx[nd], y+ddy[nd]
+		nx, ny := engine.StepFrom(x, y, nd)
 		sc := 0
 		if h.bd.mine(nx, ny) {
 			sc = 4
-			if h.bd.mine(nx+ddx[nd], ny+ddy[nd]) {
+			if h.bd.mine(engine.StepFrom(nx, ny, nd)) {
 				sc += 2
 			}
 		}
@@ -515,24 +517,24 @@ func (h *heuristic) wait(x, y, d int, safe *[4]bool) int {
 
 // loopMove: laying a planned loop's band. Go on while the way home from
 // the next cell stays out of the enemy's reach; else turn for home now.
-func (h *heuristic) loopMove(x, y, d int, safe *[4]bool) int {
+func (h *heuristic) loopMove(x, y int, d engine.Dir, safe *[4]bool) engine.Dir {
 	p := &h.lp
 	ph, k, nd, ok := p.peek()
 	if !ok {
 		h.startRoute(x, y, d)
-		return -1
+		return noDir
 	}
 	w := p.homeWay(ph, k)
-	if lx, ly := w.end(x+ddx[nd], y+ddy[nd]); !h.bd.mine(lx, ly) {
+	if lx, ly := w.end(engine.StepFrom(x, y, nd)); !h.bd.mine(lx, ly) {
 		// The territory the loop was to close on is gone: the shortest way.
 		h.startRoute(x, y, d)
-		return -1
+		return noDir
 	}
 	if p.phase >= 3 { // already on the way back
 		p.phase, p.k = ph, k
 		return nd
 	}
-	nx, ny := x+ddx[nd], y+ddy[nd]
+	nx, ny := engine.StepFrom(x, y, nd)
 	if safe[nd] && h.threat(nx, ny, &w) >= w.steps()+1+h.margin {
 		p.phase, p.k = ph, k
 		return nd
@@ -545,26 +547,26 @@ func (h *heuristic) loopMove(x, y, d int, safe *[4]bool) int {
 	}
 	h.ri, h.rk = 0, 0
 	h.mode = modeRoute
-	return -1
+	return noDir
 }
 
 // startRoute sets the shortest way home as the route.
-func (h *heuristic) startRoute(x, y, d int) {
+func (h *heuristic) startRoute(x, y int, d engine.Dir) {
 	h.mode = modeRoute
 	h.route = h.route[:0]
 	h.ri, h.rk = 0, 0
 	for _, nd := range h.path.home(&h.bd, x, y, d) {
-		if n := len(h.route); n > 0 && h.route[n-1].dir == int(nd) {
+		if n := len(h.route); n > 0 && h.route[n-1].dir == engine.Dir(nd) {
 			h.route[n-1].n++
 		} else {
-			h.route = append(h.route, leg{int(nd), 1})
+			h.route = append(h.route, leg{engine.Dir(nd), 1})
 		}
 	}
 }
 
 // routeMove follows the route home, searching a new one when it is used up
 // or blocked.
-func (h *heuristic) routeMove(x, y, d int, safe *[4]bool) int {
+func (h *heuristic) routeMove(x, y int, d engine.Dir, safe *[4]bool) engine.Dir {
 	for try := 0; try < 2; try++ {
 		for h.ri < len(h.route) && h.rk >= h.route[h.ri].n {
 			h.ri++
@@ -572,7 +574,7 @@ func (h *heuristic) routeMove(x, y, d int, safe *[4]bool) int {
 		}
 		if h.ri < len(h.route) {
 			nd := h.route[h.ri].dir
-			if safe[nd] && (nd-d)&3 != 2 {
+			if safe[nd] && nd != d.Opposite() {
 				h.rk++
 				return nd
 			}
@@ -581,7 +583,7 @@ func (h *heuristic) routeMove(x, y, d int, safe *[4]bool) int {
 			h.startRoute(x, y, d)
 		}
 	}
-	return -1
+	return noDir
 }
 
 // enemySurelyHome reports, from what enemyHome found before, whether the
@@ -639,13 +641,13 @@ func ringSearch(b *board, cx, cy int, owner uint8, maxR int) int {
 // stepsTo is how many moves a player at (x, y) facing d needs to reach
 // (tx, ty) on an open board: the Manhattan distance, plus two when the cell
 // is straight behind.
-func stepsTo(x, y, d, tx, ty int) int {
+func stepsTo(x, y int, d engine.Dir, tx, ty int) int {
 	m := absInt(tx-x) + absInt(ty-y)
 	if m == 0 {
 		return 0
 	}
-	f := (tx-x)*ddx[d] + (ty-y)*ddy[d]
-	l := (tx-x)*ddx[(d+1)&3] + (ty-y)*ddy[(d+1)&3]
+	f := (tx-x)*d.DX() + (ty-y)*d.DY()
+	l := (tx-x)*d.Right().DX() + (ty-y)*d.Right().DY()
 	if l == 0 && f < 0 {
 		return m + 2
 	}
@@ -655,10 +657,10 @@ func stepsTo(x, y, d, tx, ty int) int {
 // attackMove decides whether to go for the enemy's band and returns the
 // move. It attacks when its nearest band cell is within reach, I get there
 // before the enemy can get home, and the enemy cannot reach my band first.
-func (h *heuristic) attackMove(s *engine.State, x, y, d, band int, safe *[4]bool) (int, bool) {
+func (h *heuristic) attackMove(s *engine.State, x, y int, d engine.Dir, band int, safe *[4]bool) (engine.Dir, bool) {
 	lb := h.theirs.boxDist(x, y) // no band cell is nearer
 	if h.attack <= 0 || lb > h.attack || h.enemySurelyHome(s, lb+h.slack) {
-		return -1, false
+		return noDir, false
 	}
 	// The nearest enemy band cell.
 	bestA, tx, ty := far, 0, 0
@@ -670,7 +672,7 @@ func (h *heuristic) attackMove(s *engine.State, x, y, d, band int, safe *[4]bool
 		cx := min(max(x, min(g.ax, g.bx)), max(g.ax, g.bx))
 		cy := min(max(y, min(g.ay, g.by)), max(g.ay, g.by))
 		a := stepsTo(x, y, d, cx, cy)
-		if a > absInt(cx-x)+absInt(cy-y) && (d&1 == 0 && g.ay != g.by || d&1 == 1 && g.ax != g.bx) {
+		if a > absInt(cx-x)+absInt(cy-y) && (d.Horizontal() && g.ay != g.by || !d.Horizontal() && g.ax != g.bx) {
 			a-- // the piece crosses my line behind me: a cell beside it is nearer
 		}
 		if a < bestA {
@@ -678,7 +680,7 @@ func (h *heuristic) attackMove(s *engine.State, x, y, d, band int, safe *[4]bool
 		}
 	}
 	if bestA > h.attack {
-		return -1, false
+		return noDir, false
 	}
 	// The enemy must not reach my band, or the way there, first.
 	ex, ey := h.bd.ex, h.bd.ey
@@ -686,25 +688,25 @@ func (h *heuristic) attackMove(s *engine.State, x, y, d, band int, safe *[4]bool
 	if band > 0 {
 		e = min(e, h.mine.dist(ex, ey))
 		if h.blocked(x, y, tx, ty) {
-			return -1, false
+			return noDir, false
 		}
 	}
 	if e < bestA || !h.enemyHome(s, bestA+h.slack) {
-		return -1, false
+		return noDir, false
 	}
 	// Step towards the target.
-	best, bestD := -1, far
-	for _, nd := range [3]int{d, (d + 1) & 3, (d + 3) & 3} {
+	best, bestD := noDir, far
+	for _, nd := range ahead(d) {
 		if !safe[nd] {
 			continue
 		}
-		nx, ny := x+ddx[nd], y+ddy[nd]
+		nx, ny := engine.StepFrom(x, y, nd)
 		if dd := stepsTo(nx, ny, nd, tx, ty); dd < bestD {
 			best, bestD = nd, dd
 		}
 	}
-	if best < 0 || bestD >= bestA {
-		return -1, false
+	if best == noDir || bestD >= bestA {
+		return noDir, false
 	}
 	return best, true
 }
@@ -720,9 +722,9 @@ func (h *heuristic) blocked(x, y, tx, ty int) bool {
 			if g.ax == g.bx && g.ay == g.by {
 				continue
 			}
-			for k := range 4 {
-				if (g.ax-g.bx)*ddx[k]+(g.ay-g.by)*ddy[k] > 0 && ((g.ax-g.bx)*ddx[(k+1)&3]+(g.ay-g.by)*ddy[(k+1)&3]) == 0 {
-					g.bx, g.by = g.bx+ddx[k], g.by+ddy[k]
+			for k := engine.East; k <= engine.North; k++ {
+				if (g.ax-g.bx)*k.DX()+(g.ay-g.by)*k.DY() > 0 && ((g.ax-g.bx)*k.Right().DX()+(g.ay-g.by)*k.Right().DY()) == 0 {
+					g.bx, g.by = engine.StepFrom(g.bx, g.by, k)
 					break
 				}
 			}
@@ -751,8 +753,8 @@ func (h *heuristic) planThreat(p *loopPlan) int {
 
 // loopDist is the Manhattan distance from (px, py) to the band of the loop
 // from T = (tx, ty) going out a, across b to lat, back and along T's row.
-func loopDist(px, py, tx, ty, out, lat, a, b, e int) int {
-	ox, oy, lx, ly := ddx[out], ddy[out], ddx[lat], ddy[lat]
+func loopDist(px, py, tx, ty int, out, lat engine.Dir, a, b, e int) int {
+	ox, oy, lx, ly := out.DX(), out.DY(), lat.DX(), lat.DY()
 	d := segDist(px, py, tx+ox, ty+oy, tx+a*ox, ty+a*oy)
 	d = min(d, segDist(px, py, tx+a*ox+lx, ty+a*oy+ly, tx+a*ox+b*lx, ty+a*oy+b*ly))
 	low := 1
@@ -770,9 +772,9 @@ func loopDist(px, py, tx, ty, out, lat, a, b, e int) int {
 
 // extent counts my territory cells from (x, y) (not counted) in direction
 // dir, up to limit.
-func (h *heuristic) extent(x, y, dir, limit int) int {
+func (h *heuristic) extent(x, y int, dir engine.Dir, limit int) int {
 	n := 0
-	for n < limit && h.bd.mine(x+(n+1)*ddx[dir], y+(n+1)*ddy[dir]) {
+	for n < limit && h.bd.mine(x+(n+1)*dir.DX(), y+(n+1)*dir.DY()) {
 		n++
 	}
 	return n
@@ -781,13 +783,13 @@ func (h *heuristic) extent(x, y, dir, limit int) int {
 // plan looks for the best loop from my position: straight out of the
 // territory, or across it along a line and out where the line passes the
 // territory's edge. The best loop gains the most area per move.
-func (h *heuristic) plan(s *engine.State, x, y, d int) bool {
+func (h *heuristic) plan(s *engine.State, x, y int, d engine.Dir) bool {
 	bd := &h.bd
 	h.bestS = 0
 	h.turns = s.TurnsLeft(h.me)
 	capExt := h.maxBand/2 + 2 // wider stretches of territory do not make better loops
-	for _, d1 := range [3]int{d, (d + 1) & 3, (d + 3) & 3} {
-		nx, ny := x+ddx[d1], y+ddy[d1]
+	for _, d1 := range ahead(d) {
+		nx, ny := engine.StepFrom(x, y, d1)
 		if !bd.inside(nx, ny) || bd.bands[nx*bd.h+ny] == bd.own {
 			continue
 		}
@@ -797,27 +799,27 @@ func (h *heuristic) plan(s *engine.State, x, y, d int) bool {
 		}
 		// Travel along d1 across the territory.
 		run := h.extent(x, y, d1, h.travel+capExt)
-		behind := h.extent(x, y, (d1+2)&3, capExt)
+		behind := h.extent(x, y, d1.Opposite(), capExt)
 		var wasExit [2]bool
 		for k := 1; k <= min(run, h.travel); k++ {
 			if h.bound(k) <= h.bestS {
 				break
 			}
-			cx, cy := x+k*ddx[d1], y+k*ddy[d1]
-			for side, p := range [2]int{(d1 + 1) & 3, (d1 + 3) & 3} {
-				qx, qy := cx+ddx[p], cy+ddy[p]
+			cx, cy := x+k*d1.DX(), y+k*d1.DY()
+			for side, p := range [2]engine.Dir{d1.Right(), d1.Left()} {
+				qx, qy := engine.StepFrom(cx, cy, p)
 				isExit := bd.inside(qx, qy) && bd.field[qx*bd.h+qy] != bd.own
 				if isExit && !wasExit[side] {
 					h.tryLoop(cx, cy, k, d1, p, d1, min(run-k, capExt))
-					h.tryLoop(cx, cy, k, d1, p, (d1+2)&3, min(k+behind, capExt))
+					h.tryLoop(cx, cy, k, d1, p, d1.Opposite(), min(k+behind, capExt))
 				}
 				wasExit[side] = isExit
 			}
 		}
 		if run <= h.travel && h.bound(run) > h.bestS {
-			ex, ey := x+(run+1)*ddx[d1], y+(run+1)*ddy[d1]
+			ex, ey := x+(run+1)*d1.DX(), y+(run+1)*d1.DY()
 			if bd.inside(ex, ey) {
-				h.tryExit(x+run*ddx[d1], y+run*ddy[d1], run, d1, d1, capExt)
+				h.tryExit(x+run*d1.DX(), y+run*d1.DY(), run, d1, d1, capExt)
 			}
 		}
 	}
@@ -839,20 +841,20 @@ func (h *heuristic) bound(t int) float64 {
 
 // tryExit tries loops leaving the territory at (tx, ty) in direction out,
 // to either side.
-func (h *heuristic) tryExit(tx, ty, t, d1, out, capExt int) {
-	for _, lat := range [2]int{(out + 1) & 3, (out + 3) & 3} {
+func (h *heuristic) tryExit(tx, ty, t int, d1, out engine.Dir, capExt int) {
+	for _, lat := range [2]engine.Dir{out.Right(), out.Left()} {
 		h.tryLoop(tx, ty, t, d1, out, lat, h.extent(tx, ty, lat, capExt))
 	}
 }
 
 // tryLoop tries the loops from T = (tx, ty) out in direction out and across
 // to lat, with e territory cells after T towards lat, keeping the best.
-func (h *heuristic) tryLoop(tx, ty, t, d1, out, lat, e int) {
+func (h *heuristic) tryLoop(tx, ty, t int, d1, out, lat engine.Dir, e int) {
 	if e < 1 {
 		return
 	}
 	bd := &h.bd
-	if fx, fy := tx+ddx[out], ty+ddy[out]; !bd.inside(fx, fy) || bd.field[fx*bd.h+fy] == bd.own {
+	if fx, fy := engine.StepFrom(tx, ty, out); !bd.inside(fx, fy) || bd.field[fx*bd.h+fy] == bd.own {
 		return
 	}
 	amax := min(h.depth, bd.wallDist(tx, ty, out))
@@ -903,7 +905,7 @@ func (h *heuristic) tryLoop(tx, ty, t, d1, out, lat, e int) {
 	}
 	// The enemy is near: at each depth, the widest loop it cannot reach in
 	// time.
-	ox, oy := ddx[out], ddy[out]
+	ox, oy := out.DX(), out.DY()
 	for a := 1; a <= amax; a += 1 + a/8 { // finer where loops are small
 		room := limit - 2*a
 		if room < 1 {
