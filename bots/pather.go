@@ -8,9 +8,13 @@ type pather struct {
 	mark  []uint32
 	epoch uint32
 	from  []uint8 // direction of the step that reached a cell
-	queue []int32
+	queue []spot  // cells reached and not yet expanded, in order
 	path  []uint8 // the last path found, as directions
 }
+
+// spot is a cell of the search by its coordinates, which spares a division
+// per cell.
+type spot struct{ x, y int32 }
 
 func (p *pather) begin(n int) {
 	if len(p.mark) != n {
@@ -50,11 +54,10 @@ func (p *pather) home(b *board, x, y int, d engine.Dir) []uint8 {
 			target = c
 			break
 		}
-		p.queue = append(p.queue, c)
+		p.queue = append(p.queue, spot{int32(nx), int32(ny)})
 	}
 	for q := 0; target < 0 && q < len(p.queue); q++ {
-		c := p.queue[q]
-		cx, cy := int(c)/h, int(c)%h
+		cx, cy := int(p.queue[q].x), int(p.queue[q].y)
 		for nd := engine.East; nd <= engine.North; nd++ {
 			nx, ny := engine.StepFrom(cx, cy, nd)
 			if !b.inside(nx, ny) {
@@ -69,7 +72,7 @@ func (p *pather) home(b *board, x, y int, d engine.Dir) []uint8 {
 				target = n
 				break
 			}
-			p.queue = append(p.queue, n)
+			p.queue = append(p.queue, spot{int32(nx), int32(ny)})
 		}
 	}
 	if target < 0 {
@@ -89,10 +92,9 @@ func (p *pather) frontier(b *board, x, y int, d engine.Dir, minEnemy, limit int)
 	p.path = p.path[:0]
 	start := int32(x*h + y)
 	p.mark[start] = p.epoch
-	p.queue = append(p.queue, start)
+	p.queue = append(p.queue, spot{int32(x), int32(y)})
 	for q := 0; q < len(p.queue) && q < limit; q++ {
-		c := p.queue[q]
-		cx, cy := int(c)/h, int(c)%h
+		cx, cy := int(p.queue[q].x), int(p.queue[q].y)
 		for nd := engine.East; nd <= engine.North; nd++ {
 			if q == 0 && nd == d.Opposite() {
 				continue // no turning back on the first step
@@ -107,7 +109,7 @@ func (p *pather) frontier(b *board, x, y int, d engine.Dir, minEnemy, limit int)
 			}
 			p.mark[n], p.from[n] = p.epoch, uint8(nd)
 			if b.field[n] == b.own {
-				p.queue = append(p.queue, n)
+				p.queue = append(p.queue, spot{int32(nx), int32(ny)})
 				continue
 			}
 			if absInt(nx-b.ex)+absInt(ny-b.ey) >= minEnemy && b.wallDist(nx, ny, nd) >= 2 {
@@ -121,10 +123,9 @@ func (p *pather) frontier(b *board, x, y int, d engine.Dir, minEnemy, limit int)
 // trace turns the search's marks into the path from start to target.
 func (p *pather) trace(target, start int32, h int) []uint8 {
 	for c := target; c != start; {
-		nd := p.from[c]
-		p.path = append(p.path, nd)
-		cx, cy := engine.StepFrom(int(c)/h, int(c)%h, engine.Dir(nd).Opposite())
-		c = int32(cx*h + cy)
+		nd := engine.Dir(p.from[c])
+		p.path = append(p.path, uint8(nd))
+		c -= int32(nd.DX()*h + nd.DY()) // one step back
 	}
 	for i, j := 0, len(p.path)-1; i < j; i, j = i+1, j-1 {
 		p.path[i], p.path[j] = p.path[j], p.path[i]
