@@ -36,7 +36,7 @@ func testStarts(c engine.Config, seed int64) [2]engine.Start {
 	r := rand.New(rand.NewPCG(uint64(seed), 7))
 	var st [2]engine.Start
 	for i := range st {
-		st[i] = engine.Start{X: r.IntN(c.Width), Y: r.IntN(c.Height), Dir: r.IntN(4)}
+		st[i] = engine.Start{X: r.IntN(c.Width), Y: r.IntN(c.Height), Dir: engine.Dir(r.IntN(4))}
 	}
 	return st
 }
@@ -58,7 +58,7 @@ func stupidDeath(s *engine.State, mover int) bool {
 // board nor steps on its own band.
 func hasSafeMove(s *engine.State, me int) bool {
 	x, y, d := s.Head(me)
-	for _, nd := range [3]int{d, (d + 1) & 3, (d + 3) & 3} {
+	for _, nd := range [3]engine.Dir{d, d.Right(), d.Left()} {
 		nx, ny := engine.StepFrom(x, y, nd)
 		if s.Inside(nx, ny) && s.BandAt(nx, ny) != me+1 {
 			return true

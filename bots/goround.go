@@ -34,16 +34,16 @@ func (b *goRound) Act(s *engine.State, _ play.Clock) engine.Action {
 	if band == 0 && st.bd.mine(x, y) {
 		st.clear()
 	}
-	nd := -1
+	nd := noDir
 	switch {
 	case st.homing:
 		nd = st.goHome(x, y, d)
 	case st.nlegs > 0:
-		if nd = st.next(); nd < 0 {
+		if nd = st.next(); nd == noDir {
 			nd = st.goHome(x, y, d)
 		}
 	case band == 0 && st.bd.mine(x, y):
-		if nd = st.atHome(x, y, d); nd < 0 {
+		if nd = st.atHome(x, y, d); nd == noDir {
 			st.setLegs(st.fitLoop(x, y, d, b.h, b.w, true))
 			nd = st.next()
 		}

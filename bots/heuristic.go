@@ -7,6 +7,15 @@ import (
 	"github.com/paperio/paperio/play"
 )
 
+// The heuristic player lives in several files:
+//
+//	heuristic.go         parameters, state and the choice of each move
+//	heuristic_loop.go    the shape of a loop: its legs, way home, distance and score
+//	heuristic_plan.go    the search for the best loop from where it stands
+//	heuristic_moves.go   the moves of each mode: at home, on a loop, on a route
+//	heuristic_attack.go  going for the enemy's band
+//	heuristic_reach.go   how near the enemy is to my band and to its home
+
 func init() {
 	registerBuiltin(Info{
 		Name: "heuristic",
@@ -29,12 +38,22 @@ func init() {
 				Doc: "most steps it crosses its own territory to reach the start of a loop"},
 		},
 	}, func(p map[string]float64) Bot {
-		return &heuristic{
-			maxBand: int(p["maxband"]), depth: int(p["depth"]), margin: int(p["margin"]), risk: p["risk"],
-			attack: int(p["attack"]), slack: int(p["slack"]), travel: int(p["travel"]),
+		return &heuristic{heuristicParams: heuristicParams{
+			maxBand: int(p["maxband"]), depth: int(p["depth"]), margin: int(p["margin"]),
 			exposed: int(math.Round((1 - p["risk"]) * 1024)),
-		}
+			attack:  int(p["attack"]), slack: int(p["slack"]), travel: int(p["travel"]),
+		}}
 	})
+}
+
+// heuristicParams are the heuristic's parameters, as its Info documents
+// them.
+type heuristicParams struct {
+	maxBand, depth int // largest loop planned
+	margin         int // spare steps against the enemy
+	exposed        int // (1 - risk) in 1024ths: the share of a loop's far part the enemy must not reach
+	attack, slack  int // attacks on the enemy's band
+	travel         int // most steps across my territory to a loop's start
 }
 
 // The heuristic player's modes.
@@ -45,132 +64,12 @@ const (
 	modeAttack        // going for the enemy's band
 )
 
-// loopPlan is a loop out of the territory: travel t moves in direction d1
-// across the territory to cell T = (tx, ty), then out a moves, across b
-// moves to the side lat, back a moves to T's row and, when b is more than e
-// (how many territory cells follow T towards lat), b-e moves along T's row
-// back into the territory. The back leg lands on territory when b <= e.
-type loopPlan struct {
-	valid    bool
-	tx, ty   int
-	d1, t    int
-	out, lat int
-	a, b, e  int
-	phase, k int // current leg (0 travel, 1 out, 2 across, 3 back, 4 along) and moves made in it
-}
-
-func (p *loopPlan) legLen(ph int) int {
-	switch ph {
-	case 0:
-		return p.t
-	case 1, 3:
-		return p.a
-	case 2:
-		return p.b
-	case 4:
-		return max(0, p.b-p.e)
-	}
-	return 0
-}
-
-func (p *loopPlan) legDir(ph int) int {
-	switch ph {
-	case 0:
-		return p.d1
-	case 1:
-		return p.out
-	case 2:
-		return p.lat
-	case 3:
-		return (p.out + 2) & 3
-	}
-	return (p.lat + 2) & 3
-}
-
-// peek returns the leg and count after the next move and its direction;
-// ok is false when the plan has no moves left.
-func (p *loopPlan) peek() (ph, k, dir int, ok bool) {
-	ph, k = p.phase, p.k
-	for ph <= 4 && k >= p.legLen(ph) {
-		ph++
-		k = 0
-	}
-	if ph > 4 {
-		return 0, 0, 0, false
-	}
-	return ph, k + 1, p.legDir(ph), true
-}
-
-// way is a route of up to three legs.
-type way struct {
-	legs [3]leg
-	n    int
-}
-
-func (w *way) add(dir, n int) {
-	if n > 0 {
-		w.legs[w.n] = leg{dir, n}
-		w.n++
-	}
-}
-
-// steps is the number of moves of the way.
-func (w *way) steps() int {
-	s := 0
-	for i := 0; i < w.n; i++ {
-		s += w.legs[i].n
-	}
-	return s
-}
-
-// end is the last cell of the way when it starts at (x, y).
-func (w *way) end(x, y int) (int, int) {
-	for i := 0; i < w.n; i++ {
-		x, y = x+w.legs[i].n*ddx[w.legs[i].dir], y+w.legs[i].n*ddy[w.legs[i].dir]
-	}
-	return x, y
-}
-
-// dist is the Manhattan distance from (px, py) to the cells of the way
-// when it starts at (x, y).
-func (w *way) dist(px, py, x, y int) int {
-	best := far
-	for i := 0; i < w.n; i++ {
-		l := w.legs[i]
-		x0, y0 := x+ddx[l.dir], y+ddy[l.dir]
-		x, y = x+l.n*ddx[l.dir], y+l.n*ddy[l.dir]
-		best = min(best, segDist(px, py, x0, y0, x, y))
-	}
-	return best
-}
-
-// homeWay is the shortest way back into the territory that keeps to the
-// plan's rectangle, from the position the plan is at after leg ph, count k.
-func (p *loopPlan) homeWay(ph, k int) way {
-	var w way
-	back, along := (p.out+2)&3, (p.lat+2)&3
-	switch ph {
-	case 1: // out k: step aside and come back alongside
-		w.add(p.lat, 1)
-		w.add(back, k)
-	case 2: // across k: straight back to T's row, then along it
-		w.add(back, p.a)
-		w.add(along, k-p.e)
-	case 3:
-		w.add(back, p.a-k)
-		w.add(along, p.b-p.e)
-	case 4:
-		w.add(along, p.b-p.e-k)
-	}
-	return w
-}
-
 // heuristic is the strong built-in player.
 //
 // At home (on its territory, no band) it plans a loop: it looks along the
 // three directions it may take for places where a line across its
 // territory passes the edge, and for each tries rectangles out of the
-// territory (out a, across b, back, and along the territory's edge when the
+// territory (out, across, back, and along the territory's edge when the
 // rectangle is wider than the stretch of territory it starts from). It takes
 // the one that gains the most area per move, travel included, among those
 // the enemy's head is far enough from: by Manhattan distance, which the enemy
@@ -196,35 +95,30 @@ func (p *loopPlan) homeWay(ph, k int) way {
 // plans are made once per loop (and, while waiting, at growing intervals),
 // so a move costs a few hundred nanoseconds at most.
 type heuristic struct {
-	maxBand, depth, margin, attack, slack, travel int
-	risk                                          float64
-	exposed                                       int // (1 - risk) in 1024ths
+	heuristicParams
 
 	me, en int
 	bd     board
-	mine   track
-	theirs track
+	mine   track // my band
+	theirs track // the enemy's band
 	path   pather
 
 	mode     int
-	lp       loopPlan
-	route    []leg // fixed way home
-	ri, rk   int
-	replanAt int // half-step before which a waiting player does not plan again
-	fails    int // plans failed in a row: waits get longer
-	seekAt   int // half-step before which no new way to the edge is searched
-	seeking  bool
+	plan     loopPlan // the loop under way, or to be started (when valid)
+	route    []leg    // a fixed way: home, or across my territory to its edge
+	routeAt  progress // how far along the route I am
+	replanAt int      // half-step before which a waiting player does not plan again
+	fails    int      // plans failed in a row: waits get longer
+	seekAt   int      // half-step before which no new way to the edge is searched
+	seeking  bool     // following the route to the edge
 
-	// Cache of the enemy's distance home (Manhattan, to its territory).
-	hVal, hAt int
-	hCapped   bool // hVal is only a lower bound (the search stopped there)
-	hAreas    [2]int
-	hOK       bool
+	enemyHome homeDistance // what is known of the enemy's distance home
 
-	// Scratch of the planner.
-	best  loopPlan
-	bestS float64
-	turns int
+	// The planner's search: the best loop found so far, its score, and my
+	// rounds left, which bound a loop's length.
+	best      loopPlan
+	bestScore float64
+	turnsLeft int
 }
 
 func (h *heuristic) Reset(s *engine.State, me int, seed uint64, _ play.Clock) {
@@ -232,47 +126,10 @@ func (h *heuristic) Reset(s *engine.State, me int, seed uint64, _ play.Clock) {
 	h.mine.reset()
 	h.theirs.reset()
 	h.mode = modeHome
-	h.lp.valid = false
+	h.plan.valid = false
 	h.route = h.route[:0]
 	h.replanAt, h.fails, h.seeking, h.seekAt = 0, 0, false, 0
-	h.hOK = false
-}
-
-// Outcomes of a move.
-const (
-	moveLoses = iota
-	moveOK
-	moveWins
-)
-
-// outcome says whether stepping onto (nx, ny) in direction nd ends the
-// game at once, and how.
-func (h *heuristic) outcome(s *engine.State, nx, ny, nd int) int {
-	bd := &h.bd
-	if !bd.inside(nx, ny) {
-		return moveLoses
-	}
-	c := nx*bd.h + ny
-	if nx == bd.ex && ny == bd.ey {
-		switch {
-		case bd.field[c] == bd.own:
-			return moveWins
-		case bd.field[c] == bd.opp:
-			return moveLoses
-		case nd&1 != bd.ed&1:
-			return moveWins
-		case s.Area(h.me) > s.Area(h.en):
-			return moveWins
-		}
-		return moveLoses
-	}
-	switch bd.bands[c] {
-	case bd.own:
-		return moveLoses
-	case bd.opp:
-		return moveWins
-	}
-	return moveOK
+	h.enemyHome.known = false
 }
 
 func (h *heuristic) Act(s *engine.State, _ play.Clock) engine.Action {
@@ -284,7 +141,7 @@ func (h *heuristic) Act(s *engine.State, _ play.Clock) engine.Action {
 	band := s.BandLen(h.me)
 	if band == 0 && h.mode != modeHome {
 		h.mode = modeHome
-		h.lp.valid = false
+		h.plan.valid = false
 		h.seeking = false
 	}
 
@@ -294,7 +151,8 @@ func (h *heuristic) Act(s *engine.State, _ play.Clock) engine.Action {
 	nsafe := 0
 	for _, a := range acts {
 		nd := a.Turn(d)
-		switch h.outcome(s, x+ddx[nd], y+ddy[nd], nd) {
+		nx, ny := engine.StepFrom(x, y, nd)
+		switch h.outcome(s, nx, ny, nd) {
 		case moveWins:
 			return a
 		case moveOK:
@@ -304,8 +162,7 @@ func (h *heuristic) Act(s *engine.State, _ play.Clock) engine.Action {
 	}
 	if nsafe == 0 { // every move loses: at least not by my own doing
 		for _, a := range acts {
-			nd := a.Turn(d)
-			if bd.notStupid(x+ddx[nd], y+ddy[nd]) {
+			if bd.notStupid(engine.StepFrom(x, y, a.Turn(d))) {
 				return a
 			}
 		}
@@ -322,41 +179,78 @@ func (h *heuristic) Act(s *engine.State, _ play.Clock) engine.Action {
 			h.startRoute(x, y, d)
 		} else {
 			h.mode = modeHome
-			h.lp.valid = false
+			h.plan.valid = false
 		}
 	}
 
-	nd := -1
+	nd := noDir
 	switch h.mode {
 	case modeHome:
 		nd = h.homeMove(s, x, y, d, &safe)
 	case modeLoop:
 		nd = h.loopMove(x, y, d, &safe)
 	}
-	if h.mode == modeRoute {
+	if h.mode == modeRoute { // also when the moves above gave up their plan
 		nd = h.routeMove(x, y, d, &safe)
 	}
-	if nd < 0 || !safe[nd] {
+	if nd == noDir || !safe[nd] {
 		nd = h.fallback(x, y, d, &safe)
 		if band > 0 {
 			h.mode = modeRoute
 			h.route = h.route[:0]
 		} else {
-			h.lp.valid = false
+			h.plan.valid = false
 		}
 	}
 	return actionTo(d, nd)
 }
 
+// Outcomes of a move.
+const (
+	moveLoses = iota
+	moveOK
+	moveWins
+)
+
+// outcome says whether stepping onto (nx, ny) in direction nd ends the
+// game at once, and how.
+func (h *heuristic) outcome(s *engine.State, nx, ny int, nd engine.Dir) int {
+	bd := &h.bd
+	if !bd.inside(nx, ny) {
+		return moveLoses
+	}
+	c := nx*bd.h + ny
+	if nx == bd.ex && ny == bd.ey {
+		switch {
+		case bd.field[c] == bd.own:
+			return moveWins
+		case bd.field[c] == bd.opp:
+			return moveLoses
+		case nd.Horizontal() != bd.ed.Horizontal(): // from the side
+			return moveWins
+		case s.Area(h.me) > s.Area(h.en): // head on: decided on territory
+			return moveWins
+		}
+		return moveLoses
+	}
+	switch bd.bands[c] {
+	case bd.own:
+		return moveLoses
+	case bd.opp:
+		return moveWins
+	}
+	return moveOK
+}
+
 // fallback is the safe move with the most room after it, preferring my
 // territory.
-func (h *heuristic) fallback(x, y, d int, safe *[4]bool) int {
-	best, bestScore := -1, -1
-	for _, nd := range [3]int{d, (d + 1) & 3, (d + 3) & 3} {
+func (h *heuristic) fallback(x, y int, d engine.Dir, safe *[4]bool) engine.Dir {
+	best, bestScore := noDir, -1
+	for _, nd := range ahead(d) {
 		if !safe[nd] {
 			continue
 		}
-		nx, ny := x+ddx[nd], y+ddy[nd]
+		nx, ny := engine.StepFrom(x, y, nd)
 		sc := h.bd.exits(nx, ny, nd)
 		if h.bd.mine(nx, ny) {
 			sc += 4
@@ -366,590 +260,4 @@ func (h *heuristic) fallback(x, y, d int, safe *[4]bool) int {
 		}
 	}
 	return best
-}
-
-// threat is the Manhattan distance from the enemy's head to my band, the
-// cell (px, py) I am about to step on and the way w from there.
-func (h *heuristic) threat(px, py int, w *way) int {
-	ex, ey := h.bd.ex, h.bd.ey
-	e := absInt(px-ex) + absInt(py-ey)
-	if w != nil {
-		e = min(e, w.dist(ex, ey, px, py))
-	}
-	if h.mine.boxDist(ex, ey) < e {
-		e = min(e, h.mine.dist(ex, ey))
-	}
-	return e
-}
-
-// homeMove: on my territory with no band. Follow the plan's way to the
-// start of its loop, or plan one, or wait on my territory.
-func (h *heuristic) homeMove(s *engine.State, x, y, d int, safe *[4]bool) int {
-	if !h.bd.mine(x, y) { // no territory under me: find some
-		h.startRoute(x, y, d)
-		return -1
-	}
-	now := s.HalfSteps()
-	forced := false
-	for try := 0; try < 3; try++ {
-		if !h.lp.valid {
-			if h.seeking {
-				// Crossing the territory to a far part of its edge.
-				if nd, ok := h.seekMove(x, y, d, safe); ok {
-					return nd
-				}
-				h.seeking, forced = false, true
-			}
-			if now < h.replanAt && !forced {
-				break
-			}
-			if !h.plan(s, x, y, d) {
-				if !forced && now >= h.seekAt && h.startSeek(x, y, d) {
-					continue
-				}
-				if !forced && now >= h.seekAt {
-					h.seekAt = now + 16 // no edge to go to: do not search again soon
-				}
-				h.fails = min(h.fails+1, 5)
-				h.replanAt = now + 2<<h.fails
-				break
-			}
-			h.fails = 0
-		}
-		ph, k, nd, ok := h.lp.peek()
-		if !ok || !safe[nd] || (nd-d)&3 == 2 {
-			h.lp.valid = false
-			continue
-		}
-		nx, ny := x+ddx[nd], y+ddy[nd]
-		if ph == 0 {
-			if !h.bd.mine(nx, ny) {
-				h.lp.valid = false
-				continue
-			}
-			h.lp.phase, h.lp.k = ph, k
-			return nd
-		}
-		// Leaving the territory: is the loop still safe to start?
-		w := h.lp.homeWay(ph, k)
-		if h.bd.mine(nx, ny) || !h.bd.mine(h.lp.tx+ddx[h.lp.lat], h.lp.ty+ddy[h.lp.lat]) ||
-			h.threat(nx, ny, &w) < w.steps()+1+h.margin || h.planThreat(&h.lp) < h.need(&h.lp, 0) {
-			h.lp.valid = false
-			if try == 0 && now >= h.replanAt {
-				continue
-			}
-			h.replanAt = now + 4
-			break
-		}
-		h.lp.phase, h.lp.k = ph, k
-		h.mode = modeLoop
-		return nd
-	}
-	return h.wait(x, y, d, safe)
-}
-
-// startSeek sets the way across my territory to the nearest cell of its
-// edge that is well away from the enemy, when no loop can be planned from
-// where I am.
-func (h *heuristic) startSeek(x, y, d int) bool {
-	h.route = h.route[:0]
-	h.ri, h.rk = 0, 0
-	path := h.path.frontier(&h.bd, x, y, d, 2*h.margin+12, 3000)
-	if len(path) < 2 {
-		return false
-	}
-	for _, nd := range path[:len(path)-1] { // the last step leaves the territory: the planner's
-		if n := len(h.route); n > 0 && h.route[n-1].dir == int(nd) {
-			h.route[n-1].n++
-		} else {
-			h.route = append(h.route, leg{int(nd), 1})
-		}
-	}
-	h.seeking = true
-	return true
-}
-
-// seekMove is the next move of the way to the edge, while it stays on my
-// territory.
-func (h *heuristic) seekMove(x, y, d int, safe *[4]bool) (int, bool) {
-	for h.ri < len(h.route) && h.rk >= h.route[h.ri].n {
-		h.ri++
-		h.rk = 0
-	}
-	if h.ri >= len(h.route) {
-		return -1, false
-	}
-	nd := h.route[h.ri].dir
-	if !safe[nd] || (nd-d)&3 == 2 || !h.bd.mine(x+ddx[nd], y+ddy[nd]) {
-		return -1, false
-	}
-	h.rk++
-	return nd, true
-}
-
-// wait keeps to my territory: straight on if it stays there, else a turn
-// that does.
-func (h *heuristic) wait(x, y, d int, safe *[4]bool) int {
-	best, bestScore := -1, -1
-	for i, nd := range [3]int{d, (d + 1) & 3, (d + 3) & 3} {
-		if !safe[nd] {
-			continue
-		}
-		nx, ny := x+ddx[nd], y+ddy[nd]
-		sc := 0
-		if h.bd.mine(nx, ny) {
-			sc = 4
-			if h.bd.mine(nx+ddx[nd], ny+ddy[nd]) {
-				sc += 2
-			}
-		}
-		if i == 0 {
-			sc++
-		}
-		if sc > bestScore {
-			best, bestScore = nd, sc
-		}
-	}
-	return best
-}
-
-// loopMove: laying a planned loop's band. Go on while the way home from
-// the next cell stays out of the enemy's reach; else turn for home now.
-func (h *heuristic) loopMove(x, y, d int, safe *[4]bool) int {
-	p := &h.lp
-	ph, k, nd, ok := p.peek()
-	if !ok {
-		h.startRoute(x, y, d)
-		return -1
-	}
-	w := p.homeWay(ph, k)
-	if lx, ly := w.end(x+ddx[nd], y+ddy[nd]); !h.bd.mine(lx, ly) {
-		// The territory the loop was to close on is gone: the shortest way.
-		h.startRoute(x, y, d)
-		return -1
-	}
-	if p.phase >= 3 { // already on the way back
-		p.phase, p.k = ph, k
-		return nd
-	}
-	nx, ny := x+ddx[nd], y+ddy[nd]
-	if safe[nd] && h.threat(nx, ny, &w) >= w.steps()+1+h.margin {
-		p.phase, p.k = ph, k
-		return nd
-	}
-	// Cut the loop short: the way home from here.
-	w = p.homeWay(p.phase, p.k)
-	h.route = h.route[:0]
-	for i := 0; i < w.n; i++ {
-		h.route = append(h.route, w.legs[i])
-	}
-	h.ri, h.rk = 0, 0
-	h.mode = modeRoute
-	return -1
-}
-
-// startRoute sets the shortest way home as the route.
-func (h *heuristic) startRoute(x, y, d int) {
-	h.mode = modeRoute
-	h.route = h.route[:0]
-	h.ri, h.rk = 0, 0
-	for _, nd := range h.path.home(&h.bd, x, y, d) {
-		if n := len(h.route); n > 0 && h.route[n-1].dir == int(nd) {
-			h.route[n-1].n++
-		} else {
-			h.route = append(h.route, leg{int(nd), 1})
-		}
-	}
-}
-
-// routeMove follows the route home, searching a new one when it is used up
-// or blocked.
-func (h *heuristic) routeMove(x, y, d int, safe *[4]bool) int {
-	for try := 0; try < 2; try++ {
-		for h.ri < len(h.route) && h.rk >= h.route[h.ri].n {
-			h.ri++
-			h.rk = 0
-		}
-		if h.ri < len(h.route) {
-			nd := h.route[h.ri].dir
-			if safe[nd] && (nd-d)&3 != 2 {
-				h.rk++
-				return nd
-			}
-		}
-		if try == 0 {
-			h.startRoute(x, y, d)
-		}
-	}
-	return -1
-}
-
-// enemySurelyHome reports, from what enemyHome found before, whether the
-// enemy can certainly get home in fewer than need steps (no search).
-func (h *heuristic) enemySurelyHome(s *engine.State, need int) bool {
-	if !h.hOK || h.hCapped || h.hAreas != [2]int{s.Area(0), s.Area(1)} {
-		return false
-	}
-	return h.hVal+(s.HalfSteps()-h.hAt+1)/2 < need
-}
-
-// enemyHome reports whether the enemy needs at least need steps to get
-// back to its territory (by Manhattan distance, which it cannot beat).
-func (h *heuristic) enemyHome(s *engine.State, need int) bool {
-	if need <= 0 {
-		return true
-	}
-	now := s.HalfSteps()
-	areas := [2]int{s.Area(0), s.Area(1)}
-	if h.hOK && areas == h.hAreas {
-		k := (now - h.hAt + 1) / 2 // enemy moves since
-		if h.hVal-k >= need {
-			return true
-		}
-		if !h.hCapped && h.hVal+k < need {
-			return false
-		}
-	}
-	r := ringSearch(&h.bd, h.bd.ex, h.bd.ey, h.bd.opp, need-1)
-	h.hOK, h.hAt, h.hAreas = true, now, areas
-	h.hVal, h.hCapped = r, r >= need
-	return r >= need
-}
-
-// ringSearch returns the Manhattan distance from (cx, cy) to the nearest
-// cell of territory owner, searching rings up to maxR; maxR+1 when there is
-// none that close.
-func ringSearch(b *board, cx, cy int, owner uint8, maxR int) int {
-	for r := 0; r <= maxR; r++ {
-		x0, x1 := max(cx-r, 0), min(cx+r, b.w-1)
-		for x := x0; x <= x1; x++ {
-			dy := r - absInt(x-cx)
-			col := b.field[x*b.h : (x+1)*b.h]
-			if y := cy - dy; y >= 0 && y < b.h && col[y] == owner {
-				return r
-			}
-			if y := cy + dy; dy > 0 && y >= 0 && y < b.h && col[y] == owner {
-				return r
-			}
-		}
-	}
-	return maxR + 1
-}
-
-// stepsTo is how many moves a player at (x, y) facing d needs to reach
-// (tx, ty) on an open board: the Manhattan distance, plus two when the cell
-// is straight behind.
-func stepsTo(x, y, d, tx, ty int) int {
-	m := absInt(tx-x) + absInt(ty-y)
-	if m == 0 {
-		return 0
-	}
-	f := (tx-x)*ddx[d] + (ty-y)*ddy[d]
-	l := (tx-x)*ddx[(d+1)&3] + (ty-y)*ddy[(d+1)&3]
-	if l == 0 && f < 0 {
-		return m + 2
-	}
-	return m
-}
-
-// attackMove decides whether to go for the enemy's band and returns the
-// move. It attacks when its nearest band cell is within reach, I get there
-// before the enemy can get home, and the enemy cannot reach my band first.
-func (h *heuristic) attackMove(s *engine.State, x, y, d, band int, safe *[4]bool) (int, bool) {
-	lb := h.theirs.boxDist(x, y) // no band cell is nearer
-	if h.attack <= 0 || lb > h.attack || h.enemySurelyHome(s, lb+h.slack) {
-		return -1, false
-	}
-	// The nearest enemy band cell.
-	bestA, tx, ty := far, 0, 0
-	for i := range h.theirs.segs {
-		g := &h.theirs.segs[i]
-		if segDist(x, y, g.ax, g.ay, g.bx, g.by) >= bestA {
-			continue
-		}
-		cx := min(max(x, min(g.ax, g.bx)), max(g.ax, g.bx))
-		cy := min(max(y, min(g.ay, g.by)), max(g.ay, g.by))
-		a := stepsTo(x, y, d, cx, cy)
-		if a > absInt(cx-x)+absInt(cy-y) && (d&1 == 0 && g.ay != g.by || d&1 == 1 && g.ax != g.bx) {
-			a-- // the piece crosses my line behind me: a cell beside it is nearer
-		}
-		if a < bestA {
-			bestA, tx, ty = a, cx, cy
-		}
-	}
-	if bestA > h.attack {
-		return -1, false
-	}
-	// The enemy must not reach my band, or the way there, first.
-	ex, ey := h.bd.ex, h.bd.ey
-	e := min(segDist(ex, ey, x, y, tx, y), segDist(ex, ey, tx, y, tx, ty))
-	if band > 0 {
-		e = min(e, h.mine.dist(ex, ey))
-		if h.blocked(x, y, tx, ty) {
-			return -1, false
-		}
-	}
-	if e < bestA || !h.enemyHome(s, bestA+h.slack) {
-		return -1, false
-	}
-	// Step towards the target.
-	best, bestD := -1, far
-	for _, nd := range [3]int{d, (d + 1) & 3, (d + 3) & 3} {
-		if !safe[nd] {
-			continue
-		}
-		nx, ny := x+ddx[nd], y+ddy[nd]
-		if dd := stepsTo(nx, ny, nd, tx, ty); dd < bestD {
-			best, bestD = nd, dd
-		}
-	}
-	if best < 0 || bestD >= bestA {
-		return -1, false
-	}
-	return best, true
-}
-
-// blocked reports whether my band (other than my head) crosses the box
-// between (x, y) and (tx, ty).
-func (h *heuristic) blocked(x, y, tx, ty int) bool {
-	x0, x1 := min(x, tx), max(x, tx)
-	y0, y1 := min(y, ty), max(y, ty)
-	for i := range h.mine.segs {
-		g := h.mine.segs[i]
-		if g.bx == x && g.by == y { // the piece ending at my head: leave the head out
-			if g.ax == g.bx && g.ay == g.by {
-				continue
-			}
-			for k := range 4 {
-				if (g.ax-g.bx)*ddx[k]+(g.ay-g.by)*ddy[k] > 0 && ((g.ax-g.bx)*ddx[(k+1)&3]+(g.ay-g.by)*ddy[(k+1)&3]) == 0 {
-					g.bx, g.by = g.bx+ddx[k], g.by+ddy[k]
-					break
-				}
-			}
-		}
-		if min(g.ax, g.bx) <= x1 && max(g.ax, g.bx) >= x0 && min(g.ay, g.by) <= y1 && max(g.ay, g.by) >= y0 {
-			return true
-		}
-	}
-	return false
-}
-
-// need is how far the enemy must be from the loop of plan p (travel t
-// moves still to go) for it to be planned: its out leg and a U-turn home
-// always, the rest as much as risk allows, plus the margin.
-func (h *heuristic) need(p *loopPlan, t int) int {
-	l := 2*p.a + p.b + max(0, p.b-p.e)
-	core := 2*p.a + 1
-	return h.margin + t + core + (max(0, l-core)*h.exposed+1023)>>10
-}
-
-// planThreat is the enemy's Manhattan distance to the band plan p will
-// lay (its loop from T).
-func (h *heuristic) planThreat(p *loopPlan) int {
-	return loopDist(h.bd.ex, h.bd.ey, p.tx, p.ty, p.out, p.lat, p.a, p.b, p.e)
-}
-
-// loopDist is the Manhattan distance from (px, py) to the band of the loop
-// from T = (tx, ty) going out a, across b to lat, back and along T's row.
-func loopDist(px, py, tx, ty, out, lat, a, b, e int) int {
-	ox, oy, lx, ly := ddx[out], ddy[out], ddx[lat], ddy[lat]
-	d := segDist(px, py, tx+ox, ty+oy, tx+a*ox, ty+a*oy)
-	d = min(d, segDist(px, py, tx+a*ox+lx, ty+a*oy+ly, tx+a*ox+b*lx, ty+a*oy+b*ly))
-	low := 1
-	if b > e {
-		low = 0
-	}
-	if a-1 >= low {
-		d = min(d, segDist(px, py, tx+b*lx+(a-1)*ox, ty+b*ly+(a-1)*oy, tx+b*lx+low*ox, ty+b*ly+low*oy))
-	}
-	if b-1 >= e+1 {
-		d = min(d, segDist(px, py, tx+(b-1)*lx, ty+(b-1)*ly, tx+(e+1)*lx, ty+(e+1)*ly))
-	}
-	return d
-}
-
-// extent counts my territory cells from (x, y) (not counted) in direction
-// dir, up to limit.
-func (h *heuristic) extent(x, y, dir, limit int) int {
-	n := 0
-	for n < limit && h.bd.mine(x+(n+1)*ddx[dir], y+(n+1)*ddy[dir]) {
-		n++
-	}
-	return n
-}
-
-// plan looks for the best loop from my position: straight out of the
-// territory, or across it along a line and out where the line passes the
-// territory's edge. The best loop gains the most area per move.
-func (h *heuristic) plan(s *engine.State, x, y, d int) bool {
-	bd := &h.bd
-	h.bestS = 0
-	h.turns = s.TurnsLeft(h.me)
-	capExt := h.maxBand/2 + 2 // wider stretches of territory do not make better loops
-	for _, d1 := range [3]int{d, (d + 1) & 3, (d + 3) & 3} {
-		nx, ny := x+ddx[d1], y+ddy[d1]
-		if !bd.inside(nx, ny) || bd.bands[nx*bd.h+ny] == bd.own {
-			continue
-		}
-		if !bd.mine(nx, ny) {
-			h.tryExit(x, y, 0, d1, d1, capExt)
-			continue
-		}
-		// Travel along d1 across the territory.
-		run := h.extent(x, y, d1, h.travel+capExt)
-		behind := h.extent(x, y, (d1+2)&3, capExt)
-		var wasExit [2]bool
-		for k := 1; k <= min(run, h.travel); k++ {
-			if h.bound(k) <= h.bestS {
-				break
-			}
-			cx, cy := x+k*ddx[d1], y+k*ddy[d1]
-			for side, p := range [2]int{(d1 + 1) & 3, (d1 + 3) & 3} {
-				qx, qy := cx+ddx[p], cy+ddy[p]
-				isExit := bd.inside(qx, qy) && bd.field[qx*bd.h+qy] != bd.own
-				if isExit && !wasExit[side] {
-					h.tryLoop(cx, cy, k, d1, p, d1, min(run-k, capExt))
-					h.tryLoop(cx, cy, k, d1, p, (d1+2)&3, min(k+behind, capExt))
-				}
-				wasExit[side] = isExit
-			}
-		}
-		if run <= h.travel && h.bound(run) > h.bestS {
-			ex, ey := x+(run+1)*ddx[d1], y+(run+1)*ddy[d1]
-			if bd.inside(ex, ey) {
-				h.tryExit(x+run*ddx[d1], y+run*ddy[d1], run, d1, d1, capExt)
-			}
-		}
-	}
-	if h.bestS <= 0 {
-		return false
-	}
-	h.lp = h.best
-	h.lp.valid = true
-	h.lp.phase, h.lp.k = 0, 0
-	return true
-}
-
-// bound is an upper bound of the score of any loop reached after t moves
-// of travel.
-func (h *heuristic) bound(t int) float64 {
-	m := float64(h.maxBand + 1)
-	return ((m+1)*(m+1)/8 + m) / (float64(t) + m + 2)
-}
-
-// tryExit tries loops leaving the territory at (tx, ty) in direction out,
-// to either side.
-func (h *heuristic) tryExit(tx, ty, t, d1, out, capExt int) {
-	for _, lat := range [2]int{(out + 1) & 3, (out + 3) & 3} {
-		h.tryLoop(tx, ty, t, d1, out, lat, h.extent(tx, ty, lat, capExt))
-	}
-}
-
-// tryLoop tries the loops from T = (tx, ty) out in direction out and across
-// to lat, with e territory cells after T towards lat, keeping the best.
-func (h *heuristic) tryLoop(tx, ty, t, d1, out, lat, e int) {
-	if e < 1 {
-		return
-	}
-	bd := &h.bd
-	if fx, fy := tx+ddx[out], ty+ddy[out]; !bd.inside(fx, fy) || bd.field[fx*bd.h+fy] == bd.own {
-		return
-	}
-	amax := min(h.depth, bd.wallDist(tx, ty, out))
-	bFit := bd.wallDist(tx, ty, lat)
-	budget := h.turns - 2 - t // moves left for the loop itself
-	ex, ey := bd.ex, bd.ey
-	p := loopPlan{tx: tx, ty: ty, d1: d1, t: t, out: out, lat: lat, e: e}
-	limit := min(h.maxBand+1, budget) // b + max(0, b-e) may not exceed limit - 2a
-	// First the best loop from here if the enemy were no matter: when it
-	// does not beat the best found so far, nothing from here does; when the
-	// enemy cannot reach it in time, it is the one.
-	topA, topB, topN, topD := 0, 0, 0, 1 // score topN/topD
-	try := func(a int) {
-		room := limit - 2*a
-		if a < 1 || a > amax || room < 1 {
-			return
-		}
-		b2 := min(widest(room, e), bFit)
-		for _, b := range [2]int{b2, min(e, b2)} {
-			if b < 1 {
-				continue
-			}
-			over := max(0, b-e)
-			if n, dn := a*(b+1)+over, t+2*a+b+over+2; n*topD > topN*dn {
-				topA, topB, topN, topD = a, b, n, dn
-			}
-		}
-	}
-	// The score changes slowly with the depth: every third depth, then the
-	// neighbours of the best.
-	for a := 1; a <= amax; a += 3 {
-		try(a)
-	}
-	try(amax)
-	if c := topA; c > 0 {
-		try(c - 2)
-		try(c - 1)
-		try(c + 1)
-		try(c + 2)
-	}
-	if topA == 0 || float64(topN)/float64(topD) <= h.bestS {
-		return
-	}
-	p.a, p.b = topA, topB
-	if loopDist(ex, ey, tx, ty, out, lat, topA, topB, e) >= h.need(&p, t) {
-		h.best, h.bestS = p, float64(topN)/float64(topD)
-		return
-	}
-	// The enemy is near: at each depth, the widest loop it cannot reach in
-	// time.
-	ox, oy := ddx[out], ddy[out]
-	for a := 1; a <= amax; a += 1 + a/8 { // finer where loops are small
-		room := limit - 2*a
-		if room < 1 {
-			break
-		}
-		if segDist(ex, ey, tx+ox, ty+oy, tx+a*ox, ty+a*oy) < h.margin+t+2*a+1 {
-			break // the out leg alone is within reach, and deeper ones more so
-		}
-		b2 := min(widest(room, e), bFit)
-		if loopScore(a, b2, e, t) <= h.bestS && loopScore(a, min(e, b2), e, t) <= h.bestS {
-			continue
-		}
-		lo, hi := 0, b2
-		for lo < hi {
-			p.a, p.b = a, (lo+hi+1)/2
-			if loopDist(ex, ey, tx, ty, out, lat, a, p.b, e) >= h.need(&p, t) {
-				lo = p.b
-			} else {
-				hi = p.b - 1
-			}
-		}
-		for i, b := range [2]int{lo, min(e, lo)} {
-			if b < 1 || (i == 1 && b == lo) {
-				continue
-			}
-			p.a, p.b = a, b
-			if sc := loopScore(a, b, e, t); sc > h.bestS &&
-				(i == 0 || loopDist(ex, ey, tx, ty, out, lat, a, b, e) >= h.need(&p, t)) {
-				h.best, h.bestS = p, sc
-			}
-		}
-	}
-}
-
-// widest is the longest across leg b with b + max(0, b-e) <= room.
-func widest(room, e int) int {
-	if room > e {
-		return (room + e) / 2
-	}
-	return room
-}
-
-// loopScore is the area a loop of depth a and width b gains (e territory
-// cells along its start row) per move, counting t moves of travel and two
-// for getting going again.
-func loopScore(a, b, e, t int) float64 {
-	over := max(0, b-e)
-	return float64(a*(b+1)+over) / float64(t+2*a+b+over+2)
 }

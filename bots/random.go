@@ -33,7 +33,7 @@ func (b *randomBot) Act(s *engine.State, _ play.Clock) engine.Action {
 	n, best := 0, 0
 	for _, a := range acts {
 		nd := a.Turn(d)
-		nx, ny := x+ddx[nd], y+ddy[nd]
+		nx, ny := engine.StepFrom(x, y, nd)
 		sc := 0
 		switch {
 		case b.bd.ok(nx, ny):

@@ -3,7 +3,10 @@ package bots
 import "github.com/paperio/paperio/engine"
 
 // leg is a straight run of n moves in direction dir.
-type leg struct{ dir, n int }
+type leg struct {
+	dir engine.Dir
+	n   int
+}
 
 // stepper drives the simple loop bots (goround, wanderer): it follows a list
 // of legs, heads home by the shortest way when told to, and never makes a
@@ -42,64 +45,64 @@ func (st *stepper) setLegs(ls [4]leg) {
 	}
 }
 
-// next is the direction of the next move along the legs, or -1 when they
-// are done.
-func (st *stepper) next() int {
+// next is the direction of the next move along the legs, or noDir when
+// they are done.
+func (st *stepper) next() engine.Dir {
 	for st.li < st.nlegs && st.lk >= st.legs[st.li].n {
 		st.li++
 		st.lk = 0
 	}
 	if st.li >= st.nlegs {
-		return -1
+		return noDir
 	}
 	st.lk++
 	return st.legs[st.li].dir
 }
 
 // goHome is the direction of the next move of the shortest way home,
-// searched again when the way found before is used up or blocked; -1 when
-// there is none.
-func (st *stepper) goHome(x, y, d int) int {
+// searched again when the way found before is used up or blocked; noDir
+// when there is none.
+func (st *stepper) goHome(x, y int, d engine.Dir) engine.Dir {
 	st.homing = true
 	if st.ri < len(st.route) {
-		nd := int(st.route[st.ri])
-		if (nd-d)&3 != 2 && st.bd.ok(x+ddx[nd], y+ddy[nd]) {
+		nd := engine.Dir(st.route[st.ri])
+		if nd != d.Opposite() && st.bd.ok(engine.StepFrom(x, y, nd)) {
 			st.ri++
 			return nd
 		}
 	}
 	st.route, st.ri = st.path.home(&st.bd, x, y, d), 0
 	if len(st.route) == 0 {
-		return -1
+		return noDir
 	}
 	st.ri = 1
-	return int(st.route[0])
+	return engine.Dir(st.route[0])
 }
 
 // atHome is the move of a player on its territory with no loop under way:
 // straight on, turning along the edge of the board. It returns -1 when the
 // cell ahead is outside the territory (time to start a loop).
-func (st *stepper) atHome(x, y, d int) int {
-	ax, ay := x+ddx[d], y+ddy[d]
+func (st *stepper) atHome(x, y int, d engine.Dir) engine.Dir {
+	ax, ay := engine.StepFrom(x, y, d)
 	if st.bd.inside(ax, ay) {
 		if st.bd.mine(ax, ay) {
 			return d
 		}
-		return -1
+		return noDir
 	}
-	for _, nd := range [2]int{(d + 1) & 3, (d + 3) & 3} {
-		if st.bd.mine(x+ddx[nd], y+ddy[nd]) {
+	for _, nd := range [2]engine.Dir{d.Right(), d.Left()} {
+		if st.bd.mine(engine.StepFrom(x, y, nd)) {
 			return nd
 		}
 	}
-	return (d + 1) & 3
+	return d.Right()
 }
 
 // finish turns the chosen direction into an action. A move that would lose
 // at once is replaced by a safe one; the loop is then given up and, with a
 // band out, the player heads home.
-func (st *stepper) finish(s *engine.State, x, y, d, nd int) engine.Action {
-	if nd >= 0 && (nd-d)&3 != 2 && st.bd.ok(x+ddx[nd], y+ddy[nd]) {
+func (st *stepper) finish(s *engine.State, x, y int, d, nd engine.Dir) engine.Action {
+	if nd != noDir && nd != d.Opposite() && st.bd.ok(engine.StepFrom(x, y, nd)) {
 		return actionTo(d, nd)
 	}
 	alt := st.bd.safeMove(x, y, d)
@@ -108,7 +111,7 @@ func (st *stepper) finish(s *engine.State, x, y, d, nd int) engine.Action {
 		st.homing = true
 		st.route, st.ri = nil, 0
 	}
-	if alt < 0 {
+	if alt == noDir {
 		return engine.Straight
 	}
 	return actionTo(d, alt)
@@ -118,8 +121,8 @@ func (st *stepper) finish(s *engine.State, x, y, d, nd int) engine.Action {
 // territory cell (x, y) going out in direction out: it turns to the side
 // preferred first (right when right is true) if the width fits there, else
 // to the side with more room, and shrinks what does not fit on the board.
-func (st *stepper) fitLoop(x, y, out, a, b int, right bool) [4]leg {
-	lat, other := (out+1)&3, (out+3)&3
+func (st *stepper) fitLoop(x, y int, out engine.Dir, a, b int, right bool) [4]leg {
+	lat, other := out.Right(), out.Left()
 	if !right {
 		lat, other = other, lat
 	}
@@ -128,5 +131,5 @@ func (st *stepper) fitLoop(x, y, out, a, b int, right bool) [4]leg {
 	}
 	a = max(1, min(a, st.bd.wallDist(x, y, out)))
 	b = min(b, st.bd.wallDist(x, y, lat))
-	return [4]leg{{out, a}, {lat, b}, {(out + 2) & 3, a}, {(lat + 2) & 3, b}}
+	return [4]leg{{out, a}, {lat, b}, {out.Opposite(), a}, {lat.Opposite(), b}}
 }

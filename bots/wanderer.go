@@ -57,29 +57,29 @@ func (b *wanderer) Act(s *engine.State, _ play.Clock) engine.Action {
 		}
 		b.chosen = false
 	}
-	nd := -1
+	nd := noDir
 	switch {
 	case st.homing:
 		nd = st.goHome(x, y, d)
 	case band >= b.band:
 		nd = st.goHome(x, y, d)
 	case st.nlegs > 0:
-		if nd = st.next(); nd < 0 {
+		if nd = st.next(); nd == noDir {
 			nd = st.goHome(x, y, d)
 		}
 	case band == 0 && st.bd.mine(x, y):
 		if !b.chosen {
 			b.chosen = true
-			nd = [3]int{d, (d + 1) & 3, (d + 3) & 3}[b.r.intn(3)]
-			if st.bd.inside(x+ddx[nd], y+ddy[nd]) {
-				if !st.bd.mine(x+ddx[nd], y+ddy[nd]) {
+			nd = ahead(d)[b.r.intn(3)]
+			if st.bd.inside(engine.StepFrom(x, y, nd)) {
+				if !st.bd.mine(engine.StepFrom(x, y, nd)) {
 					st.setLegs(st.fitLoop(x, y, nd, b.vary(b.size), b.vary(b.size), b.r.intn(2) == 0))
 					nd = st.next()
 				}
 				break
 			}
 		}
-		if nd = st.atHome(x, y, d); nd < 0 {
+		if nd = st.atHome(x, y, d); nd == noDir {
 			st.setLegs(st.fitLoop(x, y, d, b.vary(b.size), b.vary(b.size), b.r.intn(2) == 0))
 			nd = st.next()
 		}

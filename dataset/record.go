@@ -197,7 +197,7 @@ func ParseStart(s string) ([2]engine.Start, error) {
 			}
 			v[j] = n
 		}
-		st[i] = engine.Start{X: v[0], Y: v[1], Dir: v[2]}
+		st[i] = engine.Start{X: v[0], Y: v[1], Dir: engine.Dir(v[2])}
 	}
 	return st, nil
 }

@@ -24,7 +24,7 @@ func sameState(a, b *State) error {
 		switch {
 		case ax != bx || ay != by || ad != bd:
 			return fmt.Errorf("player %d head (%d,%d,%d) vs (%d,%d,%d)", i+1, ax, ay, ad, bx, by, bd)
-		case a.BBox(i) != b.BBox(i) || a.Area(i) != b.Area(i) || a.BandLen(i) != b.BandLen(i) || a.TurnsLeft(i) != b.TurnsLeft(i):
+		case a.p[i].box != b.p[i].box || a.Area(i) != b.Area(i) || a.BandLen(i) != b.BandLen(i) || a.TurnsLeft(i) != b.TurnsLeft(i):
 			return fmt.Errorf("player %d box/area/band/turns differ", i+1)
 		case !slices.Equal(a.Band(i), b.Band(i)):
 			return fmt.Errorf("player %d band list %v vs %v", i+1, a.Band(i), b.Band(i))

@@ -46,7 +46,7 @@ func (w *walker) act(s *State) Action {
 		goal = func(nx, ny int) int { return distanceHome(s, me, nx, ny) }
 	case w.rng.IntN(4) != 0:
 		goal = func(nx, ny int) int { // keep going straight
-			if nx-x == dx[d] && ny-y == dy[d] {
+			if nx-x == d.DX() && ny-y == d.DY() {
 				return 0
 			}
 			return 1
@@ -78,7 +78,7 @@ func (w *walker) act(s *State) Action {
 // hasWayOn reports whether player i, having stepped to (x, y) facing d, has a
 // next step that is on the board and not on its own band (a one-step look
 // ahead that keeps cautious walkers out of dead ends).
-func hasWayOn(s *State, i, x, y, d int) bool {
+func hasWayOn(s *State, i, x, y int, d Dir) bool {
 	if s.FieldAt(x, y) == i+1 {
 		return true // home: the band is gone after this step
 	}
@@ -127,7 +127,7 @@ func randomSetup(rng *rand.Rand, w, h int) (Config, [2]Start) {
 	}
 	var st [2]Start
 	for i := range st {
-		st[i] = Start{X: rng.IntN(w), Y: rng.IntN(h), Dir: rng.IntN(4)}
+		st[i] = Start{X: rng.IntN(w), Y: rng.IntN(h), Dir: Dir(rng.IntN(4))}
 	}
 	if rng.IntN(20) == 0 {
 		st[1].X, st[1].Y = st[0].X, st[0].Y

@@ -19,8 +19,8 @@ func FuzzGame(f *testing.F) {
 	f.Fuzz(func(t *testing.T, w, h, x1, y1, x2, y2, dirs, turns uint8, moves []byte) {
 		c := Config{Width: 2 * (1 + int(w)%15), Height: 1 + int(h)%31, MaxTurns: 1 + int(turns)%128}
 		starts := [2]Start{
-			{int(x1) % c.Width, int(y1) % c.Height, int(dirs) & 3},
-			{int(x2) % c.Width, int(y2) % c.Height, int(dirs>>2) & 3},
+			{int(x1) % c.Width, int(y1) % c.Height, Dir(dirs) & 3},
+			{int(x2) % c.Width, int(y2) % c.Height, Dir(dirs>>2) & 3},
 		}
 		i := 0
 		next := func(*State) (Action, bool) {

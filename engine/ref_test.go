@@ -44,7 +44,7 @@ func newRef(c Config, st [2]Start) *refGame {
 		g.band[x] = make([]int, g.h)
 	}
 	for i, s := range st {
-		g.p[i] = refPlayer{x: s.X, y: s.Y, dir: s.Dir, minX: s.X - 1, minY: s.Y - 1, maxX: s.X + 1, maxY: s.Y + 1}
+		g.p[i] = refPlayer{x: s.X, y: s.Y, dir: int(s.Dir), minX: s.X - 1, minY: s.Y - 1, maxX: s.X + 1, maxY: s.Y + 1}
 		// The 3x3 start square, clipped; player 2 paints last.
 		for x := s.X - 1; x <= s.X+1; x++ {
 			for y := s.Y - 1; y <= s.Y+1; y++ {
@@ -314,10 +314,10 @@ func compareRef(s *State, g *refGame) error {
 	}
 	for i := 0; i < 2; i++ {
 		rp := g.p[i]
-		if x, y, d := s.Head(i); x != rp.x || y != rp.y || d != rp.dir {
+		if x, y, d := s.Head(i); x != rp.x || y != rp.y || int(d) != rp.dir {
 			return fmt.Errorf("player %d head (%d,%d,%d), oracle (%d,%d,%d)", i+1, x, y, d, rp.x, rp.y, rp.dir)
 		}
-		if b, want := s.BBox(i), (Box{rp.minX, rp.minY, rp.maxX, rp.maxY}); b != want {
+		if b, want := s.p[i].box, (bbox{rp.minX, rp.minY, rp.maxX, rp.maxY}); b != want {
 			return fmt.Errorf("player %d box %+v, oracle %+v", i+1, b, want)
 		}
 		if tl := s.TurnsLeft(i); tl != g.maxTurns-rp.moves {

@@ -32,7 +32,7 @@ func (g *refGameRecord) config() Config {
 func (g *refGameRecord) starts() [2]Start {
 	var st [2]Start
 	for i, in := range g.Init {
-		st[i] = Start{X: in.X, Y: in.Y, Dir: in.Direction}
+		st[i] = Start{X: in.X, Y: in.Y, Dir: Dir(in.Direction)}
 	}
 	return st
 }

@@ -15,8 +15,8 @@ func (s *State) Step(a Action) bool {
 	p := &s.p[pi]
 	p.dir = a.Turn(p.dir)
 	s.steps++
-	p.x += dx[p.dir]
-	p.y += dy[p.dir]
+	p.x += p.dir.DX()
+	p.y += p.dir.DY()
 	x, y := p.x, p.y
 	if uint(x) >= uint(s.w) || uint(y) >= uint(s.h) { // also catches -1
 		s.hitWall(pi)
@@ -57,7 +57,7 @@ func (s *State) meetHead(pi, c int) {
 	switch {
 	case s.field[c] == uint8(2-pi):
 		s.finish(1-pi, CIT, 0)
-	case p.dir&1 != e.dir&1:
+	case p.dir.Horizontal() != e.dir.Horizontal():
 		s.finish(pi, SID, -1)
 	default:
 		s.endOnArea(FAC)

@@ -277,27 +277,35 @@ func TestForfeit(t *testing.T) {
 }
 
 func TestActions(t *testing.T) {
-	for in, want := range map[string]Action{
-		"": Straight, "S": Straight, "s": Straight, "x": Straight, "0": Straight, " L": Straight,
-		"L": Left, "l": Left, "left": Left, "Lx": Left,
-		"R": Right, "r": Right, "RIGHT": Right,
-	} {
-		if got := ParseAction(in); got != want {
-			t.Errorf("ParseAction(%q) = %c, want %c", in, got, want)
+	// The course's turns: a right turn is clockwise on a board whose y axis
+	// points south.
+	right := map[Dir]Dir{East: South, South: West, West: North, North: East}
+	for d := East; d <= North; d++ {
+		if !d.Valid() {
+			t.Errorf("%d is not valid", d)
 		}
-	}
-	for d := 0; d < 4; d++ {
-		if got := Left.Turn(d); got != (d+3)%4 {
+		if got := Right.Turn(d); got != right[d] || got != d.Right() {
+			t.Errorf("right from %d: %d", d, got)
+		}
+		if got := Left.Turn(d); right[got] != d || got != d.Left() {
 			t.Errorf("left from %d: %d", d, got)
 		}
-		if got := Right.Turn(d); got != (d+1)%4 {
-			t.Errorf("right from %d: %d", d, got)
+		if got := d.Opposite(); got != right[right[d]] || got.Opposite() != d {
+			t.Errorf("opposite of %d: %d", d, got)
 		}
 		if got := Straight.Turn(d); got != d {
 			t.Errorf("straight from %d: %d", d, got)
 		}
 		if got := Action('?').Turn(d); got != d {
 			t.Errorf("unknown action from %d: %d", d, got)
+		}
+		if x, y := StepFrom(5, 5, d); (x-5)*(x-5)+(y-5)*(y-5) != 1 || d.Horizontal() != (y == 5) {
+			t.Errorf("step %d from (5,5) is (%d,%d), horizontal %v", d, x, y, d.Horizontal())
+		}
+	}
+	for _, d := range []Dir{-1, 4} {
+		if d.Valid() {
+			t.Errorf("%d is valid", d)
 		}
 	}
 	if x, y := StepFrom(5, 5, North); x != 5 || y != 4 {

@@ -33,7 +33,7 @@ func RandomStarts(c Config, seed int64) ([2]Start, error) {
 			st[i].Y = h/2 + mt.RandInt(-3, 3)
 		}
 		for i := range st {
-			st[i].Dir = mt.RandBelow(4)
+			st[i].Dir = Dir(mt.RandBelow(4))
 		}
 		if c.onBoard(st[0]) && c.onBoard(st[1]) {
 			return st, nil

@@ -66,7 +66,7 @@ func firstDraw(c Config, seed int64) [2]Start {
 		st[i].Y = c.Height/2 + r.RandInt(-3, 3)
 	}
 	for i := range st {
-		st[i].Dir = r.RandBelow(4)
+		st[i].Dir = Dir(r.RandBelow(4))
 	}
 	return st
 }

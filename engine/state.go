@@ -60,22 +60,23 @@ func geometryOf(w, h int) *geometry {
 	return actual.(*geometry)
 }
 
-// Box is a player's bounding box: every cell it has stood on, inclusive.
-type Box struct {
+// bbox is a player's bounding box: every cell it has stood on, inclusive.
+type bbox struct {
 	MinX, MinY, MaxX, MaxY int
 }
 
-func (b *Box) extend(x, y int) {
+func (b *bbox) extend(x, y int) {
 	b.MinX, b.MaxX = min(b.MinX, x), max(b.MaxX, x)
 	b.MinY, b.MaxY = min(b.MinY, y), max(b.MaxY, y)
 }
 
 type player struct {
-	x, y, dir int
-	box       Box
-	area      int     // territory cells
-	bandLen   int     // band cells
-	band      []int32 // band cells in the order they were laid
+	x, y    int
+	dir     Dir
+	box     bbox
+	area    int     // territory cells
+	bandLen int     // band cells
+	band    []int32 // band cells in the order they were laid
 }
 
 // span is a closed interval of coordinates along one column or row.
@@ -114,7 +115,7 @@ func NewGame(c Config, starts [2]Start) (*State, error) {
 		if st.X < 0 || st.X >= c.Width || st.Y < 0 || st.Y >= c.Height {
 			return nil, fmt.Errorf("start of player %d at (%d,%d) is off the %dx%d board", i+1, st.X, st.Y, c.Width, c.Height)
 		}
-		if st.Dir < 0 || st.Dir > 3 {
+		if !st.Dir.Valid() {
 			return nil, fmt.Errorf("start direction %d of player %d: must be 0 (east), 1 (south), 2 (west) or 3 (north)", st.Dir, i+1)
 		}
 	}
@@ -129,7 +130,7 @@ func NewGame(c Config, starts [2]Start) (*State, error) {
 	}
 	for i, st := range starts {
 		s.p[i] = player{x: st.X, y: st.Y, dir: st.Dir,
-			box:  Box{max(st.X-1, 0), max(st.Y-1, 0), min(st.X+1, c.Width-1), min(st.Y+1, c.Height-1)},
+			box:  bbox{max(st.X-1, 0), max(st.Y-1, 0), min(st.X+1, c.Width-1), min(st.Y+1, c.Height-1)},
 			band: make([]int32, 0, 256)}
 		s.paintSquare(i, st.X, st.Y)
 	}
@@ -229,7 +230,7 @@ func (s *State) Result() Result { return s.result }
 
 // Head returns player i's head position and direction. After a WAL loss the
 // head is off the board, as in the reference engine's final frame.
-func (s *State) Head(i int) (x, y, dir int) { return s.p[i].x, s.p[i].y, s.p[i].dir }
+func (s *State) Head(i int) (x, y int, dir Dir) { return s.p[i].x, s.p[i].y, s.p[i].dir }
 
 // Area is player i's territory cell count.
 func (s *State) Area(i int) int { return s.p[i].area }
@@ -240,9 +241,6 @@ func (s *State) BandLen(i int) int { return s.p[i].bandLen }
 // Band returns player i's band cells (cell indices, see XY) in the order they
 // were laid. The slice is read-only and valid until the next Step.
 func (s *State) Band(i int) []int32 { return s.p[i].band }
-
-// BBox is player i's bounding box.
-func (s *State) BBox(i int) Box { return s.p[i].box }
 
 // Inside reports whether (x, y) is on the board.
 func (s *State) Inside(x, y int) bool { return x >= 0 && x < s.w && y >= 0 && y < s.h }

@@ -2,12 +2,16 @@ package engine
 
 import "fmt"
 
-// Directions, as the course numbered them.
+// Dir is a direction of travel, numbered as the course numbered them.
+type Dir int
+
+// The four directions. The y axis points south, so a right (clockwise) turn
+// takes East to South.
 const (
-	East  = 0 // x+1
-	South = 1 // y+1
-	West  = 2 // x-1
-	North = 3 // y-1
+	East  Dir = 0 // x+1
+	South Dir = 1 // y+1
+	West  Dir = 2 // x-1
+	North Dir = 3 // y-1
 )
 
 // dx and dy give the step of each direction.
@@ -16,8 +20,30 @@ var (
 	dy = [4]int{0, 1, 0, -1}
 )
 
-// Step returns the cell one step from (x, y) in direction d.
-func StepFrom(x, y, d int) (int, int) { return x + dx[d], y + dy[d] }
+// Valid reports whether d is one of the four directions. The methods below
+// expect a valid direction.
+func (d Dir) Valid() bool { return d >= East && d <= North }
+
+// Right is the direction after a right turn.
+func (d Dir) Right() Dir { return (d + 1) & 3 }
+
+// Left is the direction after a left turn.
+func (d Dir) Left() Dir { return (d + 3) & 3 }
+
+// Opposite is the direction straight back.
+func (d Dir) Opposite() Dir { return (d + 2) & 3 }
+
+// Horizontal reports whether d runs along the x axis (East or West). Two
+// directions are parallel when both or neither are horizontal.
+func (d Dir) Horizontal() bool { return d&1 == 0 }
+
+// DX and DY are the change of x and of y in one step in direction d.
+// (The mask spares the bounds check in the bots' inner loops.)
+func (d Dir) DX() int { return dx[d&3] }
+func (d Dir) DY() int { return dy[d&3] }
+
+// StepFrom returns the cell one step from (x, y) in direction d.
+func StepFrom(x, y int, d Dir) (int, int) { return x + d.DX(), y + d.DY() }
 
 // Action is what a player does in a half-step: turn left, turn right or go
 // straight.
@@ -29,29 +55,13 @@ const (
 	Right    Action = 'R'
 )
 
-// ParseAction reads an action the way the course engine read an AI's answer:
-// a string whose first character, upper-cased, is L or R turns; anything else
-// (an empty string, "S", "x") goes straight. There is no invalid action.
-func ParseAction(s string) Action {
-	if s == "" {
-		return Straight
-	}
-	switch s[0] {
-	case 'L', 'l':
-		return Left
-	case 'R', 'r':
-		return Right
-	}
-	return Straight
-}
-
 // Turn returns the direction after taking action a while facing d.
-func (a Action) Turn(d int) int {
+func (a Action) Turn(d Dir) Dir {
 	switch a {
 	case Left:
-		return (d + 3) & 3
+		return d.Left()
 	case Right:
-		return (d + 1) & 3
+		return d.Right()
 	}
 	return d
 }
@@ -149,5 +159,6 @@ type Result struct {
 
 // Start is a player's start: head position and direction.
 type Start struct {
-	X, Y, Dir int
+	X, Y int
+	Dir  Dir
 }

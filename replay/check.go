@@ -82,7 +82,7 @@ func compareFrame(f *Frames, i int, s *engine.State) *Mismatch {
 	x1, y1, d1 := s.Head(0)
 	x2, y2, d2 := s.Head(1)
 	if i < len(f.Pos) {
-		if got := [6]int{x1, y1, d1, x2, y2, d2}; got != f.Pos[i] {
+		if got := [6]int{x1, y1, int(d1), x2, y2, int(d2)}; got != f.Pos[i] {
 			return &Mismatch{i, fmt.Sprintf("pos %v, want %v", got, f.Pos[i])}
 		}
 	}

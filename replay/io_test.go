@@ -31,7 +31,7 @@ func recordGame(rng *rand.Rand, id string) *Game {
 	}
 	g := &Game{ID: id, Players: [2]string{"rand_a", "rand_b"}, Seed: seed, Size: [2]int{w, h}, MaxTurns: c.MaxTurns, Frames: &Frames{}}
 	for i, x := range st {
-		g.Init[i] = Init{X: x.X, Y: x.Y, Direction: x.Dir}
+		g.Init[i] = Init{X: x.X, Y: x.Y, Direction: int(x.Dir)}
 	}
 	g.Frames.Snapshot(s)
 	var acts []byte

@@ -57,7 +57,7 @@ func (g *Game) Config() engine.Config {
 func (g *Game) Starts() [2]engine.Start {
 	var s [2]engine.Start
 	for i, in := range g.Init {
-		s[i] = engine.Start{X: in.X, Y: in.Y, Dir: in.Direction}
+		s[i] = engine.Start{X: in.X, Y: in.Y, Dir: engine.Dir(in.Direction)}
 	}
 	return s
 }
@@ -130,7 +130,7 @@ func (f *Frames) Snapshot(s *engine.State) {
 	x1, y1, d1 := s.Head(0)
 	x2, y2, d2 := s.Head(1)
 	f.Digest = append(f.Digest, fmt.Sprintf("%016x", s.Digest()))
-	f.Pos = append(f.Pos, [6]int{x1, y1, d1, x2, y2, d2})
+	f.Pos = append(f.Pos, [6]int{x1, y1, int(d1), x2, y2, int(d2)})
 	f.Area = append(f.Area, [2]int{s.Area(0), s.Area(1)})
 	f.Band = append(f.Band, [2]int{s.BandLen(0), s.BandLen(1)})
 }

@@ -398,7 +398,7 @@ func (s *Store) writeFiles(id, firstGame int64, key string, games []tourney.Game
 			Result: replay.FromEngine(g.Result, g.Detail),
 		}
 		for k, st := range g.Starts {
-			reps[i].Init[k] = replay.Init{X: st.X, Y: st.Y, Direction: st.Dir}
+			reps[i].Init[k] = replay.Init{X: st.X, Y: st.Y, Direction: int(st.Dir)}
 		}
 	}
 	rp := filepath.Join(s.dir, "replays", fmt.Sprintf("series-%06d.jsonl.gz", id))

@@ -22,7 +22,7 @@ func TestMirror(t *testing.T) {
 	if Mirror(c, m) != s {
 		t.Fatal("mirroring twice must give the start back")
 	}
-	for _, d := range []int{engine.South, engine.North} {
+	for _, d := range []engine.Dir{engine.South, engine.North} {
 		if Mirror(c, engine.Start{X: 0, Y: 0, Dir: d}).Dir != d {
 			t.Fatal("south and north stay")
 		}

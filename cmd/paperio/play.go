@@ -80,7 +80,7 @@ func runPlay(args []string) error {
 		Result: replay.FromEngine(s.Result(), failureText(s, res)), Frames: rec,
 	}
 	for i, st := range starts {
-		g.Init[i] = replay.Init{X: st.X, Y: st.Y, Direction: st.Dir}
+		g.Init[i] = replay.Init{X: st.X, Y: st.Y, Direction: int(st.Dir)}
 	}
 	if err := replay.Append(*record, g); err != nil {
 		return err

@@ -86,7 +86,7 @@ func opposite(a engine.Action) engine.Action {
 	return engine.Left
 }
 
-func (l *Looper) safe(s *engine.State, x, y, d int) bool {
+func (l *Looper) safe(s *engine.State, x, y int, d engine.Dir) bool {
 	nx, ny := engine.StepFrom(x, y, d)
 	return s.Inside(nx, ny) && s.BandAt(nx, ny) != l.me+1
 }
