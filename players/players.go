@@ -10,6 +10,7 @@ import (
 
 	"github.com/paperio/paperio/bots"
 	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/label"
 	"github.com/paperio/paperio/play"
 	"github.com/paperio/paperio/pyai"
 )
@@ -79,21 +80,27 @@ func (m Maker) Entrant(spec string) (*Entrant, error) {
 }
 
 // Entrants are the players of specs with names that tell them apart: a
-// spec given twice (a bot against itself) gets " (B)", " (C)"… on its later
-// entries.
+// course AI is named by its file stem (label.Players), and a spec given
+// twice (a bot against itself) gets " (B)", " (C)"… on its later entries.
+// The full spec stays in Spec, and in the data.
 func (m Maker) Entrants(specs ...string) ([]*Entrant, error) {
 	out := make([]*Entrant, len(specs))
-	seen := map[string]int{}
+	canon := make([]string, len(specs))
 	for i, s := range specs {
 		e, err := m.Entrant(s)
 		if err != nil {
 			return nil, err
 		}
+		out[i], canon[i] = e, e.Spec
+	}
+	names := label.Players(canon)
+	seen := map[string]int{}
+	for i, e := range out {
+		e.Name = names[i]
 		if n := seen[e.Spec]; n > 0 {
 			e.Name = fmt.Sprintf("%s (%c)", e.Name, 'A'+n)
 		}
 		seen[e.Spec]++
-		out[i] = e
 	}
 	return out, nil
 }

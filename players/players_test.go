@@ -54,4 +54,16 @@ func TestMaker(t *testing.T) {
 	if got := strings.Join(names, "|"); got != "random|random (B)|goround|random (C)" {
 		t.Errorf("names %s", got)
 	}
+	// Course AIs are named by their file stems, told apart when they clash.
+	es, err = m.Entrants("py:a/t_team.py", "py:b/t_team.py", "py:c/solo.py", "heuristic:margin=2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	names = names[:0]
+	for _, e := range es {
+		names = append(names, e.Name)
+	}
+	if got := strings.Join(names, "|"); got != "a/t_team|b/t_team|solo|heuristic:margin=2" || es[0].Spec != "py:a/t_team.py" {
+		t.Errorf("names %s", got)
+	}
 }

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/paperio/paperio/analysis"
+	"github.com/paperio/paperio/label"
 )
 
 func init() {
@@ -90,9 +91,14 @@ func writePlayers(w io.Writer, format string, games int, stats []analysis.Player
 		return cw.Error()
 	}
 	fmt.Fprintf(w, "%d games; win rate with its 95 %% Wilson interval; half-steps per game and final territory as mean ± sd; games by end reason\n\n", games)
+	specs := make([]string, len(stats))
+	for i, s := range stats {
+		specs[i] = s.Player
+	}
+	name := playerNames(specs)
 	names := make([]string, len(stats))
 	for i, s := range stats {
-		names[i] = s.Player
+		names[i] = name[s.Player]
 	}
 	left := leftAligner(append(names, "player"))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
@@ -102,7 +108,7 @@ func writePlayers(w io.Writer, format string, games int, stats []analysis.Player
 	}
 	fmt.Fprintln(tw)
 	for _, s := range stats {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%s\t%s–%s\t%.0f ± %.0f\t%.0f ± %.0f\t", left(s.Player), s.Games, s.Wins, s.Draws, s.Losses,
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%s\t%s–%s\t%.0f ± %.0f\t%.0f ± %.0f\t", left(name[s.Player]), s.Games, s.Wins, s.Draws, s.Losses,
 			pct(s.WinRate), pct(s.WinLo), pct(s.WinHi), s.HalfSteps.Mean, s.HalfSteps.SD, s.Area.Mean, s.Area.SD)
 		for _, r := range ends {
 			fmt.Fprintf(tw, "%d\t", s.Ends[r.Name])
@@ -131,15 +137,20 @@ func writePairs(w io.Writer, format string, games int, players []string, pairs [
 		cell[[2]string{p.Player, p.Opponent}] = p
 	}
 	fmt.Fprintf(w, "%d games; each cell: win %% of the row player against the column player (games played), either side first\n\n", games)
-	left := leftAligner(players)
+	name := playerNames(players)
+	names := make([]string, len(players))
+	for i, p := range players {
+		names[i] = name[p]
+	}
+	left := leftAligner(names)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprint(tw, left("")+"\t")
-	for _, b := range players {
+	for _, b := range names {
 		fmt.Fprintf(tw, "%s\t", b)
 	}
 	fmt.Fprintln(tw)
 	for _, a := range players {
-		fmt.Fprintf(tw, "%s\t", left(a))
+		fmt.Fprintf(tw, "%s\t", left(name[a]))
 		for _, b := range players {
 			if p, ok := cell[[2]string{a, b}]; ok {
 				fmt.Fprintf(tw, "%s (%d)\t", pct(p.WinRate), p.Games)
@@ -150,6 +161,17 @@ func writePairs(w io.Writer, format string, games int, players []string, pairs [
 		fmt.Fprintln(tw)
 	}
 	return tw.Flush()
+}
+
+// playerNames maps specs to the names tables show (course AIs by file
+// stem); csv and json keep the specs, which are the data.
+func playerNames(specs []string) map[string]string {
+	names := label.Players(specs)
+	out := make(map[string]string, len(specs))
+	for i, s := range specs {
+		out[s] = names[i]
+	}
+	return out
 }
 
 // leftAligner pads names to the longest of them, so that a right-aligned
