@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/paperio/paperio/botspec"
 	"github.com/paperio/paperio/engine"
 	"github.com/paperio/paperio/play"
 )
@@ -117,10 +118,10 @@ func TestExtremeParams(t *testing.T) {
 	for _, in := range Catalog() {
 		for _, p := range in.Params {
 			for _, v := range []float64{p.Min, p.Max} {
-				sp := Spec{Name: in.Name, Params: map[string]float64{p.Name: v}}
+				sp := botspec.Spec{Name: in.Name, Params: map[string]float64{p.Name: v}}
 				for _, opp := range []string{"random", "heuristic"} {
 					for bi, c := range boards {
-						me, err := sp.New()
+						me, err := New(sp)
 						if err != nil {
 							t.Fatal(err)
 						}

@@ -1,15 +1,16 @@
 package bots
 
 import (
+	"github.com/paperio/paperio/botspec"
 	"github.com/paperio/paperio/engine"
 	"github.com/paperio/paperio/play"
 )
 
 func init() {
-	registerBuiltin(Info{
+	registerBuiltin(botspec.Info{
 		Name:    "goround",
 		Summary: "the course's simple sample: goes round a fixed w x h rectangle out from its territory and back, again and again",
-		Params: []ParamInfo{
+		Params: []botspec.Param{
 			{Name: "w", Default: 8, Min: 1, Max: 100, Int: true, Doc: "width of the rectangle, along the edge of the territory"},
 			{Name: "h", Default: 8, Min: 1, Max: 100, Int: true, Doc: "depth of the rectangle: how far it goes out from the territory"},
 		},

@@ -3,6 +3,7 @@ package bots
 import (
 	"math"
 
+	"github.com/paperio/paperio/botspec"
 	"github.com/paperio/paperio/engine"
 	"github.com/paperio/paperio/play"
 )
@@ -17,11 +18,11 @@ import (
 //	heuristic_reach.go   how near the enemy is to my band and to its home
 
 func init() {
-	registerBuiltin(Info{
+	registerBuiltin(botspec.Info{
 		Name: "heuristic",
 		Summary: "plans rectangular loops out of its territory as large as the enemy's distance allows, cuts them short when the enemy comes near, " +
 			"and goes for the enemy's band when it can reach it before the enemy gets home",
-		Params: []ParamInfo{
+		Params: []botspec.Param{
 			{Name: "maxband", Default: 150, Min: 4, Max: 400, Int: true,
 				Doc: "longest band a planned loop may lay (its out, across and back legs)"},
 			{Name: "depth", Default: 36, Min: 1, Max: 100, Int: true,

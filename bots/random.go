@@ -1,12 +1,13 @@
 package bots
 
 import (
+	"github.com/paperio/paperio/botspec"
 	"github.com/paperio/paperio/engine"
 	"github.com/paperio/paperio/play"
 )
 
 func init() {
-	registerBuiltin(Info{
+	registerBuiltin(botspec.Info{
 		Name:    "random",
 		Summary: "safe random walker: picks a random move that neither leaves the board nor hits its own band, avoiding dead ends one step ahead",
 	}, func(map[string]float64) Bot { return &randomBot{} })

@@ -4,6 +4,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/paperio/paperio/botspec"
 )
 
 func TestParseRoundTrip(t *testing.T) {
@@ -35,7 +37,7 @@ func TestParseRoundTrip(t *testing.T) {
 		if err != nil || again.String() != sp.String() {
 			t.Errorf("Parse(%q) = %v, %v: does not round-trip", sp.String(), again, err)
 		}
-		if _, err := sp.New(); err != nil {
+		if _, err := New(sp); err != nil {
 			t.Errorf("%q.New(): %v", c.in, err)
 		}
 	}
@@ -90,7 +92,7 @@ func TestParseErrors(t *testing.T) {
 }
 
 func TestSpecNewChecks(t *testing.T) {
-	bad := []Spec{
+	bad := []botspec.Spec{
 		{Name: "nosuch"},
 		{Name: "goround", Params: map[string]float64{"w": 0}},
 		{Name: "goround", Params: map[string]float64{"w": 1.5}},
@@ -98,18 +100,18 @@ func TestSpecNewChecks(t *testing.T) {
 		{Name: "heuristic", Params: map[string]float64{"risk": math.NaN()}},
 	}
 	for _, sp := range bad {
-		if _, err := sp.New(); err == nil {
+		if _, err := New(sp); err == nil {
 			t.Errorf("%+v.New(): no error", sp)
 		}
 	}
-	b, err := Spec{Name: "goround", Params: map[string]float64{"w": 3, "h": 4}}.New()
+	b, err := New(botspec.Spec{Name: "goround", Params: map[string]float64{"w": 3, "h": 4}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if g := b.(*goRound); g.w != 3 || g.h != 4 {
 		t.Errorf("goround built with w=%d h=%d, want 3 and 4", g.w, g.h)
 	}
-	b, err = Spec{Name: "heuristic", Params: map[string]float64{"margin": 5}}.New()
+	b, err = New(botspec.Spec{Name: "heuristic", Params: map[string]float64{"margin": 5}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,7 +158,7 @@ func TestCatalog(t *testing.T) {
 				t.Errorf("%s: Info line misses %s: %q", in.Name, p.Name, line)
 			}
 		}
-		if _, err := (Spec{Name: in.Name}).New(); err != nil {
+		if _, err := New(botspec.Spec{Name: in.Name}); err != nil {
 			t.Errorf("%s: %v", in.Name, err)
 		}
 	}
@@ -164,7 +166,7 @@ func TestCatalog(t *testing.T) {
 		t.Errorf("Catalog names = %s", got)
 	}
 	// The catalog is a copy.
-	cat[0].Params = append(cat[0].Params[:0], ParamInfo{Name: "changed"})
+	cat[0].Params = append(cat[0].Params[:0], botspec.Param{Name: "changed"})
 	if _, ok := Catalog()[0].Param("changed"); ok {
 		t.Error("changing the catalog changed the registry")
 	}

@@ -1,15 +1,16 @@
 package bots
 
 import (
+	"github.com/paperio/paperio/botspec"
 	"github.com/paperio/paperio/engine"
 	"github.com/paperio/paperio/play"
 )
 
 func init() {
-	registerBuiltin(Info{
+	registerBuiltin(botspec.Info{
 		Name:    "wanderer",
 		Summary: "makes ever bigger loops out of its territory in random directions, heading home by the shortest way when its band gets long",
-		Params: []ParamInfo{
+		Params: []botspec.Param{
 			{Name: "start", Default: 4, Min: 1, Max: 50, Int: true, Doc: "size of the first loop (depth and width, varied at random by up to a third)"},
 			{Name: "grow", Default: 3, Min: 0, Max: 20, Int: true, Doc: "how much each loop is bigger than the last"},
 			{Name: "max", Default: 30, Min: 1, Max: 100, Int: true, Doc: "largest loop size; after it the loops start small again"},

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/paperio/paperio/bots"
+	"github.com/paperio/paperio/botspec"
 )
 
 // Param is one tuned parameter and the range it is tuned in.
@@ -35,16 +36,11 @@ type Space struct {
 // "lo:hi" (a subset of the parameters, each within the bot's range); when
 // ranges is empty every parameter is tuned over its documented range.
 func NewSpace(bot string, ranges map[string][2]float64) (*Space, error) {
-	var info *bots.Info
-	for _, in := range bots.Catalog() {
-		if in.Name == strings.ToLower(bot) {
-			in := in
-			info = &in
-		}
-	}
-	if info == nil {
+	in, ok := botInfo(bot)
+	if !ok {
 		return nil, fmt.Errorf("unknown bot %q", bot)
 	}
+	info := &in
 	if len(info.Params) == 0 {
 		return nil, fmt.Errorf("bot %s has no parameters to tune", info.Name)
 	}
@@ -146,9 +142,13 @@ func (s *Space) Spec(x []float64) string {
 
 // SpecOf is the canonical bot spec with the given parameter values.
 func (s *Space) SpecOf(values []float64) string {
-	sp := bots.Spec{Name: s.Bot, Params: map[string]float64{}}
+	params := map[string]float64{}
 	for i, p := range s.Params {
-		sp.Params[p.Name] = values[i]
+		params[p.Name] = values[i]
+	}
+	sp, err := bots.Spec(s.Bot, params)
+	if err != nil {
+		panic(err) // values come from the space, inside the bot's ranges
 	}
 	return sp.String()
 }
@@ -161,4 +161,13 @@ func (s *Space) Describe() string {
 	}
 	sort.Strings(parts)
 	return strings.Join(parts, ",")
+}
+
+func botInfo(name string) (botspec.Info, bool) {
+	for _, in := range bots.Catalog() {
+		if in.Name == strings.ToLower(name) {
+			return in, true
+		}
+	}
+	return botspec.Info{}, false
 }

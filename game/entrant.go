@@ -1,0 +1,90 @@
+package game
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/paperio/paperio/play"
+)
+
+// Entrant is a player of some game: its name in tables and results, its
+// spec, and a way to build instances (the game's typed player, hidden
+// here). Make one with NewEntrant.
+type Entrant struct {
+	Name string // unique within a run
+	Spec string // recorded with its games
+	// seat makes a seat of the game's types for the entrant as named now.
+	seat func(e *Entrant, series bool) seatImpl
+	// check builds and closes an instance, to know early whether it can be
+	// built.
+	check func() error
+}
+
+// NewEntrant is the entrant of a game whose players read views V and make
+// moves A; build makes a fresh instance.
+func NewEntrant[V, A any](name, spec string, build func() (play.Player[V, A], error)) *Entrant {
+	return &Entrant{
+		Name: name, Spec: spec,
+		seat: func(e *Entrant, series bool) seatImpl {
+			return play.NewSeat(&play.Entrant[V, A]{Name: e.Name, Spec: e.Spec, New: build}, series)
+		},
+		check: func() error {
+			p, err := build()
+			if err != nil {
+				return err
+			}
+			if c, ok := p.(io.Closer); ok {
+				c.Close()
+			}
+			return nil
+		},
+	}
+}
+
+// Check builds an instance and closes it again: an error says the player
+// cannot be started (as in the course, such a player is not refused; it
+// loses every game by an error).
+func (e *Entrant) Check() error { return e.check() }
+
+// Seat is one side of a run of games: the entrant and the instance in use
+// (see play.Seat).
+type Seat struct {
+	e    *Entrant
+	impl seatImpl
+}
+
+// seatImpl is what every play.Seat[V, A] does.
+type seatImpl interface {
+	Start() error
+	SwapSides(stop <-chan struct{})
+	Close()
+}
+
+// NewSeat makes a seat for e. With series, its instances hear the course's
+// series hooks.
+func NewSeat(e *Entrant, series bool) *Seat { return &Seat{e: e, impl: e.seat(e, series)} }
+
+// Entrant is the seat's entrant.
+func (s *Seat) Entrant() *Entrant { return s.e }
+
+// Start builds the instance ahead of the first game.
+func (s *Seat) Start() error { return s.impl.Start() }
+
+// SwapSides tells the instance that the sides of a series swap.
+func (s *Seat) SwapSides(stop <-chan struct{}) { s.impl.SwapSides(stop) }
+
+// Close ends the instance (EndSeries, Close).
+func (s *Seat) Close() { s.impl.Close() }
+
+// PlaySeats are the game's typed seats behind two seats, for its Worker.
+func PlaySeats[V, A any](seats [2]*Seat) ([2]*play.Seat[V, A], error) {
+	var out [2]*play.Seat[V, A]
+	for i, s := range seats {
+		ps, ok := s.impl.(*play.Seat[V, A])
+		if !ok {
+			return out, fmt.Errorf("player %s belongs to another game", s.e.Name)
+		}
+		out[i] = ps
+	}
+	return out, nil
+}

@@ -1,0 +1,289 @@
+// Package game is what the shared parts of the toolkit know of a game: a
+// narrow interface that self-play, series, tournaments, SPRT, tuning,
+// analysis and the CLI use for every course game (paper.io, eraser,
+// stellar), so that none of them holds code of one game. Each game keeps
+// its rules in a package of its own (engine/, eraser/, stellar/) and binds
+// them here from games/<name>, registering itself by name.
+//
+// A game is played between two Entrants through the play loop (package
+// play); what comes out is a Record, the same for every game: the seed and
+// start, the moves in the game's own replay encoding, the winner, the
+// result code, the length and both players' scores.
+package game
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/paperio/paperio/botspec"
+	"github.com/paperio/paperio/play"
+)
+
+// Game is one of the course's games.
+type Game interface {
+	// Name is the game's name on the command line (--game).
+	Name() string
+	// Info says what its records mean, for tables and charts.
+	Info() *Info
+
+	// DefaultConfig is the course's settings of the game.
+	DefaultConfig() Config
+	// ConfigFlags adds the game's settings to a command's flags; the
+	// function returned reads and checks them after parsing.
+	ConfigFlags(fs *flag.FlagSet) func() (Config, error)
+	// DecodeConfig reads settings written by Config.Encode.
+	DecodeConfig(b []byte) (Config, error)
+
+	// Bots describes the built-in bots.
+	Bots() []BotInfo
+	// Canonical checks a player spec (a bot with parameters, or
+	// "py:FILE") and returns it in canonical form.
+	Canonical(spec string) (string, error)
+	// Entrant is the player of a canonical spec, named by it.
+	Entrant(spec string, o PlayerOptions) (*Entrant, error)
+
+	// NewWorker is a goroutine's scratch for playing games one after
+	// another (engine states, buffers are reused).
+	NewWorker() Worker
+
+	// Tables writes datasets in the game's schema.
+	Tables() Tables
+	// Replays reads, writes and checks the game's replay files.
+	Replays() Replays
+}
+
+// Worker plays games, one at a time.
+type Worker interface {
+	// Play plays one game between the players of the seats (seats[0]
+	// moves first) through the play loop.
+	Play(seats [2]*Seat, s Setup) (*Record, error)
+}
+
+// Setup is what decides a game besides its players.
+type Setup struct {
+	Config Config
+	// Seed draws the game's start (a start, a board, a map) as the course
+	// drew it, and seeds the players (play.SideSeed(Seed, side)).
+	Seed int64
+	// Paired says the game is the second of a pair: the start of Seed
+	// replayed with the sides swapped, as Pairing says (paper.io: "same"
+	// or "mirror"; the other games have one way).
+	Paired  bool
+	Pairing string
+	// Start, if not empty, is an explicit start in the game's words,
+	// instead of the one drawn from Seed.
+	Start string
+	// Budget is the think time per game of timed players (course AIs).
+	Budget time.Duration
+	// Stop, if not nil, ends the game when closed (play.ErrStopped).
+	Stop <-chan struct{}
+	// Rows asks for the game's dataset rows (Tables), recorded as it is
+	// played.
+	Rows bool
+	// Record asks for a replay record with every frame (Replays).
+	Frames bool
+}
+
+// Record is a finished game.
+type Record struct {
+	Seed   int64
+	Config Config
+	Start  string // the start in the game's words, as Setup.Start takes it
+	Moves  []byte // every move, in the game's replay encoding
+	Winner Winner
+	Reason int // the game's result code (Info.Reasons)
+	Extra  int // the game's third result element, -1 when none
+	Length int // in the game's unit (Info.Length)
+	Score  [2]float64
+	Think  [2]time.Duration
+	Faults [2]play.Fault
+	Detail string // what failed players reported
+	// Rows holds the dataset rows when Setup.Rows asked for them (for
+	// Tables only), and Frames the frames when Setup.Frames did.
+	Rows, Frames any
+}
+
+// Winner is who won a game: the index of the winning player (0, who moves
+// first, or 1), or Draw, as engine.Winner encodes it for paper.io.
+type Winner int
+
+// Draw is the Winner of a drawn game.
+const Draw Winner = -1
+
+// Score is player i's points from the game: 1 for a win, ½ for a draw, 0
+// for a loss.
+func (w Winner) Score(i int) float64 {
+	switch w {
+	case Draw:
+		return 0.5
+	case Winner(i):
+		return 1
+	}
+	return 0
+}
+
+// Outcome is the game's result for player i: 1 won, 0 draw, -1 lost.
+func (w Winner) Outcome(i int) int {
+	switch w {
+	case Draw:
+		return 0
+	case Winner(i):
+		return 1
+	}
+	return -1
+}
+
+// Loser is the index of the player who lost; w must not be Draw.
+func (w Winner) Loser() int { return 1 - int(w) }
+
+// Config is a game's settings: board, rounds, map…
+type Config interface {
+	// String is the settings for people ("102x101 board, 2000 rounds").
+	String() string
+	// Encode writes the settings as JSON (DecodeConfig reads it back):
+	// the self-play plan and the results store keep it.
+	Encode() []byte
+}
+
+// PlayerOptions are the options of course AIs (py: players) that every
+// command gives: the CLI's --time, --course-rules, --sandbox and --python.
+type PlayerOptions struct {
+	Budget      time.Duration // think time per game; 0: unlimited
+	CourseRules bool          // refuse what the course banned
+	Sandbox     string        // auto, on or off
+	Python      string        // interpreter
+}
+
+// BotInfo describes a built-in bot: its spec name, how it plays, its
+// parameters (the ones a tuner may tune).
+type BotInfo = botspec.Info
+
+// Info says what a game's records mean.
+type Info struct {
+	Title string // "paper.io (纸带圈地)"
+	// Length and Score name the games table's columns of Record.Length
+	// and Record.Score (Score with 1 and 2 appended), and say in words
+	// what they count.
+	Length, LengthWords string // "half_steps", "half-steps"
+	Score, ScoreWords   string // "area", "territory"
+	// MovesTable is the folder of the per-move table of a dataset.
+	MovesTable string
+	// Reasons are the result codes, in the order tables list them.
+	Reasons []Reason
+}
+
+// Reason is one of a game's result codes.
+type Reason struct {
+	Code  int
+	Name  string // short: WAL, END, base, …
+	Words string // for people
+}
+
+// ReasonName is the name of code ("unknown" for a code the game does not
+// know).
+func (in *Info) ReasonName(code int) string {
+	for _, r := range in.Reasons {
+		if r.Code == code {
+			return r.Name
+		}
+	}
+	return "unknown"
+}
+
+// ScoreColumns are the games table's score columns of players 1 and 2.
+func (in *Info) ScoreColumns() [2]string { return [2]string{in.Score + "1", in.Score + "2"} }
+
+// Tables writes a game's dataset: one row per game and one per move, in
+// chunk files of the self-play layout (see DATASET.md).
+type Tables interface {
+	// NewChunk starts writing one chunk's two files. Each game's rows
+	// are added in order.
+	NewChunk(games, moves io.Writer) Chunk
+}
+
+// Chunk is one chunk's writers.
+type Chunk interface {
+	// Add writes game id of players p1 and p2 (specs) from its record;
+	// the move rows come from the record's Rows, or are recomputed by
+	// replaying it. It returns the number of move rows.
+	Add(id int64, p1, p2 string, r *Record) (int, error)
+	Close() error
+}
+
+// Replays are a game's replay files: one JSON object per line (gzip
+// when the name ends in .gz) in the format of the course's recordings.
+type Replays interface {
+	// Append adds games to a replay file (durably; the file is
+	// rewritten whole).
+	Append(path string, games ...ReplayGame) error
+	// Check replays every game of a file on the engine and compares every
+	// recorded frame; bad lists a line per mismatched game.
+	Check(path string, bad func(line string)) (games, frames, mismatched int, err error)
+	// Bench replays the games' moves (without frame checks) for at least
+	// min and returns the moves replayed and the time taken.
+	Bench(paths []string, min time.Duration) (moves int64, took time.Duration, err error)
+}
+
+// ReplayGame is a record with the names of its players.
+type ReplayGame struct {
+	ID      string
+	Players [2]string // specs
+	*Record
+}
+
+var registry struct {
+	sync.RWMutex
+	games map[string]Game
+}
+
+// Register adds a game (from its binding's init). Registering a name twice
+// panics.
+func Register(g Game) {
+	registry.Lock()
+	defer registry.Unlock()
+	if registry.games == nil {
+		registry.games = map[string]Game{}
+	}
+	if _, dup := registry.games[g.Name()]; dup {
+		panic("game: " + g.Name() + " registered twice")
+	}
+	registry.games[g.Name()] = g
+}
+
+// Default is the game of commands that are not told one.
+const Default = "paperio"
+
+// Lookup returns the game called name ("" is Default). An unknown name is
+// an error that lists the known ones.
+func Lookup(name string) (Game, error) {
+	if name == "" {
+		name = Default
+	}
+	registry.RLock()
+	defer registry.RUnlock()
+	if g, ok := registry.games[strings.ToLower(name)]; ok {
+		return g, nil
+	}
+	return nil, fmt.Errorf("unknown game %q; the games are %s", name, strings.Join(namesLocked(), ", "))
+}
+
+// Names lists the registered games, sorted.
+func Names() []string {
+	registry.RLock()
+	defer registry.RUnlock()
+	return namesLocked()
+}
+
+func namesLocked() []string {
+	out := make([]string, 0, len(registry.games))
+	for n := range registry.games {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
