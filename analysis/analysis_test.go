@@ -11,6 +11,8 @@ import (
 	"github.com/paperio/paperio/analysis"
 	"github.com/paperio/paperio/analysis/analysistest"
 	"github.com/paperio/paperio/dataset"
+	"github.com/paperio/paperio/game"
+	"github.com/paperio/paperio/games/paperio"
 )
 
 func fixture(t *testing.T, n int) (string, []dataset.Game, []dataset.Turn) {
@@ -60,18 +62,18 @@ func TestGamesReadsTheRows(t *testing.T) {
 		t.Fatalf("%d games, want %d", len(got), len(games))
 	}
 	for i, g := range games {
-		want := analysis.Game{ID: g.GameID, P1: g.P1, P2: g.P2, Winner: dataset.WinnerOf(g.Winner), Reason: int(g.Reason),
-			HalfSteps: int(g.HalfSteps), Area1: int(g.Area1), Area2: int(g.Area2)}
+		want := analysis.Game{ID: g.GameID, P1: g.P1, P2: g.P2, Winner: game.WinnerOfCode(g.Winner), Reason: int(g.Reason),
+			Length: int(g.HalfSteps), Score1: float64(g.Area1), Score2: float64(g.Area2)}
 		if got[i] != want {
 			t.Fatalf("game %d: got %+v, want %+v", i, got[i], want)
 		}
 	}
 	// A projection leaves the other fields zero.
-	part, err := ds.Games(analysis.ColHalfSteps)
+	part, err := ds.Games(analysis.ColLength)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if part[3] != (analysis.Game{HalfSteps: int(games[3].HalfSteps)}) {
+	if part[3] != (analysis.Game{Length: int(games[3].HalfSteps)}) {
 		t.Errorf("projected row %+v", part[3])
 	}
 }
@@ -136,7 +138,7 @@ func TestByPlayerMatchesPlainRecomputation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	stats := analysis.ByPlayer(analysis.Entries(rows))
+	stats := analysis.ByPlayer(paperInfo, analysis.Entries(rows))
 	want := plainByPlayer(games)
 	if len(stats) != len(want) {
 		t.Fatalf("%d players, want %d", len(stats), len(want))
@@ -156,17 +158,18 @@ func TestByPlayerMatchesPlainRecomputation(t *testing.T) {
 			t.Errorf("%s: interval [%v, %v] misses %v", s.Player, s.WinLo, s.WinHi, s.WinRate)
 		}
 		m, sd := meanSD(w.steps)
-		if !near(s.HalfSteps.Mean, m) || math.Abs(s.HalfSteps.SD-sd) > 1e-6 || s.HalfSteps.N != w.games {
-			t.Errorf("%s: half-steps %+v, want mean %v sd %v", s.Player, s.HalfSteps, m, sd)
+		if !near(s.Length.Mean, m) || math.Abs(s.Length.SD-sd) > 1e-6 || s.Length.N != w.games {
+			t.Errorf("%s: half-steps %+v, want mean %v sd %v", s.Player, s.Length, m, sd)
 		}
 		m, sd = meanSD(w.area)
-		if !near(s.Area.Mean, m) || math.Abs(s.Area.SD-sd) > 1e-6 {
-			t.Errorf("%s: area %+v, want mean %v sd %v", s.Player, s.Area, m, sd)
+		if !near(s.Score.Mean, m) || math.Abs(s.Score.SD-sd) > 1e-6 {
+			t.Errorf("%s: area %+v, want mean %v sd %v", s.Player, s.Score, m, sd)
 		}
 		total := 0
-		for _, r := range analysis.EndReasons {
+		total += s.Ends[analysis.Unknown]
+		for _, r := range paperInfo.Reasons {
 			total += s.Ends[r.Name]
-			if r.Name != "unknown" && s.Ends[r.Name] != w.ends[int8(r.Code)] {
+			if s.Ends[r.Name] != w.ends[int8(r.Code)] {
 				t.Errorf("%s: %d games ended %s, want %d", s.Player, s.Ends[r.Name], r.Name, w.ends[int8(r.Code)])
 			}
 		}
@@ -180,7 +183,7 @@ func TestByPairMatchesPlainRecomputation(t *testing.T) {
 	_, games, _ := fixture(t, 150)
 	var rows []analysis.Game
 	for _, g := range games {
-		rows = append(rows, analysis.Game{ID: g.GameID, P1: g.P1, P2: g.P2, Winner: dataset.WinnerOf(g.Winner)})
+		rows = append(rows, analysis.Game{ID: g.GameID, P1: g.P1, P2: g.P2, Winner: game.WinnerOfCode(g.Winner)})
 	}
 	pairs := analysis.ByPair(analysis.Entries(rows))
 	type rec struct{ g, w, d, l int }
@@ -267,7 +270,7 @@ func TestSeriesMatchesTheTurnRows(t *testing.T) {
 			}
 		}
 		sort.Slice(rows, func(i, j int) bool { return rows[i].HalfStep < rows[j].HalfStep })
-		if len(s.HalfStep) != len(rows) || len(rows) != g.HalfSteps {
+		if len(s.HalfStep) != len(rows) || len(rows) != g.Length {
 			t.Fatalf("game %d: %d half-steps, want %d", id, len(s.HalfStep), len(rows))
 		}
 		opt := func(p *int32) float64 {
@@ -412,7 +415,7 @@ func TestPartitionFolderSuppliesAMissingColumn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(games) != 2 || games[0].P2 != "goround" || games[1].P2 != "goround" || games[1].P1 != "wanderer" || games[1].Area1 != 50 {
+	if len(games) != 2 || games[0].P2 != "goround" || games[1].P2 != "goround" || games[1].P1 != "wanderer" || games[1].Score1 != 50 {
 		t.Errorf("games %+v", games)
 	}
 	// Only the folder's column: one row per row of the file all the same.
@@ -421,3 +424,6 @@ func TestPartitionFolderSuppliesAMissingColumn(t *testing.T) {
 		t.Errorf("games %+v, %v", only, err)
 	}
 }
+
+// paperInfo is paper.io's, the game of the fixtures.
+var paperInfo = paperio.Game{}.Info()

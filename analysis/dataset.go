@@ -10,6 +10,7 @@
 package analysis
 
 import (
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -18,6 +19,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/paperio/paperio/game"
 )
 
 // Dataset is a folder holding a games/ table, usually a turns/ table and a
@@ -26,9 +29,13 @@ import (
 // and folders whose names start with '.' are ignored (writers use them for
 // files still being written).
 type Dataset struct {
-	Dir       string
+	Dir string
+	// Game is the game the dataset holds: the manifest's (a self-play
+	// folder) or the results database's (a tournament folder); paper.io for
+	// folders that do not say.
+	Game      game.Game
 	GameFiles []string // paths relative to Dir, sorted
-	TurnFiles []string // paths relative to Dir, sorted
+	TurnFiles []string // the game's per-move table (game.Info.MovesTable): paths relative to Dir, sorted
 	// Manifest is manifest.json decoded as a JSON object, or nil when the
 	// folder has none.
 	Manifest map[string]any
@@ -70,15 +77,52 @@ func Open(dir string) (*Dataset, error) {
 	if len(d.GameFiles) == 0 {
 		return nil, errorf("%s holds no dataset: no games/**/*.parquet (write one with paperio selfplay)", dir)
 	}
-	if d.TurnFiles, err = parquetFiles(dir, "turns"); err != nil {
-		return nil, err
-	}
 	if b, err := os.ReadFile(filepath.Join(dir, "manifest.json")); err == nil {
 		if err := json.Unmarshal(b, &d.Manifest); err != nil {
 			return nil, errorf("%s: %v", filepath.Join(dir, "manifest.json"), err)
 		}
 	}
+	name, err := d.gameName()
+	if err != nil {
+		return nil, err
+	}
+	if d.Game, err = game.Lookup(name); err != nil {
+		return nil, errorf("%s: %v", dir, err)
+	}
+	if d.TurnFiles, err = parquetFiles(dir, d.Game.Info().MovesTable); err != nil {
+		return nil, err
+	}
 	return d, nil
+}
+
+// gameName is the game the folder says it holds, "" for the default.
+func (d *Dataset) gameName() (string, error) {
+	if run, ok := d.Manifest["run"].(map[string]any); ok {
+		name, _ := run["game"].(string)
+		return name, nil
+	}
+	path := filepath.Join(d.Dir, ResultsFile)
+	if _, err := os.Stat(path); err != nil {
+		return "", nil
+	}
+	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro&_pragma=busy_timeout(10000)")
+	if err != nil {
+		return "", errorf("%s: %v", path, err)
+	}
+	defer db.Close()
+	var tables int
+	if err := db.QueryRow(`SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'meta'`).Scan(&tables); err != nil {
+		return "", errorf("%s: %v", path, err)
+	}
+	if tables == 0 {
+		return "", nil
+	}
+	var name string
+	err = db.QueryRow(`SELECT value FROM meta WHERE key = 'game'`).Scan(&name)
+	if err != nil && err != sql.ErrNoRows {
+		return "", errorf("%s: %v", path, err)
+	}
+	return name, nil
 }
 
 // parquetFiles lists the Parquet files below dir/sub, relative to dir.

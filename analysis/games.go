@@ -4,47 +4,62 @@ import (
 	"fmt"
 	"sort"
 
-	"github.com/paperio/paperio/dataset"
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/game"
 )
 
-// Columns of the games table that analysis reads, named by dataset.Game's
-// tags (the struct is the one statement of the schema).
-var (
-	ColGameID    = dataset.Column[dataset.Game]("GameID")
-	ColP1        = dataset.Column[dataset.Game]("P1")
-	ColP2        = dataset.Column[dataset.Game]("P2")
-	ColWinner    = dataset.Column[dataset.Game]("Winner")
-	ColReason    = dataset.Column[dataset.Game]("Reason")
-	ColHalfSteps = dataset.Column[dataset.Game]("HalfSteps")
-	ColArea1     = dataset.Column[dataset.Game]("Area1")
-	ColArea2     = dataset.Column[dataset.Game]("Area2")
+// Columns of the games table that analysis reads. Every game's games table
+// has them; the length and score columns are named by the game
+// (game.Info: half_steps, area1 and area2 for paper.io, which its binding
+// checks against dataset.Game's tags).
+const (
+	ColGameID = "game_id"
+	ColP1     = "p1"
+	ColP2     = "p2"
+	ColWinner = "winner"
+	ColReason = "reason"
+	ColLength = "length" // the game's length column (game.Info.Length)
+	ColScore1 = "score1" // the game's score column of player 1
+	ColScore2 = "score2"
 )
 
 // Column sets: what each question reads from the games table.
 var (
 	// BarsColumns feed Entries for the bars and dots charts.
-	BarsColumns = []string{ColP1, ColP2, ColHalfSteps, ColArea1, ColArea2}
+	BarsColumns = []string{ColP1, ColP2, ColLength, ColScore1, ColScore2}
 	// StatsColumns feed Entries for win rates and end reasons as well.
-	StatsColumns = []string{ColP1, ColP2, ColWinner, ColReason, ColHalfSteps, ColArea1, ColArea2}
+	StatsColumns = []string{ColP1, ColP2, ColWinner, ColReason, ColLength, ColScore1, ColScore2}
 	// GameColumns describe one game for the single-game charts.
-	GameColumns = []string{ColGameID, ColP1, ColP2, ColWinner, ColReason, ColHalfSteps, ColArea1, ColArea2}
+	GameColumns = []string{ColGameID, ColP1, ColP2, ColWinner, ColReason, ColLength, ColScore1, ColScore2}
 )
 
 var gameKinds = map[string]kind{
 	ColGameID: intKind, ColP1: strKind, ColP2: strKind, ColWinner: intKind,
-	ColReason: intKind, ColHalfSteps: intKind, ColArea1: intKind, ColArea2: intKind,
+	ColReason: intKind, ColLength: intKind, ColScore1: floatKind, ColScore2: floatKind,
+}
+
+// column is the name in the files of a column of the games table.
+func (d *Dataset) column(c string) string {
+	in := d.Game.Info()
+	switch c {
+	case ColLength:
+		return in.Length
+	case ColScore1:
+		return in.ScoreColumns()[0]
+	case ColScore2:
+		return in.ScoreColumns()[1]
+	}
+	return c
 }
 
 // Game is one row of the games table, as far as analysis reads it. Fields
 // whose column was not asked for are zero.
 type Game struct {
-	ID           int64
-	P1, P2       string        // player specs (or team names)
-	Winner       engine.Winner // player index (0 = player 1) or engine.Draw
-	Reason       int           // course result code (see EndReasons)
-	HalfSteps    int
-	Area1, Area2 int // final territory of players 1 and 2
+	ID             int64
+	P1, P2         string      // player specs (or team names)
+	Winner         game.Winner // player index (0 = player 1) or game.Draw
+	Reason         int         // the game's result code (game.Info.Reasons)
+	Length         int         // in the game's unit (paper.io: half-steps)
+	Score1, Score2 float64     // final scores (paper.io: territory) of players 1 and 2
 }
 
 // Games reads the named columns (Col… constants) of every game in the
@@ -56,7 +71,7 @@ func (d *Dataset) Games(cols ...string) ([]Game, error) {
 		if !ok {
 			return nil, fmt.Errorf("analysis: games column %q is not one analysis reads", c)
 		}
-		specs = append(specs, colSpec{c, k})
+		specs = append(specs, colSpec{d.column(c), k})
 	}
 	t, err := readTable(d.Dir, d.GameFiles, specs, nil)
 	if err != nil {
@@ -64,10 +79,10 @@ func (d *Dataset) Games(cols ...string) ([]Game, error) {
 	}
 	out := make([]Game, t.n)
 	for _, c := range cols {
-		col := t.cols[c]
+		col := t.cols[d.column(c)]
 		for i := range out {
 			if col.null(i) {
-				return nil, errorf("%s: games column %q has a null in row %d", d.Dir, c, i)
+				return nil, errorf("%s: games column %q has a null in row %d", d.Dir, d.column(c), i)
 			}
 			g := &out[i]
 			switch c {
@@ -78,15 +93,15 @@ func (d *Dataset) Games(cols ...string) ([]Game, error) {
 			case ColP2:
 				g.P2 = col.strs[i]
 			case ColWinner:
-				g.Winner = dataset.WinnerOf(int8(col.ints[i]))
+				g.Winner = game.WinnerOfCode(int8(col.ints[i]))
 			case ColReason:
 				g.Reason = int(col.ints[i])
-			case ColHalfSteps:
-				g.HalfSteps = int(col.ints[i])
-			case ColArea1:
-				g.Area1 = int(col.ints[i])
-			case ColArea2:
-				g.Area2 = int(col.ints[i])
+			case ColLength:
+				g.Length = int(col.ints[i])
+			case ColScore1:
+				g.Score1 = col.flts[i]
+			case ColScore2:
+				g.Score2 = col.flts[i]
 			}
 		}
 	}
@@ -129,14 +144,14 @@ func (d *Dataset) FindGame(games []Game, id *int64) (Game, error) {
 // statistics and of the dots chart. A game gives two entries, one per side,
 // also when the same player plays both sides.
 type Entry struct {
-	Game      int64
-	Player    string
-	Opponent  string
-	Side      int // 1 moved first, 2 second
-	HalfSteps int // half-steps of the game
-	Area      int // the player's final territory
-	Result    int // 1 won, 0 draw, -1 lost
-	Reason    int // how the game ended (course code)
+	Game     int64
+	Player   string
+	Opponent string
+	Side     int     // 1 moved first, 2 second
+	Length   int     // the game's length (paper.io: half-steps)
+	Score    float64 // the player's final score (paper.io: territory)
+	Result   int     // 1 won, 0 draw, -1 lost
+	Reason   int     // how the game ended (the game's code)
 }
 
 // Entries splits each game into its two sides.
@@ -144,8 +159,8 @@ func Entries(games []Game) []Entry {
 	out := make([]Entry, 0, 2*len(games))
 	for _, g := range games {
 		out = append(out,
-			Entry{g.ID, g.P1, g.P2, 1, g.HalfSteps, g.Area1, g.Winner.Outcome(0), g.Reason},
-			Entry{g.ID, g.P2, g.P1, 2, g.HalfSteps, g.Area2, g.Winner.Outcome(1), g.Reason})
+			Entry{g.ID, g.P1, g.P2, 1, g.Length, g.Score1, g.Winner.Outcome(0), g.Reason},
+			Entry{g.ID, g.P2, g.P1, 2, g.Length, g.Score2, g.Winner.Outcome(1), g.Reason})
 	}
 	return out
 }

@@ -3,6 +3,8 @@ package analysis
 import (
 	"math"
 	"sort"
+
+	"github.com/paperio/paperio/game"
 )
 
 // Z95 is the normal quantile of a two-sided 95 % interval.
@@ -59,33 +61,27 @@ func Wilson(k, n int, z float64) (lo, hi float64) {
 	return lo, hi
 }
 
-// EndReason names a course result code for people.
-type EndReason struct {
-	Code int
-	Name string
+// Unknown is the end-reason name of a result code the game does not know.
+const Unknown = "unknown"
+
+// EndNames lists the names of a game's end reasons, in the order reports
+// show them, "unknown" last.
+func EndNames(in *game.Info) []string {
+	out := make([]string, 0, len(in.Reasons)+1)
+	for _, r := range in.Reasons {
+		out = append(out, r.Name)
+	}
+	return append(out, Unknown)
 }
 
-// EndReasons lists every way a game ends, in the order reports show them.
-var EndReasons = []EndReason{
-	{0, "wall"},       // WAL: ran off the board
-	{1, "band"},       // TAP: a band was hit
-	{2, "side"},       // SID: head hit from the side
-	{3, "head-on"},    // FAC: head-on, decided on territory
-	{4, "territory"},  // CIT: heads met on a player's territory
-	{-1, "error"},     // ERR: the AI raised an error
-	{-2, "timeout"},   // OVT: the AI ran out of time
-	{-3, "rounds"},    // END: all rounds played, decided on territory
-	{-128, "unknown"}, // any other code
-}
-
-// EndName returns the name in EndReasons of a result code.
-func EndName(code int) string {
-	for _, r := range EndReasons {
+// EndName returns the name of a result code of the game.
+func EndName(in *game.Info, code int) string {
+	for _, r := range in.Reasons {
 		if r.Code == code {
 			return r.Name
 		}
 	}
-	return EndReasons[len(EndReasons)-1].Name
+	return Unknown
 }
 
 // PlayerStats is what the course reported per player (or team).
@@ -97,18 +93,18 @@ type PlayerStats struct {
 	Losses int    `json:"losses"`
 	// WinRate is Wins/Games; WinLo and WinHi bound it with the 95 %
 	// Wilson interval.
-	WinRate   float64 `json:"win_rate"`
-	WinLo     float64 `json:"win_lo"`
-	WinHi     float64 `json:"win_hi"`
-	HalfSteps Summary `json:"half_steps"` // half-steps per game
-	Area      Summary `json:"area"`       // the player's final territory
+	WinRate float64 `json:"win_rate"`
+	WinLo   float64 `json:"win_lo"`
+	WinHi   float64 `json:"win_hi"`
+	Length  Summary `json:"length"` // game length (paper.io: half-steps per game)
+	Score   Summary `json:"score"`  // the player's final score (paper.io: territory)
 	// Ends counts the player's games by how they ended, keyed by the names
-	// in EndReasons; every name but "unknown" is always present.
+	// of the game's end reasons; every name but "unknown" is always present.
 	Ends map[string]int `json:"ends"`
 }
 
 // ByPlayer aggregates entries per player, sorted by player name.
-func ByPlayer(entries []Entry) []PlayerStats {
+func ByPlayer(in *game.Info, entries []Entry) []PlayerStats {
 	type acc struct {
 		st          PlayerStats
 		steps, area []float64
@@ -118,7 +114,7 @@ func ByPlayer(entries []Entry) []PlayerStats {
 		a := m[e.Player]
 		if a == nil {
 			a = &acc{st: PlayerStats{Player: e.Player, Ends: map[string]int{}}}
-			for _, r := range EndReasons[:len(EndReasons)-1] {
+			for _, r := range in.Reasons {
 				a.st.Ends[r.Name] = 0
 			}
 			m[e.Player] = a
@@ -132,17 +128,17 @@ func ByPlayer(entries []Entry) []PlayerStats {
 		default:
 			a.st.Losses++
 		}
-		a.st.Ends[EndName(e.Reason)]++
-		a.steps = append(a.steps, float64(e.HalfSteps))
-		a.area = append(a.area, float64(e.Area))
+		a.st.Ends[EndName(in, e.Reason)]++
+		a.steps = append(a.steps, float64(e.Length))
+		a.area = append(a.area, e.Score)
 	}
 	out := make([]PlayerStats, 0, len(m))
 	for _, a := range m {
 		s := a.st
 		s.WinRate = float64(s.Wins) / float64(s.Games)
 		s.WinLo, s.WinHi = Wilson(s.Wins, s.Games, Z95)
-		s.HalfSteps = Summarize(a.steps)
-		s.Area = Summarize(a.area)
+		s.Length = Summarize(a.steps)
+		s.Score = Summarize(a.area)
 		out = append(out, s)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Player < out[j].Player })

@@ -144,6 +144,25 @@ func (s Spec) Value(name string) (v float64, ok bool) {
 	return p.Default, true
 }
 
+// Values reads a canonical spec's name and parameters without a catalog
+// (a parameter left out has its default, which the caller knows).
+func Values(spec string) (name string, params map[string]float64, err error) {
+	name, rest, _ := strings.Cut(strings.TrimSpace(spec), ":")
+	params = map[string]float64{}
+	if strings.TrimSpace(rest) == "" {
+		return name, params, nil
+	}
+	for _, kv := range strings.Split(rest, ",") {
+		k, v, ok := strings.Cut(kv, "=")
+		x, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+		if !ok || err != nil {
+			return "", nil, fmt.Errorf("spec %q: %q is not key=number", spec, kv)
+		}
+		params[strings.TrimSpace(k)] = x
+	}
+	return name, params, nil
+}
+
 // Catalog is a game's built-in bots of type B.
 type Catalog[B any] struct {
 	bots map[string]*entry[B]
@@ -297,3 +316,23 @@ func (c *Catalog[B]) Make(spec string) (B, error) {
 }
 
 func formatValue(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+
+// SplitList splits a comma-separated list of specs. A spec's own parameters
+// are comma-separated too ("heuristic:a=1,b=2"), so an item whose text before
+// any ':' holds '=' continues the spec before it.
+func SplitList(list string) []string {
+	var out []string
+	for _, p := range strings.Split(list, ",") {
+		p = strings.TrimSpace(p)
+		if p == "" {
+			continue
+		}
+		first, _, _ := strings.Cut(p, ":")
+		if len(out) > 0 && strings.Contains(first, "=") {
+			out[len(out)-1] += "," + p
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}

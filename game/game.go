@@ -50,6 +50,9 @@ type Game interface {
 	// NewWorker is a goroutine's scratch for playing games one after
 	// another (engine states, buffers are reused).
 	NewWorker() Worker
+	// ResultText says in words how a game ended, the players named by
+	// names: a line for the result, a line for the figures.
+	ResultText(r *Record, names [2]string) string
 
 	// Tables writes datasets in the game's schema.
 	Tables() Tables
@@ -141,6 +144,24 @@ func (w Winner) Outcome(i int) int {
 // Loser is the index of the player who lost; w must not be Draw.
 func (w Winner) Loser() int { return 1 - int(w) }
 
+// Code is the winner as the games tables of every game and the results
+// store write it: 1 or 2 for the player, 0 for a draw. WinnerOfCode reads
+// it back.
+func (w Winner) Code() int8 {
+	if w == Draw {
+		return 0
+	}
+	return int8(w + 1)
+}
+
+// WinnerOfCode is the Winner of a table's winner code.
+func WinnerOfCode(code int8) Winner {
+	if code == 1 || code == 2 {
+		return Winner(code - 1)
+	}
+	return Draw
+}
+
 // Config is a game's settings: board, rounds, map…
 type Config interface {
 	// String is the settings for people ("102x101 board, 2000 rounds").
@@ -171,25 +192,33 @@ type Info struct {
 	// what they count.
 	Length, LengthWords string // "half_steps", "half-steps"
 	Score, ScoreWords   string // "area", "territory"
+	ScoreUnit           string // "cells"
 	// MovesTable is the folder of the per-move table of a dataset.
 	MovesTable string
+	// SchemaVersion is the version of the game's dataset tables: it
+	// changes when a column changes meaning or is removed.
+	SchemaVersion int
 	// Reasons are the result codes, in the order tables list them.
 	Reasons []Reason
+	// Pairings are the ways a paired game may reuse the start of its first
+	// game (Setup.Pairing), the default first.
+	Pairings []string
 }
 
 // Reason is one of a game's result codes.
 type Reason struct {
 	Code  int
-	Name  string // short: WAL, END, base, …
-	Words string // for people
+	Short string // the course's code name (paperio: WAL, TAP, …)
+	Name  string // a word for tables of end reasons (paperio: wall, band, …)
+	Words string // a sentence for people
 }
 
-// ReasonName is the name of code ("unknown" for a code the game does not
-// know).
+// ReasonName is the course's short name of code ("unknown" for a code the
+// game does not know).
 func (in *Info) ReasonName(code int) string {
 	for _, r := range in.Reasons {
 		if r.Code == code {
-			return r.Name
+			return r.Short
 		}
 	}
 	return "unknown"
@@ -268,6 +297,9 @@ func Lookup(name string) (Game, error) {
 	defer registry.RUnlock()
 	if g, ok := registry.games[strings.ToLower(name)]; ok {
 		return g, nil
+	}
+	if len(registry.games) == 0 {
+		return nil, fmt.Errorf("game %q: no game is registered in this program (import github.com/paperio/paperio/games/all)", name)
 	}
 	return nil, fmt.Errorf("unknown game %q; the games are %s", name, strings.Join(namesLocked(), ", "))
 }

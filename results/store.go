@@ -8,7 +8,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -16,11 +15,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/paperio/paperio/dataset"
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/internal/durable"
 	"github.com/paperio/paperio/rating"
-	"github.com/paperio/paperio/replay"
 	"github.com/paperio/paperio/tourney"
 
 	_ "modernc.org/sqlite" // database/sql driver "sqlite" (pure Go)
@@ -30,8 +27,9 @@ import (
 //
 //	DIR/results.sqlite       series, games (with start and actions), standings,
 //	                         ratings, placings; views match_raw and match_result
-//	DIR/games/series-N.parquet  one row per game (dataset.Game), the self-play schema
-//	DIR/turns/series-N.parquet  one row per half-step (dataset.Turn)
+//	DIR/games/series-N.parquet  one row per game, the game's self-play schema
+//	DIR/turns/series-N.parquet  one row per move (paperio: half-step; the
+//	                         folder is the game's moves table)
 //	DIR/replays/series-N.jsonl.gz  each game in the replay format (start,
 //	                         actions, result), for paperio conform and replays
 //
@@ -41,6 +39,7 @@ import (
 // place, and a new run on the same folder skips them (Completed).
 type Store struct {
 	dir string
+	g   game.Game
 	db  *sql.DB
 	mu  sync.Mutex
 }
@@ -75,7 +74,7 @@ CREATE TABLE IF NOT EXISTS series (
 	winner        TEXT,                 -- NULL for a draw or an overrun
 	points_a      INTEGER NOT NULL,     -- 3 win, 1 draw, 0 loss or overrun
 	points_b      INTEGER NOT NULL,
-	pairing       TEXT NOT NULL,        -- same or mirror
+	pairing       TEXT NOT NULL,        -- paperio: same or mirror
 	wall_seconds  REAL NOT NULL,
 	finished_at   TEXT NOT NULL
 );
@@ -90,18 +89,16 @@ CREATE TABLE IF NOT EXISTS games (
 	spec1       TEXT NOT NULL,
 	spec2       TEXT NOT NULL,
 	seed        INTEGER NOT NULL,       -- start draw and bots' seed
-	width       INTEGER NOT NULL,
-	height      INTEGER NOT NULL,
-	max_turns   INTEGER NOT NULL,
-	start       TEXT NOT NULL,          -- x,y,d:x,y,d
-	actions     TEXT NOT NULL,          -- L/R/S per half-step: start + actions replay the game
+	settings    TEXT NOT NULL,          -- the game's settings as JSON (paperio: width, height, max_turns)
+	start       TEXT NOT NULL,          -- the start in the game's words (paperio: x,y,d:x,y,d)
+	moves       TEXT NOT NULL,          -- every move in the game's replay encoding (paperio: L/R/S per half-step)
 	winner      INTEGER NOT NULL,       -- 1, 2, or 0 for a draw
-	reason      INTEGER NOT NULL,       -- course code: 0 WAL 1 TAP 2 SID 3 FAC 4 CIT -1 ERR -2 OVT -3 END
+	reason      INTEGER NOT NULL,       -- the game's result code (paperio: 0 WAL 1 TAP 2 SID 3 FAC 4 CIT -1 ERR -2 OVT -3 END)
 	reason_name TEXT NOT NULL,
-	extra       INTEGER NOT NULL,       -- TAP: mover's index; CIT: 1 enclosed, 0 lost; else -1
-	half_steps  INTEGER NOT NULL,
-	area1       INTEGER NOT NULL,
-	area2       INTEGER NOT NULL,
+	extra       INTEGER NOT NULL,       -- paperio: TAP mover's index; CIT 1 enclosed, 0 lost; else -1
+	length      INTEGER NOT NULL,       -- paperio: half-steps; eraser: moves; stellar: turns
+	score1      REAL NOT NULL,          -- paperio: territory; eraser: points; stellar: force
+	score2      REAL NOT NULL,
 	think1      REAL NOT NULL,          -- seconds of think time used
 	think2      REAL NOT NULL,
 	detail      TEXT NOT NULL           -- what a failed player reported
@@ -141,9 +138,7 @@ CREATE TABLE IF NOT EXISTS placings (
 CREATE VIEW IF NOT EXISTS match_raw AS
 	SELECT g.series_id AS match_id, g.idx + 1 AS round, g.p1 AS code1, g.p2 AS code2,
 	       CASE g.winner WHEN 1 THEN 0 WHEN 2 THEN 1 END AS winner, g.reason, g.extra,
-	       CASE WHEN g.reason IN (3, -3) THEN g.area1 END AS score1,
-	       CASE WHEN g.reason IN (3, -3) THEN g.area2 END AS score2,
-	       g.detail, g.half_steps, g.game_id
+	       g.score1, g.score2, g.detail, g.length, g.game_id
 	FROM games g;
 CREATE VIEW IF NOT EXISTS match_result AS
 	SELECT s.id AS match_id, s.stage, s.player_a AS code1, s.player_b AS code2,
@@ -152,10 +147,10 @@ CREATE VIEW IF NOT EXISTS match_result AS
 	FROM series s;
 `
 
-// OpenStore opens (or creates) the output folder dir. Files left by a run
-// that stopped while writing a series are removed.
-func OpenStore(dir string) (*Store, error) {
-	for _, d := range []string{dir, filepath.Join(dir, "games"), filepath.Join(dir, "turns"), filepath.Join(dir, "replays")} {
+// OpenStore opens (or creates) the output folder dir of a run of game g.
+// Files left by a run that stopped while writing a series are removed.
+func OpenStore(dir string, g game.Game) (*Store, error) {
+	for _, d := range []string{dir, filepath.Join(dir, "games"), filepath.Join(dir, g.Info().MovesTable), filepath.Join(dir, "replays")} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			return nil, err
 		}
@@ -170,12 +165,46 @@ func OpenStore(dir string) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("%s: %v", filepath.Join(dir, DBFile), err)
 	}
-	s := &Store{dir: dir, db: db}
+	s := &Store{dir: dir, g: g, db: db}
+	if err := s.checkGame(); err != nil {
+		db.Close()
+		return nil, err
+	}
 	if err := s.removeStale(); err != nil {
 		db.Close()
 		return nil, err
 	}
 	return s, nil
+}
+
+// GameOf is the game whose results dir holds ("" when it holds none): the
+// meta table's game, paperio for folders written before it was recorded.
+func GameOf(db *sql.DB) (string, error) {
+	var name string
+	err := db.QueryRow(`SELECT value FROM meta WHERE key = 'game'`).Scan(&name)
+	if err == sql.ErrNoRows {
+		var n int
+		if err := db.QueryRow(`SELECT COUNT(*) FROM meta`).Scan(&n); err != nil || n == 0 {
+			return "", err
+		}
+		return game.Default, nil
+	}
+	return name, err
+}
+
+// checkGame records the store's game, or refuses a folder of another game.
+func (s *Store) checkGame() error {
+	have, err := GameOf(s.db)
+	switch {
+	case err != nil:
+		return err
+	case have == "":
+		_, err = s.db.Exec(`INSERT OR REPLACE INTO meta (key, value) VALUES ('game', ?)`, s.g.Name())
+		return err
+	case have != s.g.Name():
+		return fmt.Errorf("%w (%s holds %s results, not %s): use another --out", ErrOtherRun, s.dir, have, s.g.Name())
+	}
+	return nil
 }
 
 // Close closes the database.
@@ -203,7 +232,7 @@ func (s *Store) removeStale() error {
 		known[id] = true
 	}
 	rows.Close()
-	for _, sub := range []string{"games", "turns", "replays"} {
+	for _, sub := range []string{"games", s.g.Info().MovesTable, "replays"} {
 		ents, err := os.ReadDir(filepath.Join(s.dir, sub))
 		if err != nil {
 			return err
@@ -236,8 +265,8 @@ func (s *Store) BeginRun(desc string) (resumed bool, err error) {
 	err = s.db.QueryRow(`SELECT value FROM meta WHERE key = 'run'`).Scan(&have)
 	switch {
 	case err == sql.ErrNoRows:
-		_, err = s.db.Exec(`INSERT INTO meta (key, value) VALUES ('run', ?), ('schema_version', ?), ('created_at', ?)`,
-			desc, strconv.Itoa(dataset.SchemaVersion), time.Now().UTC().Format(time.RFC3339))
+		_, err = s.db.Exec(`INSERT OR REPLACE INTO meta (key, value) VALUES ('run', ?), ('created_at', ?)`,
+			desc, time.Now().UTC().Format(time.RFC3339))
 		return false, err
 	case err != nil:
 		return false, err
@@ -291,30 +320,27 @@ func (s *Store) Completed() (map[string]*tourney.StoredSeries, error) {
 		byID[st.ID] = st
 	}
 	rows.Close()
-	rows, err = s.db.Query(`SELECT series_id, idx, half, pair, p1, p2, spec1, spec2, seed, width, height, max_turns, start, actions,
-		winner, reason, extra, half_steps, area1, area2, think1, think2, detail FROM games ORDER BY game_id`)
+	rows, err = s.db.Query(`SELECT series_id, idx, half, pair, p1, p2, spec1, spec2, seed, settings, start, moves,
+		winner, reason, extra, length, score1, score2, think1, think2, detail FROM games ORDER BY game_id`)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var g tourney.GameRecord
+		g := tourney.GameRecord{Record: &game.Record{}}
 		var sid int64
-		var start string
-		var winner, reason, extra int
+		var settings, moves string
+		var winner int8
 		var t1, t2 float64
 		if err := rows.Scan(&sid, &g.Index, &g.Half, &g.Pair, &g.Players[0], &g.Players[1], &g.Specs[0], &g.Specs[1], &g.Seed,
-			&g.Config.Width, &g.Config.Height, &g.Config.MaxTurns, &start, &g.Actions,
-			&winner, &reason, &extra, &g.HalfSteps, &g.Area[0], &g.Area[1], &t1, &t2, &g.Detail); err != nil {
+			&settings, &g.Start, &moves, &winner, &g.Reason, &g.Extra, &g.Length, &g.Score[0], &g.Score[1], &t1, &t2, &g.Detail); err != nil {
 			return nil, err
 		}
-		if g.Starts, err = dataset.ParseStart(start); err != nil {
+		if g.Config, err = s.g.DecodeConfig([]byte(settings)); err != nil {
 			return nil, err
 		}
-		g.Result = engine.Result{Winner: dataset.WinnerOf(int8(winner)), Reason: engine.Reason(reason), Extra: extra}
-		if g.Result.Reason == engine.FAC || g.Result.Reason == engine.END {
-			g.Result.Scores = g.Area
-		}
+		g.Moves = []byte(moves)
+		g.Winner = game.WinnerOfCode(winner)
 		g.Think = [2]time.Duration{time.Duration(t1 * float64(time.Second)), time.Duration(t2 * float64(time.Second))}
 		if st := byID[sid]; st != nil {
 			st.Games = append(st.Games, g)
@@ -326,7 +352,7 @@ func (s *Store) Completed() (map[string]*tourney.StoredSeries, error) {
 // SaveSeries writes a finished series: its games' Parquet rows (games and
 // turns, the turns recomputed by replaying each game from its start and
 // actions) and its database rows. It returns the series id.
-func (s *Store) SaveSeries(key, stage string, seed int64, pairing tourney.Pairing, res *tourney.SeriesResult) (int64, error) {
+func (s *Store) SaveSeries(key, stage string, seed int64, pairing string, res *tourney.SeriesResult) (int64, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	tx, err := s.db.Begin()
@@ -341,7 +367,7 @@ func (s *Store) SaveSeries(key, stage string, seed int64, pairing tourney.Pairin
 	if err := tx.QueryRow(`SELECT COALESCE(MAX(game_id) + 1, 0) FROM games`).Scan(&firstGame); err != nil {
 		return 0, err
 	}
-	if err := s.writeFiles(id, firstGame, key, res.Games); err != nil {
+	if err := s.writeFiles(id, firstGame, res.Games); err != nil {
 		return 0, err
 	}
 	pa, pb := res.Points()
@@ -352,100 +378,67 @@ func (s *Store) SaveSeries(key, stage string, seed int64, pairing tourney.Pairin
 	if _, err := tx.Exec(`INSERT INTO series (id, key, stage, player_a, player_b, seed, games_planned, games_played, wins_a, wins_b, draws,
 		verdict, winner, points_a, points_b, pairing, wall_seconds, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		id, key, stage, res.A, res.B, seed, res.Planned, len(res.Games), res.WinsA, res.WinsB, res.Draws,
-		res.Verdict.String(), winner, pa, pb, pairing.String(), res.Wall.Seconds(), time.Now().UTC().Format(time.RFC3339)); err != nil {
+		res.Verdict.String(), winner, pa, pb, pairing, res.Wall.Seconds(), time.Now().UTC().Format(time.RFC3339)); err != nil {
 		return 0, err
 	}
-	stmt, err := tx.Prepare(`INSERT INTO games (game_id, series_id, idx, half, pair, p1, p2, spec1, spec2, seed, width, height, max_turns,
-		start, actions, winner, reason, reason_name, extra, half_steps, area1, area2, think1, think2, detail)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+	stmt, err := tx.Prepare(`INSERT INTO games (game_id, series_id, idx, half, pair, p1, p2, spec1, spec2, seed, settings,
+		start, moves, winner, reason, reason_name, extra, length, score1, score2, think1, think2, detail)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 	if err != nil {
 		return 0, err
 	}
 	defer stmt.Close()
 	for i := range res.Games {
 		g := &res.Games[i]
+		info := s.g.Info()
 		if _, err := stmt.Exec(firstGame+int64(i), id, g.Index, g.Half, g.Pair, g.Players[0], g.Players[1], g.Specs[0], g.Specs[1], g.Seed,
-			g.Config.Width, g.Config.Height, g.Config.MaxTurns, dataset.StartString(g.Starts), g.Actions,
-			dataset.WinnerCode(g.Result.Winner), int(g.Result.Reason), g.Result.Reason.String(), g.Result.Extra,
-			g.HalfSteps, g.Area[0], g.Area[1], g.Think[0].Seconds(), g.Think[1].Seconds(), g.Detail); err != nil {
+			string(g.Config.Encode()), g.Start, string(g.Moves),
+			g.Winner.Code(), g.Reason, info.ReasonName(g.Reason), g.Extra,
+			g.Length, g.Score[0], g.Score[1], g.Think[0].Seconds(), g.Think[1].Seconds(), g.Detail); err != nil {
 			return 0, err
 		}
 	}
 	return id, tx.Commit()
 }
 
-// writeFiles writes the games, turns and replays files of series id.
-func (s *Store) writeFiles(id, firstGame int64, key string, games []tourney.GameRecord) error {
+// writeFiles writes the games, moves and replays files of series id, in
+// the game's schema and replay format.
+func (s *Store) writeFiles(id, firstGame int64, games []tourney.GameRecord) error {
 	name := fmt.Sprintf("series-%06d.parquet", id)
-	rows := make([]dataset.Game, len(games))
-	reps := make([]*replay.Game, len(games))
-	var turns []dataset.Turn
+	reps := make([]game.ReplayGame, len(games))
 	for i := range games {
 		g := &games[i]
-		gid := firstGame + int64(i)
-		// A new recorder per game: its rows point into its own buffers.
-		rec := &dataset.Recorder{}
-		rec.Start(gid)
-		st, err := Replay(g, rec.Step)
-		if err != nil {
-			return err
-		}
-		turns = append(turns, rec.Finish(st)...)
-		rows[i] = dataset.GameRow(gid, g.Seed, g.Specs[0], g.Specs[1], g.Config, g.Starts, st, []byte(g.Actions))
-		reps[i] = &replay.Game{
-			ID: fmt.Sprintf("game-%d", gid), Players: g.Specs, Seed: g.Seed,
-			Size: [2]int{g.Config.Width, g.Config.Height}, MaxTurns: g.Config.MaxTurns, Actions: g.Actions,
-			Result: replay.FromEngine(g.Result, g.Detail),
-		}
-		for k, st := range g.Starts {
-			reps[i].Init[k] = replay.Init{X: st.X, Y: st.Y, Direction: int(st.Dir)}
-		}
+		reps[i] = game.ReplayGame{ID: fmt.Sprintf("game-%d", firstGame+int64(i)), Players: g.Specs, Record: g.Record}
 	}
 	rp := filepath.Join(s.dir, "replays", fmt.Sprintf("series-%06d.jsonl.gz", id))
 	os.Remove(rp) // a file of an uncommitted series with this number
-	if err := replay.Append(rp, reps...); err != nil {
+	if err := s.g.Replays().Append(rp, reps...); err != nil {
 		return err
 	}
-	if err := durable.WriteWith(filepath.Join(s.dir, "games", name), func(f io.Writer) error {
-		w := dataset.NewGameWriter(f)
-		if _, err := w.Write(rows); err != nil {
-			return err
-		}
-		return w.Close()
-	}); err != nil {
-		return err
-	}
-	return durable.WriteWith(filepath.Join(s.dir, "turns", name), func(f io.Writer) error {
-		w := dataset.NewTurnWriter(f)
-		if _, err := w.Write(turns); err != nil {
-			return err
-		}
-		return w.Close()
-	})
-}
-
-// Replay replays a recorded game from its start and actions (onStep hears
-// every half-step) and applies the recorded forfeit, if the game ended on
-// one. It checks that the replay ends as the record says.
-func Replay(g *tourney.GameRecord, onStep func(*engine.State, engine.Action)) (*engine.State, error) {
-	s, err := engine.NewGame(g.Config, g.Starts)
+	gamesFile, err := durable.Create(filepath.Join(s.dir, "games", name))
 	if err != nil {
-		return nil, err
+		return err
 	}
-	for i := 0; i < len(g.Actions); i++ {
-		a := engine.Action(g.Actions[i])
-		s.Step(a)
-		if onStep != nil {
-			onStep(s, a)
+	defer gamesFile.Abort()
+	movesFile, err := durable.Create(filepath.Join(s.dir, s.g.Info().MovesTable, name))
+	if err != nil {
+		return err
+	}
+	defer movesFile.Abort()
+	ch := s.g.Tables().NewChunk(gamesFile, movesFile)
+	for i := range games {
+		g := &games[i]
+		if _, err := ch.Add(firstGame+int64(i), g.Specs[0], g.Specs[1], g.Record); err != nil {
+			return fmt.Errorf("game %d of %s v %s: %v", g.Index+1, g.Players[0], g.Players[1], err)
 		}
 	}
-	if !s.Over() && (g.Result.Reason == engine.ERR || g.Result.Reason == engine.OVT) && g.Result.Winner != engine.Draw {
-		s.Forfeit(g.Result.Winner.Loser(), g.Result.Reason)
+	if err := ch.Close(); err != nil {
+		return err
 	}
-	if !s.Over() || s.Result().Winner != g.Result.Winner || s.Result().Reason != g.Result.Reason {
-		return nil, fmt.Errorf("game %d of %s v %s: the replay ends %+v, the record says %+v", g.Index+1, g.Players[0], g.Players[1], s.Result(), g.Result)
+	if err := movesFile.Commit(); err != nil {
+		return err
 	}
-	return s, nil
+	return gamesFile.Commit()
 }
 
 // replaceRows runs del (with delArgs), then insert once per row, in one

@@ -18,16 +18,20 @@ import (
 	"github.com/paperio/paperio/bots"
 	"github.com/paperio/paperio/dataset"
 	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/games/paperio"
 	"github.com/paperio/paperio/internal/testbot"
 	"github.com/paperio/paperio/replay"
 	"github.com/paperio/paperio/tourney"
 )
 
 // smallBoard keeps tests fast: 20x15, k = 10.
-var smallBoard = engine.Config{Width: 20, Height: 15, MaxTurns: 60}
+var smallBoard = paperio.Config{Config: engine.Config{Width: 20, Height: 15, MaxTurns: 60}}
+
+// paper is the game of the tests.
+var paper paperio.Game
 
 func quickSeries(games int) tourney.SeriesOptions {
-	return tourney.SeriesOptions{Config: smallBoard, Games: games, Budget: 2 * time.Second}
+	return tourney.SeriesOptions{Game: paper, Config: smallBoard, Games: games, Budget: 2 * time.Second}
 }
 
 func spinner(name string) *tourney.Entrant {
@@ -49,7 +53,7 @@ func tallies(ps []*tourney.PlayedSeries) []tourney.Tally {
 // countingSafe is a safeBot entrant that counts instances (to see what a
 // resumed run plays).
 func countingSafe(name string, n *atomic.Int32) *tourney.Entrant {
-	return &tourney.Entrant{Name: name, Spec: name, New: func() (bots.Bot, error) { n.Add(1); return &testbot.Safe{}, nil }}
+	return testbot.Entrant(name, n, func() bots.Bot { return &testbot.Safe{} })
 }
 
 // TestRoundRobinStoreAndResume: a round robin writes every series to the
@@ -62,7 +66,7 @@ func TestRoundRobinStoreAndResume(t *testing.T) {
 		return []*tourney.Entrant{spinner("spin"), straight("line"), countingSafe("safe1", &built), countingSafe("safe2", &built)}
 	}
 	run := func(dir string, ctx context.Context) (*tourney.Report, error) {
-		st, err := OpenStore(dir)
+		st, err := OpenStore(dir, paper)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -92,7 +96,7 @@ func TestRoundRobinStoreAndResume(t *testing.T) {
 	nGames, _ := rep.Reasons()
 
 	// The database.
-	st, err := OpenStore(dir)
+	st, err := OpenStore(dir, paper)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,7 +120,7 @@ func TestRoundRobinStoreAndResume(t *testing.T) {
 	}
 	for _, s := range done {
 		for i := range s.Games {
-			if _, err := Replay(&s.Games[i], nil); err != nil {
+			if _, err := paperio.Replay(s.Games[i].Record, nil); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -171,7 +175,7 @@ func TestRoundRobinStoreAndResume(t *testing.T) {
 	}
 	gs, _ = ds.Games(analysis.GameColumns...)
 	ser, err := ds.Timeline(gs[len(gs)-1], analysis.TerritoryColumns...)
-	if err != nil || len(ser.HalfStep) != gs[len(gs)-1].HalfSteps {
+	if err != nil || len(ser.HalfStep) != gs[len(gs)-1].Length {
 		t.Fatalf("analysis series: %v", err)
 	}
 
@@ -190,7 +194,7 @@ func TestRoundRobinStoreAndResume(t *testing.T) {
 	dir2 := t.TempDir()
 	ctx, cancel := context.WithCancel(context.Background())
 	var finished atomic.Int32
-	st2, _ := OpenStore(dir2)
+	st2, _ := OpenStore(dir2, paper)
 	_, err = tourney.Run(ctx, tourney.Options{Format: tourney.RoundRobin, Players: players(), Series: quickSeries(6), Seed: 5, Workers: 1, Store: st2,
 		OnEvent: func(ev tourney.Event) {
 			if ev.Kind == tourney.SeriesFinished && finished.Add(1) == 2 {
@@ -210,7 +214,7 @@ func TestRoundRobinStoreAndResume(t *testing.T) {
 	}
 
 	// Another run in the same folder is refused.
-	st3, _ := OpenStore(dir)
+	st3, _ := OpenStore(dir, paper)
 	defer st3.Close()
 	_, err = tourney.Run(context.Background(), tourney.Options{Format: tourney.RoundRobin, Players: players(), Series: quickSeries(6), Seed: 6, Store: st3})
 	if !errors.Is(err, ErrOtherRun) {
@@ -230,7 +234,7 @@ func TestRoundRobinStoreAndResume(t *testing.T) {
 // is opened again; committed ones stay.
 func TestStaleFiles(t *testing.T) {
 	dir := t.TempDir()
-	st, err := OpenStore(dir)
+	st, err := OpenStore(dir, paper)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -245,7 +249,7 @@ func TestStaleFiles(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	st, err = OpenStore(dir)
+	st, err = OpenStore(dir, paper)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,14 +12,14 @@ import (
 // board; it reports games/s, rows/s and bytes per turn row.
 func BenchmarkRun(b *testing.B) {
 	c := engine.DefaultConfig()
-	specs, err := ParseBots("goround,wanderer,heuristic")
+	specs, err := ParseBots(paper, "goround,wanderer,heuristic")
 	if err != nil {
 		b.Fatal(err)
 	}
 	var games, rows, bytes int64
 	for i := 0; b.Loop(); i++ {
-		plan := Plan{Seed: int64(i), Games: 512, ChunkGames: ChunkGamesFor(512), Width: c.Width, Height: c.Height, MaxTurns: c.MaxTurns, Pairs: AllPairs(specs)}
-		m, err := Run(context.Background(), Options{Plan: plan, Out: b.TempDir(), Workers: 2, NewBot: bots.Make})
+		plan := Plan{Seed: int64(i), Games: 512, ChunkGames: ChunkGamesFor(512), Game: "paperio", Settings: settings(c.Width, c.Height, c.MaxTurns), Pairs: AllPairs(specs)}
+		m, err := Run(context.Background(), Options{Plan: plan, Out: b.TempDir(), Workers: 2, Entrant: entrantOf(bots.Make)})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -8,18 +8,15 @@ import (
 	"strings"
 	"time"
 
-	"github.com/paperio/paperio/bots"
-	"github.com/paperio/paperio/dataset"
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/internal/durable"
 	"github.com/paperio/paperio/play"
 )
 
-// Table folders inside the output folder.
-const (
-	GamesDir = "games"
-	TurnsDir = "turns"
-)
+// GamesDir is the folder of the games table in the output folder; the
+// per-move table's folder is the game's (game.Info.MovesTable: turns/ for
+// paper.io).
+const GamesDir = "games"
 
 // ChunkFile is the name of chunk k's file in each table folder.
 func ChunkFile(k int) string { return fmt.Sprintf("chunk-%06d.parquet", k) }
@@ -41,23 +38,25 @@ func parseChunkFile(name string) (int, bool) {
 // seats are a worker's players: one pair of seats per matchup, whose
 // instances are built on first use and reused game after game.
 type seats struct {
-	newBot func(spec string) (bots.Bot, error)
-	pairs  map[Pair][2]*play.Seat[*engine.State, engine.Action]
+	entrant func(spec string) (*game.Entrant, error)
+	pairs   map[Pair][2]*game.Seat
 }
 
 // A player that cannot be built is an error of the run (a dataset of
 // forfeits would say nothing).
-func (ss *seats) of(pr Pair) ([2]*play.Seat[*engine.State, engine.Action], error) {
+func (ss *seats) of(pr Pair) ([2]*game.Seat, error) {
 	if s, ok := ss.pairs[pr]; ok {
 		return s, nil
 	}
-	var s [2]*play.Seat[*engine.State, engine.Action]
+	var s [2]*game.Seat
 	for i, spec := range []string{pr.P1, pr.P2} {
-		e := &play.Entrant[*engine.State, engine.Action]{Name: spec, Spec: spec,
-			New: func() (bots.Bot, error) { return ss.newBot(spec) }}
-		s[i] = play.NewSeat(e, false)
-		if err := s[i].Start(); err != nil {
-			return s, fmt.Errorf("bot %q: %w", spec, err)
+		e, err := ss.entrant(spec)
+		if err == nil {
+			s[i] = game.NewSeat(e, false)
+			err = s[i].Start()
+		}
+		if err != nil {
+			return s, fmt.Errorf("player %q: %w", spec, err)
 		}
 	}
 	ss.pairs[pr] = s
@@ -68,19 +67,21 @@ func (ss *seats) of(pr Pair) ([2]*play.Seat[*engine.State, engine.Action], error
 func (ss *seats) close() {
 	for _, s := range ss.pairs {
 		for _, st := range s {
-			st.Close()
+			if st != nil {
+				st.Close()
+			}
 		}
 	}
 }
 
-// player is a worker: its seats, recorder and buffers.
+// player is a worker: its seats and the game's scratch.
 type player struct {
 	plan   *Plan
+	g      game.Game
+	config game.Config
 	budget time.Duration
 	seats  seats
-	rec    dataset.Recorder
-	games  []dataset.Game
-	moves  []engine.Action
+	w      game.Worker
 }
 
 // chunkCounts are what a chunk holds.
@@ -89,9 +90,9 @@ type chunkCounts struct {
 }
 
 // playChunk plays chunk k and writes its two files into dir, durably and
-// whole: the turns file is committed before the games file, so that a games
-// file never stands without its turns, and the chunk counts as written once
-// both are. It calls onGame after each game with the game's turn rows. On
+// whole: the moves file is committed before the games file, so that a games
+// file never stands without its moves, and the chunk counts as written once
+// both are. It calls onGame after each game with the game's move rows. On
 // any error or cancellation it removes what it wrote.
 func (p *player) playChunk(ctx context.Context, dir string, k int, onGame func(rows int)) (cc chunkCounts, err error) {
 	games, err := durable.Create(filepath.Join(dir, GamesDir, ChunkFile(k)))
@@ -99,79 +100,50 @@ func (p *player) playChunk(ctx context.Context, dir string, k int, onGame func(r
 		return cc, err
 	}
 	defer games.Abort()
-	turns, err := durable.Create(filepath.Join(dir, TurnsDir, ChunkFile(k)))
+	moves, err := durable.Create(filepath.Join(dir, p.g.Info().MovesTable, ChunkFile(k)))
 	if err != nil {
 		return cc, err
 	}
-	defer turns.Abort()
-	// Fresh writers for each file: a reset writer does not write the same
-	// bytes as a new one, and the files must not depend on which worker
-	// wrote them.
-	gw, tw := dataset.NewGameWriter(games), dataset.NewTurnWriter(turns)
-
-	c := p.plan.Config()
+	defer moves.Abort()
+	ch := p.g.Tables().NewChunk(games, moves)
 	lo, hi := p.plan.ChunkGamesRange(k)
-	p.games = p.games[:0]
 	for g := lo; g < hi; g++ {
 		if err := ctx.Err(); err != nil {
 			return cc, err
 		}
-		row, rows, err := p.playGame(c, g)
+		pr := p.plan.Pair(g)
+		r, err := p.playGame(pr, g)
 		if err != nil {
 			return cc, err
 		}
-		if _, err := tw.Write(rows); err != nil {
-			return cc, durable.Explain(turns.Name(), err)
+		n, err := ch.Add(g, pr.P1, pr.P2, r)
+		if err != nil {
+			return cc, durable.Explain(moves.Name(), err)
 		}
-		p.games = append(p.games, row)
-		cc.Turns += int64(len(rows))
+		cc.Games++
+		cc.Turns += int64(n)
 		if onGame != nil {
-			onGame(len(rows))
+			onGame(n)
 		}
 	}
-	cc.Games = int64(len(p.games))
-	if _, err := gw.Write(p.games); err != nil {
+	if err := ch.Close(); err != nil {
 		return cc, durable.Explain(games.Name(), err)
 	}
-	if err := tw.Close(); err != nil {
-		return cc, durable.Explain(turns.Name(), err)
-	}
-	if err := gw.Close(); err != nil {
-		return cc, durable.Explain(games.Name(), err)
-	}
-	if err := turns.Commit(); err != nil {
+	if err := moves.Commit(); err != nil {
 		return cc, err
 	}
 	return cc, games.Commit()
 }
 
-// playGame plays game g and returns its games row and turn rows (valid until
-// the next game).
-func (p *player) playGame(c engine.Config, g int64) (dataset.Game, []dataset.Turn, error) {
-	seed := play.GameSeed(p.plan.Seed, g)
-	starts, err := engine.RandomStarts(c, seed)
-	if err != nil {
-		return dataset.Game{}, nil, err
-	}
-	s, err := engine.NewGame(c, starts)
-	if err != nil {
-		return dataset.Game{}, nil, err
-	}
-	pr := p.plan.Pair(g)
+// playGame plays game g of the run with its rows recorded.
+func (p *player) playGame(pr Pair, g int64) (*game.Record, error) {
 	seats, err := p.seats.of(pr)
 	if err != nil {
-		return dataset.Game{}, nil, err
+		return nil, err
 	}
-	p.rec.Start(g)
-	res, err := play.Run(bots.Game{S: s}, seats, play.Options[engine.Action]{
-		Seed: uint64(seed), Budget: p.budget, Moves: p.moves,
-		OnMove: func(_ int, a engine.Action) { p.rec.Step(s, a) },
-	})
+	r, err := p.w.Play(seats, game.Setup{Config: p.config, Seed: play.GameSeed(p.plan.Seed, g), Budget: p.budget, Rows: true})
 	if err != nil {
-		return dataset.Game{}, nil, fmt.Errorf("game %d: %w", g, err)
+		return nil, fmt.Errorf("game %d: %w", g, err)
 	}
-	p.moves = res.Moves
-	turns := p.rec.Finish(s)
-	row := dataset.GameRow(g, seed, pr.P1, pr.P2, c, starts, s, p.rec.Actions())
-	return row, turns, nil
+	return r, nil
 }

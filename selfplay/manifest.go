@@ -13,8 +13,6 @@ import (
 	"strings"
 
 	"github.com/parquet-go/parquet-go"
-
-	"github.com/paperio/paperio/dataset"
 )
 
 // ManifestFile is the run's description in the output folder.
@@ -88,9 +86,11 @@ func planDiff(have, want *Plan) string {
 	var d []string
 	hv, wv := reflect.ValueOf(*have), reflect.ValueOf(*want)
 	for i := range hv.NumField() {
-		if !reflect.DeepEqual(hv.Field(i).Interface(), wv.Field(i).Interface()) {
+		a, _ := json.Marshal(hv.Field(i).Interface()) // compact: settings read from an indented file
+		b, _ := json.Marshal(wv.Field(i).Interface())
+		if string(a) != string(b) {
 			name := strings.Split(hv.Type().Field(i).Tag.Get("json"), ",")[0]
-			d = append(d, fmt.Sprintf("%s %v (now %v)", name, hv.Field(i).Interface(), wv.Field(i).Interface()))
+			d = append(d, fmt.Sprintf("%s %s (now %s)", name, a, b))
 		}
 	}
 	return strings.Join(d, ", ")
@@ -167,12 +167,12 @@ type folderState struct {
 	games, turns map[int]chunkFile
 }
 
-func scanFolder(dir string) (*folderState, error) {
+func scanFolder(dir, movesDir string) (*folderState, error) {
 	g, err := scanTable(filepath.Join(dir, GamesDir))
 	if err != nil {
 		return nil, err
 	}
-	t, err := scanTable(filepath.Join(dir, TurnsDir))
+	t, err := scanTable(filepath.Join(dir, movesDir))
 	if err != nil {
 		return nil, err
 	}
@@ -190,11 +190,11 @@ func (f *folderState) done(k int) bool {
 // shard records in dir/shards.
 func (f *folderState) manifest(dir string, plan *Plan) (*Manifest, error) {
 	m := &Manifest{
-		Format: Format, SchemaVersion: dataset.SchemaVersion, Plan: *plan,
+		Format: Format, SchemaVersion: plan.SchemaVersion(), Plan: *plan,
 		Chunks: plan.Chunks(),
 		Files: map[string]string{
-			"games": GamesDir + "/chunk-*.parquet",
-			"turns": TurnsDir + "/chunk-*.parquet",
+			"games":         GamesDir + "/chunk-*.parquet",
+			plan.MovesDir(): plan.MovesDir() + "/chunk-*.parquet",
 		},
 		Versions: versions(),
 	}

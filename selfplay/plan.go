@@ -1,9 +1,10 @@
-// Package selfplay plays many games between built-in bots and writes them as
-// a parquet dataset (see DATASET.md): one row per game in games/, one row per
-// half-step in turns/, and manifest.json describing the run.
+// Package selfplay plays many games of any course game between its players
+// and writes them as a parquet dataset (see DATASET.md): one row per game in
+// games/, one row per move in the game's moves table (turns/ for paper.io,
+// one row per half-step), and manifest.json describing the run.
 //
 // A run is cut into chunks of consecutive games (chunk k holds games
-// [k·C, (k+1)·C)); each chunk is one games file and one turns file, written
+// [k·C, (k+1)·C)); each chunk is one games file and one moves file, written
 // by one worker under a temporary name and renamed when complete. Every game
 // depends only on the run's seed and its index, so the files do not depend
 // on the number of workers; shard i of n writes chunks i, i+n, i+2n, … of the
@@ -13,11 +14,12 @@ package selfplay
 
 import (
 	"cmp"
+	"encoding/json"
 	"fmt"
 	"strings"
 
-	"github.com/paperio/paperio/engine"
-	"github.com/paperio/paperio/players"
+	"github.com/paperio/paperio/botspec"
+	"github.com/paperio/paperio/game"
 )
 
 // MaxChunkGames is the default number of games per chunk file of a large
@@ -31,7 +33,7 @@ func ChunkGamesFor(n int64) int {
 	return int(max(1, min(MaxChunkGames, (n+15)/16)))
 }
 
-// Pair is a matchup: P1 moves first. Both are canonical bot specs.
+// Pair is a matchup: P1 moves first. Both are canonical player specs.
 type Pair struct {
 	P1 string `json:"p1"`
 	P2 string `json:"p2"`
@@ -40,18 +42,63 @@ type Pair struct {
 // Plan is everything that decides a run's games and files. Two runs with
 // equal plans write the same bytes.
 type Plan struct {
-	Seed       int64  `json:"seed"`        // run seed
-	Games      int64  `json:"games"`       // games in the run
-	ChunkGames int    `json:"chunk_games"` // games per chunk
-	Width      int    `json:"width"`
-	Height     int    `json:"height"`
-	MaxTurns   int    `json:"max_turns"`
-	Pairs      []Pair `json:"pairs"` // game g plays Pairs[g mod len(Pairs)]
+	Game       string          `json:"game"`        // the game (game.Lookup)
+	Seed       int64           `json:"seed"`        // run seed
+	Games      int64           `json:"games"`       // games in the run
+	ChunkGames int             `json:"chunk_games"` // games per chunk
+	Settings   json.RawMessage `json:"settings"`    // the game's settings (game.Config.Encode)
+	Pairs      []Pair          `json:"pairs"`       // game g plays Pairs[g mod len(Pairs)]
 }
 
-// Config is the board and round count of the plan's games.
-func (p *Plan) Config() engine.Config {
-	return engine.Config{Width: p.Width, Height: p.Height, MaxTurns: p.MaxTurns}
+// UnmarshalJSON reads a plan, also in the form of manifests written before
+// the toolkit knew more than one game (paper.io's width, height and
+// max_turns in the plan itself).
+func (p *Plan) UnmarshalJSON(b []byte) error {
+	type plain Plan
+	var v struct {
+		plain
+		Width    int `json:"width"`
+		Height   int `json:"height"`
+		MaxTurns int `json:"max_turns"`
+	}
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	*p = Plan(v.plain)
+	if p.Game == "" && p.Settings == nil && v.Width > 0 {
+		p.Game = game.Default
+		p.Settings, _ = json.Marshal(map[string]int{"width": v.Width, "height": v.Height, "max_turns": v.MaxTurns})
+	}
+	return nil
+}
+
+// Config is the plan's game and settings.
+func (p *Plan) Config() (game.Game, game.Config, error) {
+	g, err := game.Lookup(p.Game)
+	if err != nil {
+		return nil, nil, err
+	}
+	c, err := g.DecodeConfig(p.Settings)
+	if err != nil {
+		return nil, nil, err
+	}
+	return g, c, nil
+}
+
+// MovesDir is the folder of the plan's per-move table.
+func (p *Plan) MovesDir() string {
+	if g, err := game.Lookup(p.Game); err == nil {
+		return g.Info().MovesTable
+	}
+	return "turns"
+}
+
+// SchemaVersion is the version of the plan's game tables.
+func (p *Plan) SchemaVersion() int {
+	if g, err := game.Lookup(p.Game); err == nil {
+		return g.Info().SchemaVersion
+	}
+	return 0
 }
 
 // Chunks is the number of chunks of the run.
@@ -77,16 +124,9 @@ func (p *Plan) Validate() error {
 		return fmt.Errorf("chunk size %d: must be at least 1", p.ChunkGames)
 	case len(p.Pairs) == 0:
 		return fmt.Errorf("no bot pairs to play")
-	case p.Width >= 1<<15 || p.Height >= 1<<15:
-		return fmt.Errorf("board %dx%d: the turns table stores coordinates as 16-bit integers", p.Width, p.Height)
 	}
-	if err := p.Config().Validate(); err != nil {
-		return err
-	}
-	if p.MaxTurns > 1<<29 {
-		return fmt.Errorf("turns %d: too many", p.MaxTurns)
-	}
-	return nil
+	_, _, err := p.Config()
+	return err
 }
 
 // Shard is the part of a run one invocation writes: chunks k with
@@ -114,11 +154,11 @@ func ParseShard(s string) (Shard, error) {
 // canonical form. A spec carries its own options after a colon
 // ("name:key=value,key=value"), so a piece that holds '=' and no ':'
 // continues the previous spec's options.
-func ParseBots(list string) ([]string, error) {
+func ParseBots(g game.Game, list string) ([]string, error) {
 	var out []string
 	seen := map[string]bool{}
-	for _, p := range players.SplitList(list) {
-		spec, err := canonical(p)
+	for _, p := range botspec.SplitList(list) {
+		spec, err := g.Canonical(p)
 		if err != nil {
 			return nil, err
 		}
@@ -150,17 +190,17 @@ func AllPairs(specs []string) []Pair {
 // and returns them in canonical form. A and B are bot specs and may hold
 // colons and commas of their own ("goround:w=4,h=6:random"); an item is
 // split at the one colon that leaves a valid spec on both sides.
-func ParsePairs(list string) ([]Pair, error) {
+func ParsePairs(g game.Game, list string) ([]Pair, error) {
 	var out []Pair
-	for _, item := range players.SplitList(list) {
+	for _, item := range botspec.SplitList(list) {
 		var found []Pair
 		var firstErr error
 		for i := range len(item) {
 			if item[i] != ':' {
 				continue
 			}
-			a, errA := canonical(item[:i])
-			b, errB := canonical(item[i+1:])
+			a, errA := g.Canonical(item[:i])
+			b, errB := g.Canonical(item[i+1:])
 			if errA == nil && errB == nil {
 				found = append(found, Pair{a, b})
 			} else if firstErr == nil {
@@ -183,6 +223,3 @@ func ParsePairs(list string) ([]Pair, error) {
 	}
 	return out, nil
 }
-
-// canonical checks a player spec and writes it in canonical form.
-func canonical(spec string) (string, error) { return players.Canonical(spec) }

@@ -10,12 +10,9 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/paperio/paperio/bots"
-	"github.com/paperio/paperio/dataset"
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/internal/durable"
 	"github.com/paperio/paperio/internal/pool"
-	"github.com/paperio/paperio/play"
 )
 
 // Options are a run's plan and how this invocation carries it out.
@@ -25,9 +22,10 @@ type Options struct {
 	Workers int    // games played at once; < 1 means 1
 	Shard   Shard  // the zero value means the whole run (0/1)
 	Resume  bool   // finish a run in Out, keeping its complete chunks
-	// NewBot makes a player from a canonical spec. Each worker makes its own
-	// players, once per matchup, and reuses them game after game.
-	NewBot func(spec string) (bots.Bot, error)
+	// Entrant makes a player of the plan's game from a canonical spec. Each
+	// worker makes its own players, once per matchup, and reuses them game
+	// after game.
+	Entrant func(spec string) (*game.Entrant, error)
 	// Budget is the think time per game of timed players (course AIs);
 	// built-in bots are not timed.
 	Budget   time.Duration
@@ -57,14 +55,18 @@ func Run(ctx context.Context, opts Options) (*Manifest, error) {
 	if err := plan.Validate(); err != nil {
 		return nil, err
 	}
+	g, config, err := plan.Config()
+	if err != nil {
+		return nil, err
+	}
 	if opts.Shard.N == 0 {
 		opts.Shard = Shard{0, 1}
 	}
 	if opts.Shard.I < 0 || opts.Shard.I >= opts.Shard.N {
 		return nil, fmt.Errorf("shard %s: want 0 ≤ i < n", opts.Shard)
 	}
-	if opts.NewBot == nil {
-		return nil, errors.New("no bot maker")
+	if opts.Entrant == nil {
+		return nil, errors.New("no player maker")
 	}
 	workers := pool.Size(opts.Workers)
 	dir := opts.Out
@@ -74,16 +76,16 @@ func Run(ctx context.Context, opts Options) (*Manifest, error) {
 	}
 	start := time.Now()
 
-	if err := prepareFolder(dir); err != nil {
+	if err := prepareFolder(dir, plan.MovesDir()); err != nil {
 		return nil, err
 	}
 	if err := checkFolderRun(dir, plan); err != nil {
 		return nil, err
 	}
-	for _, d := range []string{dir, filepath.Join(dir, ShardsDir), filepath.Join(dir, GamesDir), filepath.Join(dir, TurnsDir)} {
+	for _, d := range []string{dir, filepath.Join(dir, ShardsDir), filepath.Join(dir, GamesDir), filepath.Join(dir, plan.MovesDir())} {
 		durable.RemoveStale(d)
 	}
-	state, err := scanFolder(dir)
+	state, err := scanFolder(dir, plan.MovesDir())
 	if err != nil {
 		return nil, err
 	}
@@ -109,7 +111,7 @@ func Run(ctx context.Context, opts Options) (*Manifest, error) {
 		}
 	}
 
-	runErr := runChunks(ctx, opts, dir, pending, workers, &rec)
+	runErr := runChunks(ctx, opts, g, config, dir, pending, workers, &rec)
 
 	rec.Finished = time.Now().UTC().Format(time.RFC3339)
 	rec.Seconds = time.Since(start).Seconds()
@@ -130,7 +132,7 @@ func Run(ctx context.Context, opts Options) (*Manifest, error) {
 
 // runChunks plays the pending chunks on the workers. The first error stops
 // the others.
-func runChunks(ctx context.Context, opts Options, dir string, pending []int, workers int, rec *ShardRecord) error {
+func runChunks(ctx context.Context, opts Options, g game.Game, config game.Config, dir string, pending []int, workers int, rec *ShardRecord) error {
 	var (
 		mu     sync.Mutex
 		onGame func(int)
@@ -142,8 +144,8 @@ func runChunks(ctx context.Context, opts Options, dir string, pending []int, wor
 		}
 	}
 	newWorker := func() *player {
-		return &player{plan: &opts.Plan, budget: opts.Budget,
-			seats: seats{newBot: opts.NewBot, pairs: map[Pair][2]*play.Seat[*engine.State, engine.Action]{}}}
+		return &player{plan: &opts.Plan, g: g, config: config, budget: opts.Budget, w: g.NewWorker(),
+			seats: seats{entrant: opts.Entrant, pairs: map[Pair][2]*game.Seat{}}}
 	}
 	err := pool.Run(ctx, workers, len(pending), newWorker, func(ctx context.Context, p *player, i int) error {
 		cc, err := p.playChunk(ctx, dir, pending[i], onGame)
@@ -176,11 +178,11 @@ func runChunks(ctx context.Context, opts Options, dir string, pending []int, wor
 }
 
 // prepareFolder makes the output folders and checks they can be written.
-func prepareFolder(dir string) error {
+func prepareFolder(dir, movesDir string) error {
 	if dir == "" {
 		return errors.New("no output folder")
 	}
-	for _, d := range []string{dir, filepath.Join(dir, GamesDir), filepath.Join(dir, TurnsDir), filepath.Join(dir, ShardsDir)} {
+	for _, d := range []string{dir, filepath.Join(dir, GamesDir), filepath.Join(dir, movesDir), filepath.Join(dir, ShardsDir)} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			return fmt.Errorf("cannot create output folder: %w", err)
 		}
@@ -203,14 +205,14 @@ func checkFolderRun(dir string, plan *Plan) error {
 		if d := planDiff(&m.Plan, plan); d != "" {
 			return fmt.Errorf("%s holds another run (%s): choose another --out, or give the flags of that run", dir, d)
 		}
-		if m.SchemaVersion != 0 && m.SchemaVersion != dataset.SchemaVersion {
-			return fmt.Errorf("%s was written with dataset schema %d, this program writes %d: choose another --out", dir, m.SchemaVersion, dataset.SchemaVersion)
+		if m.SchemaVersion != 0 && m.SchemaVersion != plan.SchemaVersion() {
+			return fmt.Errorf("%s was written with dataset schema %d, this program writes %d: choose another --out", dir, m.SchemaVersion, plan.SchemaVersion())
 		}
 		return nil
 	case !errors.Is(err, os.ErrNotExist):
 		return err
 	}
-	for _, d := range []string{GamesDir, TurnsDir} {
+	for _, d := range []string{GamesDir, plan.MovesDir()} {
 		ents, _ := os.ReadDir(filepath.Join(dir, d))
 		for _, e := range ents {
 			if _, ok := parseChunkFile(e.Name()); ok {
@@ -232,7 +234,7 @@ func writeManifest(dir string, plan *Plan, rec *ShardRecord) (*Manifest, error) 
 	if err := durable.WriteJSON(filepath.Join(dir, ShardsDir, rec.fileName()), rec); err != nil {
 		return nil, err
 	}
-	state, err := scanFolder(dir)
+	state, err := scanFolder(dir, plan.MovesDir())
 	if err != nil {
 		return nil, err
 	}

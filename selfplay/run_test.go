@@ -3,6 +3,7 @@ package selfplay
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -17,11 +18,31 @@ import (
 	"github.com/paperio/paperio/bots"
 	"github.com/paperio/paperio/dataset"
 	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/game"
+	"github.com/paperio/paperio/games/paperio"
 	"github.com/paperio/paperio/internal/durable"
 	"github.com/paperio/paperio/internal/testbot"
 	"github.com/paperio/paperio/play"
 	"github.com/parquet-go/parquet-go"
 )
+
+// paper is the game of the tests.
+var paper paperio.Game
+
+// TurnsDir is paper.io's moves table.
+const TurnsDir = "turns"
+
+// settings are paper.io settings in the plan's form.
+func settings(w, h, turns int) json.RawMessage {
+	return paperio.Config{Config: engine.Config{Width: w, Height: h, MaxTurns: turns}}.Encode()
+}
+
+// entrantOf turns a maker of paper.io players into the run's entrant maker.
+func entrantOf(newBot func(string) (bots.Bot, error)) func(string) (*game.Entrant, error) {
+	return func(spec string) (*game.Entrant, error) {
+		return game.NewEntrant(spec, spec, func() (bots.Bot, error) { return newBot(spec) }), nil
+	}
+}
 
 // testBot makes the test players: "looper" (rectangles, rarely a random
 // move) and "jumpy" (a random move one time in four).
@@ -37,7 +58,7 @@ func testBot(spec string) (bots.Bot, error) {
 
 func testPlan(games int64, chunk int) Plan {
 	return Plan{
-		Seed: 7, Games: games, ChunkGames: chunk, Width: 40, Height: 31, MaxTurns: 300,
+		Seed: 7, Games: games, ChunkGames: chunk, Game: "paperio", Settings: settings(40, 31, 300),
 		Pairs: []Pair{{"looper", "jumpy"}, {"jumpy", "looper"}, {"looper", "looper"}},
 	}
 }
@@ -46,7 +67,7 @@ func runPlan(t *testing.T, plan Plan, dir string, workers int, shard Shard, resu
 	t.Helper()
 	m, err := Run(context.Background(), Options{
 		Plan: plan, Out: dir, Workers: workers, Shard: shard, Resume: resume,
-		NewBot: testBot, Command: []string{"test"},
+		Entrant: entrantOf(testBot), Command: []string{"test"},
 	})
 	if err != nil {
 		t.Fatalf("run %s workers %d resume %v: %v", shard, workers, resume, err)
@@ -181,11 +202,11 @@ func TestRefusesAnotherRunOrARepeat(t *testing.T) {
 	runPlan(t, testPlan(16, 8), dir, 2, Shard{}, false)
 	other := testPlan(16, 8)
 	other.Seed = 8
-	_, err := Run(context.Background(), Options{Plan: other, Out: dir, NewBot: testBot, Resume: true})
+	_, err := Run(context.Background(), Options{Plan: other, Out: dir, Entrant: entrantOf(testBot), Resume: true})
 	if err == nil || !strings.Contains(err.Error(), "another run") || !strings.Contains(err.Error(), "seed 7 (now 8)") {
 		t.Fatalf("a different seed in the same folder: %v", err)
 	}
-	_, err = Run(context.Background(), Options{Plan: testPlan(16, 8), Out: dir, NewBot: testBot})
+	_, err = Run(context.Background(), Options{Plan: testPlan(16, 8), Out: dir, Entrant: entrantOf(testBot)})
 	if err == nil || !strings.Contains(err.Error(), "--resume") {
 		t.Fatalf("the same run again without --resume: %v", err)
 	}
@@ -238,7 +259,7 @@ func TestResumeAfterCancel(t *testing.T) {
 		}
 		cancel()
 	}()
-	m, err := Run(ctx, Options{Plan: testPlan(refGames, refChunk), Out: dir, Workers: 2, NewBot: slowTestBot, Progress: prog})
+	m, err := Run(ctx, Options{Plan: testPlan(refGames, refChunk), Out: dir, Workers: 2, Entrant: entrantOf(slowTestBot), Progress: prog})
 	if !errors.Is(err, ErrInterrupted) || !strings.Contains(err.Error(), "--resume") {
 		t.Fatalf("cancelled run: %v", err)
 	}
@@ -256,7 +277,7 @@ func TestResumeAfterCancel(t *testing.T) {
 
 // childRun is the body of the process TestResumeAfterKill kills.
 func childRun(dir string) {
-	_, err := Run(context.Background(), Options{Plan: testPlan(refGames, refChunk), Out: dir, Workers: 2, NewBot: slowTestBot})
+	_, err := Run(context.Background(), Options{Plan: testPlan(refGames, refChunk), Out: dir, Workers: 2, Entrant: entrantOf(slowTestBot)})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
@@ -349,7 +370,7 @@ func TestDiskFull(t *testing.T) {
 		}
 		return &fullDisk{File: f.(*os.File), left: 3000}, nil
 	}
-	_, err := Run(context.Background(), Options{Plan: testPlan(24, 8), Out: dir, Workers: 2, NewBot: testBot})
+	_, err := Run(context.Background(), Options{Plan: testPlan(24, 8), Out: dir, Workers: 2, Entrant: entrantOf(testBot)})
 	if err == nil || !strings.Contains(err.Error(), "disk full") || !strings.Contains(err.Error(), "--resume") {
 		t.Fatalf("full disk: %v", err)
 	}
@@ -366,7 +387,7 @@ func TestDiskFull(t *testing.T) {
 func TestUnwritableFolder(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "file")
 	os.WriteFile(file, nil, 0o644)
-	_, err := Run(context.Background(), Options{Plan: testPlan(8, 8), Out: filepath.Join(file, "out"), NewBot: testBot})
+	_, err := Run(context.Background(), Options{Plan: testPlan(8, 8), Out: filepath.Join(file, "out"), Entrant: entrantOf(testBot)})
 	if err == nil || !strings.Contains(err.Error(), "cannot create output folder") {
 		t.Fatalf("output under a file: %v", err)
 	}
@@ -374,7 +395,7 @@ func TestUnwritableFolder(t *testing.T) {
 		ro := t.TempDir()
 		os.Chmod(ro, 0o500)
 		defer os.Chmod(ro, 0o700)
-		_, err = Run(context.Background(), Options{Plan: testPlan(8, 8), Out: ro, NewBot: testBot})
+		_, err = Run(context.Background(), Options{Plan: testPlan(8, 8), Out: ro, Entrant: entrantOf(testBot)})
 		if err == nil || !strings.Contains(err.Error(), "cannot") {
 			t.Fatalf("read-only output folder: %v", err)
 		}
@@ -384,31 +405,31 @@ func TestUnwritableFolder(t *testing.T) {
 func TestUnknownBot(t *testing.T) {
 	plan := testPlan(8, 8)
 	plan.Pairs = []Pair{{"looper", "nobody"}}
-	_, err := Run(context.Background(), Options{Plan: plan, Out: t.TempDir(), NewBot: testBot})
+	_, err := Run(context.Background(), Options{Plan: plan, Out: t.TempDir(), Entrant: entrantOf(testBot)})
 	if err == nil || !strings.Contains(err.Error(), `"nobody"`) {
 		t.Fatalf("unknown bot: %v", err)
 	}
 }
 
 func TestParseBotsAndPairs(t *testing.T) {
-	got, err := ParseBots("random, goround:w=3,h=4,wanderer,GoRound")
+	got, err := ParseBots(paper, "random, goround:w=3,h=4,wanderer,GoRound")
 	want := []string{"random", "goround:h=4,w=3", "wanderer", "goround"}
 	if err != nil || fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Fatalf("ParseBots = %q, %v; want %q", got, err, want)
 	}
-	if _, err := ParseBots("random,random"); err == nil || !strings.Contains(err.Error(), "twice") {
+	if _, err := ParseBots(paper, "random,random"); err == nil || !strings.Contains(err.Error(), "twice") {
 		t.Fatalf("a bot listed twice: %v", err)
 	}
-	if _, err := ParseBots("random,nobody"); err == nil || !strings.Contains(err.Error(), "nobody") {
+	if _, err := ParseBots(paper, "random,nobody"); err == nil || !strings.Contains(err.Error(), "nobody") {
 		t.Fatalf("an unknown bot: %v", err)
 	}
-	pairs, err := ParsePairs("random:goround, goround:w=3,h=4:random,wanderer:goround:h=2")
+	pairs, err := ParsePairs(paper, "random:goround, goround:w=3,h=4:random,wanderer:goround:h=2")
 	wantPairs := []Pair{{"random", "goround"}, {"goround:h=4,w=3", "random"}, {"wanderer", "goround:h=2"}}
 	if err != nil || fmt.Sprint(pairs) != fmt.Sprint(wantPairs) {
 		t.Fatalf("ParsePairs = %q, %v; want %q", pairs, err, wantPairs)
 	}
 	for _, bad := range []string{"random", "random:goround:wanderer", "w=1:random", "", "random:nobody"} {
-		if _, err := ParsePairs(bad); err == nil {
+		if _, err := ParsePairs(paper, bad); err == nil {
 			t.Errorf("ParsePairs(%q) accepted", bad)
 		}
 	}
@@ -444,15 +465,15 @@ func TestGameSeed(t *testing.T) {
 // TestBuiltinBotsSameFilesWhateverTheWorkers runs the built-in bots (made
 // once per worker and reset for each game) with one and with three workers.
 func TestBuiltinBotsSameFilesWhateverTheWorkers(t *testing.T) {
-	specs, err := ParseBots("random,goround,wanderer,heuristic")
+	specs, err := ParseBots(paper, "random,goround,wanderer,heuristic")
 	if err != nil {
 		t.Fatal(err)
 	}
-	plan := Plan{Seed: 3, Games: 64, ChunkGames: 4, Width: 40, Height: 31, MaxTurns: 300, Pairs: AllPairs(specs)}
+	plan := Plan{Seed: 3, Games: 64, ChunkGames: 4, Game: "paperio", Settings: settings(40, 31, 300), Pairs: AllPairs(specs)}
 	var want map[string][]byte
 	for _, w := range []int{1, 3} {
 		dir := t.TempDir()
-		if _, err := Run(context.Background(), Options{Plan: plan, Out: dir, Workers: w, NewBot: bots.Make}); err != nil {
+		if _, err := Run(context.Background(), Options{Plan: plan, Out: dir, Workers: w, Entrant: entrantOf(bots.Make)}); err != nil {
 			t.Fatal(err)
 		}
 		if got := tables(t, dir); want == nil {
@@ -492,7 +513,7 @@ func TestPanickingBot(t *testing.T) {
 		return testBot(spec)
 	}
 	dir := t.TempDir()
-	m, err := Run(context.Background(), Options{Plan: plan, Out: dir, Workers: 2, NewBot: newBot})
+	m, err := Run(context.Background(), Options{Plan: plan, Out: dir, Workers: 2, Entrant: entrantOf(newBot)})
 	if err != nil || !m.Complete || m.Games != 12 {
 		t.Fatalf("run: %v, %+v", err, m)
 	}

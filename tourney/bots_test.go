@@ -8,6 +8,7 @@ import (
 
 	"github.com/paperio/paperio/bots"
 	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/games/paperio"
 	"github.com/paperio/paperio/internal/testbot"
 	"github.com/paperio/paperio/play"
 	"github.com/paperio/paperio/pyai"
@@ -129,7 +130,10 @@ func safe(name string) *Entrant {
 }
 
 // smallBoard keeps tests fast: 20x15, k = 10.
-var smallBoard = engine.Config{Width: 20, Height: 15, MaxTurns: 60}
+var smallBoard = paperio.Config{Config: engine.Config{Width: 20, Height: 15, MaxTurns: 60}}
+
+// paper is the game of the tests.
+var paper paperio.Game
 
 // External Python players take the series hooks as they are.
 var (

@@ -11,7 +11,7 @@ type Recorder interface {
 	SavePlayers(players []*Entrant, groups map[string]string) error
 	// Completed returns every series already recorded, by key.
 	Completed() (map[string]*StoredSeries, error)
-	SaveSeries(key, stage string, seed int64, pairing Pairing, res *SeriesResult) (int64, error)
+	SaveSeries(key, stage string, seed int64, pairing string, res *SeriesResult) (int64, error)
 	SaveStandings(group string, st []Standing) error
 	SaveRatings(r []rating.Rating) error
 	SavePlacings(p []Placing) error

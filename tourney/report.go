@@ -4,11 +4,12 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
 
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/rating"
 )
 
@@ -23,12 +24,16 @@ func signed(n int) string {
 }
 
 // DescribeGames is one line about how each game is played.
-func DescribeGames(c engine.Config, budget time.Duration, p Pairing) string {
+func DescribeGames(c game.Config, budget time.Duration, pairing string) string {
 	b := "unlimited think time"
 	if budget > 0 {
-		b = fmt.Sprintf("think time %gs per player per game", budget.Seconds())
+		b = fmt.Sprintf("think time %gs per course AI per game", budget.Seconds())
 	}
-	return fmt.Sprintf("board %dx%d, %d rounds, %s, %s starts", c.Width, c.Height, c.MaxTurns, b, p)
+	s := fmt.Sprintf("%s, %s", c, b)
+	if pairing != "" {
+		s += fmt.Sprintf(", %s starts", pairing)
+	}
+	return s
 }
 
 // DescribeSeries is one line about how series are played.
@@ -164,7 +169,7 @@ func (rep *Report) WriteText(w io.Writer) {
 	} else if rep.RatingsNote != "" {
 		fmt.Fprintf(w, "\nRatings: %s\n", rep.RatingsNote)
 	}
-	fmt.Fprintf(w, "\nGames by result: %s\n", ReasonCounts(by))
+	fmt.Fprintf(w, "\nGames by result: %s\n", ReasonCounts(rep.Series.Game.Info(), by))
 	var fails []string
 	for _, p := range rep.Played {
 		for _, g := range p.Result.Games {
@@ -185,12 +190,12 @@ func (rep *Report) WriteText(w io.Writer) {
 	}
 }
 
-// ReasonCounts is "WAL 3, TAP 10, …" in the course's code order.
-func ReasonCounts(by map[engine.Reason]int) string {
+// ReasonCounts is "WAL 3, TAP 10, …" in the game's order of result codes.
+func ReasonCounts(in *game.Info, by map[int]int) string {
 	var parts []string
-	for _, r := range []engine.Reason{engine.WAL, engine.TAP, engine.SID, engine.FAC, engine.CIT, engine.END, engine.ERR, engine.OVT} {
-		if by[r] > 0 {
-			parts = append(parts, fmt.Sprintf("%s %d", r, by[r]))
+	for _, r := range in.Reasons {
+		if by[r.Code] > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", r.Short, by[r.Code]))
 		}
 	}
 	if len(parts) == 0 {
@@ -200,23 +205,21 @@ func ReasonCounts(by map[engine.Reason]int) string {
 }
 
 // GameLine describes one game of a series.
-func GameLine(g *GameRecord) string {
-	r := g.Result
-	var res string
-	switch {
-	case r.Winner == engine.Draw:
-		res = "draw"
-	default:
-		res = g.Players[r.Winner] + " wins"
+func GameLine(in *game.Info, g *GameRecord) string {
+	res := "draw"
+	if g.Winner != game.Draw {
+		res = g.Players[g.Winner] + " wins"
 	}
-	s := fmt.Sprintf("game %2d  %s v %s  start %d,%d,%d:%d,%d,%d  %s (%s)  %d half-steps, territory %d:%d",
-		g.Index+1, g.Players[0], g.Players[1], g.Starts[0].X, g.Starts[0].Y, g.Starts[0].Dir, g.Starts[1].X, g.Starts[1].Y, g.Starts[1].Dir,
-		res, r.Reason, g.HalfSteps, g.Area[0], g.Area[1])
+	s := fmt.Sprintf("game %2d  %s v %s  start %s  %s (%s)  %d %s, %s %s:%s",
+		g.Index+1, g.Players[0], g.Players[1], g.Start, res, in.ReasonName(g.Reason), g.Length, in.LengthWords,
+		in.ScoreWords, fmtScore(g.Score[0]), fmtScore(g.Score[1]))
 	if g.Detail != "" {
 		s += "  — " + g.Detail
 	}
 	return s
 }
+
+func fmtScore(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }
 
 // SPRTReport is the state of an SPRT run, printed like fastchess.
 type SPRTReport struct {

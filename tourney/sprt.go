@@ -3,9 +3,10 @@ package tourney
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/internal/pool"
 	"github.com/paperio/paperio/play"
 	"github.com/paperio/paperio/rating"
@@ -16,12 +17,13 @@ import (
 type SPRTOptions struct {
 	A, B   *Entrant
 	Test   rating.SPRT
-	Config engine.Config
+	Game   game.Game
+	Config game.Config
 	// Seed: pair j is played from the course's start of seed Seed+j, first
 	// with A as player 1, then with B as player 1 from the paired start.
 	Seed     int64
-	Budget   time.Duration // think time per player per game; 0 = unlimited
-	Pairing  Pairing
+	Budget   time.Duration // think time per timed player per game; 0 = unlimited
+	Pairing  string
 	MaxGames int // 0: no limit
 	// Workers is the number of pairs played at once (default: the number of
 	// CPUs). Each worker keeps one instance of each player for all its pairs
@@ -40,8 +42,8 @@ func RunSPRT(ctx context.Context, opt SPRTOptions) (*SPRTReport, error) {
 	if err := opt.Test.Validate(); err != nil {
 		return nil, err
 	}
-	if err := opt.Config.Validate(); err != nil {
-		return nil, err
+	if opt.Game == nil || opt.Config == nil {
+		return nil, fmt.Errorf("sprt: no game or settings")
 	}
 	maxPairs := -1
 	if opt.MaxGames > 0 {
@@ -54,20 +56,24 @@ func RunSPRT(ctx context.Context, opt SPRTOptions) (*SPRTReport, error) {
 
 	type pairResult struct {
 		j     int
-		games [2]*Played
+		games [2]*game.Record
 	}
 	results := make(chan pairResult)
 	var runErr error
 	go func() {
 		defer close(results)
-		newWorker := func() [2]*seat { return newSeats(opt.A, opt.B) }
-		closeWorker := func(seats [2]*seat) {
-			for _, s := range seats {
+		type worker struct {
+			seats [2]*seat
+			w     game.Worker
+		}
+		newWorker := func() *worker { return &worker{newSeats(opt.A, opt.B), opt.Game.NewWorker()} }
+		closeWorker := func(w *worker) {
+			for _, s := range w.seats {
 				s.Close()
 			}
 		}
-		err := pool.Run(inner, opt.Workers, maxPairs, newWorker, func(ctx context.Context, seats [2]*seat, j int) error {
-			games, err := PlayPair(seats, opt.Seed+int64(j), PairSetup{Config: opt.Config, Budget: opt.Budget, Pairing: opt.Pairing, Stop: ctx.Done()})
+		err := pool.Run(inner, opt.Workers, maxPairs, newWorker, func(ctx context.Context, w *worker, j int) error {
+			games, err := PlayPair(w.w, w.seats, opt.Seed+int64(j), PairSetup{Config: opt.Config, Budget: opt.Budget, Pairing: opt.Pairing, Stop: ctx.Done()})
 			if err != nil {
 				return err
 			}
@@ -98,8 +104,8 @@ func RunSPRT(ctx context.Context, opt SPRTOptions) (*SPRTReport, error) {
 			}
 			delete(pending, counted)
 			counted++
-			a1 := p.games[0].Score(0)
-			a2 := p.games[1].Score(1)
+			a1 := p.games[0].Winner.Score(0)
+			a2 := p.games[1].Winner.Score(1)
 			rep.Pairs.Add(a1, a2)
 			for _, sc := range []float64{a1, a2} {
 				switch sc {

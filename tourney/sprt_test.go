@@ -14,7 +14,7 @@ import (
 // two spinners draw every game and the test accepts H0.
 func TestSPRTDecides(t *testing.T) {
 	test := rating.SPRT{Elo0: 0, Elo1: 50, Alpha: 0.05, Beta: 0.05, Model: "normalized"}
-	rep, err := RunSPRT(context.Background(), SPRTOptions{A: spinner("spin"), B: straight("line"), Test: test, Config: smallBoard, Seed: 1, Workers: 2, MaxGames: 400})
+	rep, err := RunSPRT(context.Background(), SPRTOptions{A: spinner("spin"), B: straight("line"), Test: test, Game: paper, Config: smallBoard, Seed: 1, Workers: 2, MaxGames: 400})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -22,8 +22,8 @@ func TestSPRTDecides(t *testing.T) {
 		t.Fatalf("%+v", rep)
 	}
 	so := smallBoard
-	so.MaxTurns = 10
-	rep, err = RunSPRT(context.Background(), SPRTOptions{A: spinner("x"), B: spinner("y"), Test: test, Config: so, Seed: 1, Workers: 2, MaxGames: 2000})
+	so.MaxTurns = 10 // a copy: smallBoard keeps its rounds
+	rep, err = RunSPRT(context.Background(), SPRTOptions{A: spinner("x"), B: spinner("y"), Test: test, Game: paper, Config: so, Seed: 1, Workers: 2, MaxGames: 2000})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +45,7 @@ func TestSPRTOrderAndLimit(t *testing.T) {
 	test := rating.SPRT{Elo0: -10, Elo1: 10, Alpha: 0.05, Beta: 0.05, Model: "logistic"}
 	var reps []*SPRTReport
 	for _, w := range []int{1, 3} {
-		rep, err := RunSPRT(context.Background(), SPRTOptions{A: safe("a"), B: safe("b"), Test: test, Config: smallBoard, Seed: 9, Workers: w, MaxGames: 30})
+		rep, err := RunSPRT(context.Background(), SPRTOptions{A: safe("a"), B: safe("b"), Test: test, Game: paper, Config: smallBoard, Seed: 9, Workers: w, MaxGames: 30})
 		if err != nil {
 			t.Fatal(err)
 		}

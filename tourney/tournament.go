@@ -10,7 +10,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/paperio/paperio/engine"
 	"github.com/paperio/paperio/internal/pool"
 	"github.com/paperio/paperio/play"
 	"github.com/paperio/paperio/rating"
@@ -219,15 +218,15 @@ func (o *Options) Describe() string {
 		Groups   int
 		Games    int
 		Seed     int64
-		Board    string
-		Turns    int
+		Game     string
+		Settings string
 		Budget   float64
 		Cap      float64
 		Pairing  string
 		Replays  int
 		Schedule int // version of the scheduling rules
-	}{o.Format, nil, o.Groups, o.Series.Games, o.Seed, fmt.Sprintf("%dx%d", o.Series.Config.Width, o.Series.Config.Height),
-		o.Series.Config.MaxTurns, o.Series.Budget.Seconds(), o.Series.Cap.Seconds(), o.Series.Pairing.String(), o.Replays, 1}
+	}{o.Format, nil, o.Groups, o.Series.Games, o.Seed, o.Series.Game.Name(),
+		string(o.Series.Config.Encode()), o.Series.Budget.Seconds(), o.Series.Cap.Seconds(), o.Series.Pairing, o.Replays, 1}
 	for _, p := range o.Players {
 		d.Players = append(d.Players, player{p.Name, p.Spec})
 	}
@@ -741,7 +740,7 @@ func (r *runner) ratings() ([]rating.Rating, string) {
 			i, okI := idx[g.Players[0]]
 			j, okJ := idx[g.Players[1]]
 			if okI && okJ {
-				games = append(games, rating.Outcome{I: i, J: j, Score: g.Score(0)})
+				games = append(games, rating.Outcome{I: i, J: j, Score: g.Winner.Score(0)})
 			}
 		}
 	}
@@ -758,12 +757,12 @@ func (r *runner) ratings() ([]rating.Rating, string) {
 }
 
 // Reasons counts the games of a report by result code.
-func (rep *Report) Reasons() (games int, by map[engine.Reason]int) {
-	by = map[engine.Reason]int{}
+func (rep *Report) Reasons() (games int, by map[int]int) {
+	by = map[int]int{}
 	for _, p := range rep.Played {
 		for _, g := range p.Result.Games {
 			games++
-			by[g.Result.Reason]++
+			by[g.Reason]++
 		}
 	}
 	return games, by

@@ -10,10 +10,11 @@ import (
 
 	"github.com/paperio/paperio/bots"
 	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/games/paperio"
 )
 
 func quickSeries(games int) SeriesOptions {
-	return SeriesOptions{Config: smallBoard, Games: games, Budget: 2 * time.Second}
+	return SeriesOptions{Game: paper, Config: smallBoard, Games: games, Budget: 2 * time.Second}
 }
 
 // TestKnockoutBracket: eight players in the course's four groups (dealt in
@@ -32,7 +33,7 @@ func TestKnockoutBracket(t *testing.T) {
 		ps = append(ps, straight("l"+string(rune('0'+i))))
 	}
 	so := quickSeries(4)
-	so.Config.MaxTurns = 10
+	so.Config = rounds(10)
 	rep, err := Run(context.Background(), Options{Format: Knockout, Players: ps, Series: so, Seed: 1, Workers: 2, Replays: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -72,7 +73,7 @@ func TestKnockoutBracket(t *testing.T) {
 // s0 v s1 is drawn and s0 goes through by place.
 func TestKnockoutPlayoff(t *testing.T) {
 	so := quickSeries(2)
-	so.Config.MaxTurns = 10
+	so.Config = rounds(10)
 	rep, err := Run(context.Background(), Options{Format: Knockout, Groups: 1, Players: []*Entrant{spinner("s0"), spinner("s1"), spinner("s2")}, Series: so, Replays: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -103,8 +104,8 @@ func TestTournamentWithBrokenPlayers(t *testing.T) {
 	broken, _ := entrant("broken", func() bots.Bot { return &panicBot{n: 2} })
 	hang, _ := entrant("hang", func() bots.Bot { return &hangBot{n: 2, release: release} })
 	slow, _ := entrant("slow", func() bots.Bot { return &sleepyBot{d: 250 * time.Millisecond} })
-	so := SeriesOptions{Config: smallBoard, Games: 20, Budget: 40 * time.Millisecond, Cap: 1500 * time.Millisecond}
-	so.Config.MaxTurns = 200
+	so := SeriesOptions{Game: paper, Config: smallBoard, Games: 20, Budget: 40 * time.Millisecond, Cap: 1500 * time.Millisecond}
+	so.Config = rounds(200)
 	rep, err := Run(context.Background(), Options{Format: Gauntlet, Players: []*Entrant{spinner("spin"), broken, hang, slow}, Series: so, Workers: 3})
 	if err != nil {
 		t.Fatal(err)
@@ -133,8 +134,8 @@ func TestTournamentWithBrokenPlayers(t *testing.T) {
 			t.Fatalf("%s: %d games", name, len(p.Result.Games))
 		}
 		for _, g := range p.Result.Games {
-			if g.Result.Reason != want || g.WinnerName() != "spin" {
-				t.Fatalf("%s: %+v", name, g.Result)
+			if g.Reason != int(want) || g.WinnerName() != "spin" {
+				t.Fatalf("%s: reason %d winner %d", name, g.Reason, g.Winner)
 			}
 		}
 	}
@@ -181,4 +182,11 @@ func TestTracker(t *testing.T) {
 	if !strings.Contains(tr.Line(), "[3/3 round robin] round robin: b v c") {
 		t.Fatalf("line %q", tr.Line())
 	}
+}
+
+// rounds is the small board with n rounds.
+func rounds(n int) paperio.Config {
+	c := smallBoard
+	c.MaxTurns = n
+	return c
 }

@@ -7,10 +7,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/botspec"
+	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/internal/pool"
 	"github.com/paperio/paperio/play"
-	"github.com/paperio/paperio/players"
 	"github.com/paperio/paperio/tourney"
 )
 
@@ -22,16 +22,22 @@ type Opponent struct {
 }
 
 // DefaultPool is the bot's default self, which gets most of each batch
-// (the simple bots are beaten nearly always and say little), and the simple
-// bots.
-func DefaultPool(bot string) []Opponent {
-	return []Opponent{{bot, 13}, {"random", 1}, {"goround", 1}, {"wanderer", 1}}
+// (the simple bots are beaten nearly always and say little), and the game's
+// other bots.
+func DefaultPool(g game.Game, bot string) []Opponent {
+	pool := []Opponent{{bot, 13}}
+	for _, b := range g.Bots() {
+		if b.Name != bot {
+			pool = append(pool, Opponent{b.Name, 1})
+		}
+	}
+	return pool
 }
 
 // ParsePool reads "SPEC[@W],SPEC[@W],…" (weight 1 when not given).
-func ParsePool(list string) ([]Opponent, error) {
+func ParsePool(g game.Game, list string) ([]Opponent, error) {
 	var out []Opponent
-	for _, p := range players.SplitList(list) {
+	for _, p := range botspec.SplitList(list) {
 		w := 1
 		if i := strings.LastIndex(p, "@"); i >= 0 {
 			n, err := strconv.Atoi(strings.TrimSpace(p[i+1:]))
@@ -40,7 +46,7 @@ func ParsePool(list string) ([]Opponent, error) {
 			}
 			w, p = n, p[:i]
 		}
-		c, err := players.Canonical(p)
+		c, err := g.Canonical(p)
 		if err != nil {
 			return nil, err
 		}
@@ -65,9 +71,9 @@ func PoolString(pool []Opponent) string {
 type Stats struct {
 	Games   int
 	W, D, L int
-	Area    float64 // mean final territory
-	OppArea float64 // mean final territory of the opponent
-	Steps   float64 // mean half-steps
+	Area    float64 // mean final score (paper.io: territory)
+	OppArea float64 // mean final score of the opponent
+	Steps   float64 // mean game length (paper.io: half-steps)
 }
 
 // Score is the points fraction (a draw counts half).
@@ -80,24 +86,25 @@ func (s Stats) Score() float64 {
 
 // Evaluator plays batches of paired games of candidates against the pool.
 type Evaluator struct {
-	Config  engine.Config
+	Game    game.Game
+	Config  game.Config
 	Pool    []Opponent
 	Pairs   int   // pairs per candidate per iteration
 	Seed    int64 // run seed
 	Workers int
-	Players players.Maker // builds candidates and opponents from their specs
-	Budget  time.Duration // think time per game of timed players (course AIs)
-	// Entrant, if not nil, builds players instead of Players (tests give
+	Players game.PlayerOptions // options of course AIs
+	Budget  time.Duration      // think time per game of timed players (course AIs)
+	// Entrant, if not nil, builds players instead of the game (tests give
 	// players no spec names).
-	Entrant func(spec string) (*players.Entrant, error)
+	Entrant func(spec string) (*game.Entrant, error)
 }
 
 // entrant is the player of spec.
-func (e *Evaluator) entrant(spec string) (*players.Entrant, error) {
+func (e *Evaluator) entrant(spec string) (*game.Entrant, error) {
 	if e.Entrant != nil {
 		return e.Entrant(spec)
 	}
-	return e.Players.Entrant(spec)
+	return e.Game.Entrant(spec, e.Players)
 }
 
 // opponentOf is the pool member of pair j: pairs cycle through the pool,
@@ -128,7 +135,7 @@ func (e *Evaluator) PairSeed(it, j int) int64 {
 // [1] the game the opponent began.
 type pairOutcome struct {
 	score      [2]float64
-	area, oppA [2]int
+	area, oppA [2]float64 // final scores (paper.io: territory)
 	steps      [2]int
 }
 
@@ -136,7 +143,8 @@ type pairOutcome struct {
 // pair (a course AI's process is started once per worker), the candidate
 // is built for each pair.
 type evalWorker struct {
-	opponents map[string]*play.Seat[*engine.State, engine.Action]
+	opponents map[string]*game.Seat
+	w         game.Worker
 }
 
 // Evaluate plays iteration it's batch for each candidate spec: Pairs pairs,
@@ -148,7 +156,7 @@ func (e *Evaluator) Evaluate(ctx context.Context, it int, specs []string) ([]Sta
 		all[c] = make([]pairOutcome, e.Pairs)
 	}
 	newWorker := func() *evalWorker {
-		return &evalWorker{opponents: map[string]*play.Seat[*engine.State, engine.Action]{}}
+		return &evalWorker{opponents: map[string]*game.Seat{}, w: e.Game.NewWorker()}
 	}
 	closeWorker := func(w *evalWorker) {
 		for _, s := range w.opponents {
@@ -167,7 +175,8 @@ func (e *Evaluator) Evaluate(ctx context.Context, it int, specs []string) ([]Sta
 	stats := make([]Stats, len(specs))
 	for c := range specs {
 		st := &stats[c]
-		var area, opp, steps int
+		var area, opp float64
+		var steps int
 		for _, r := range all[c] {
 			for k := 0; k < 2; k++ {
 				st.Games++
@@ -186,7 +195,7 @@ func (e *Evaluator) Evaluate(ctx context.Context, it int, specs []string) ([]Sta
 		}
 		if st.Games > 0 {
 			n := float64(st.Games)
-			st.Area, st.OppArea, st.Steps = float64(area)/n, float64(opp)/n, float64(steps)/n
+			st.Area, st.OppArea, st.Steps = area/n, opp/n, float64(steps)/n
 		}
 	}
 	return stats, nil
@@ -210,21 +219,20 @@ func (e *Evaluator) playPair(ctx context.Context, w *evalWorker, it, j int, spec
 		if oe.Name == cand.Name {
 			oe.Name += " (B)"
 		}
-		opp = play.NewSeat(oe, true)
+		opp = game.NewSeat(oe, true)
 		w.opponents[oppSpec] = opp
 	}
-	me := play.NewSeat(cand, true)
+	me := game.NewSeat(cand, true)
 	defer me.Close()
-	games, err := tourney.PlayPair([2]*play.Seat[*engine.State, engine.Action]{me, opp}, e.PairSeed(it, j),
-		tourney.PairSetup{Config: e.Config, Budget: e.Budget, Pairing: tourney.PairSame, Stop: ctx.Done()})
+	games, err := tourney.PlayPair(w.w, [2]*game.Seat{me, opp}, e.PairSeed(it, j),
+		tourney.PairSetup{Config: e.Config, Budget: e.Budget, Stop: ctx.Done()})
 	if err != nil {
 		return out, err
 	}
 	for k, g := range games {
 		side := k // the candidate began game 0 (index 0) and is index 1 in game 1
-		s := g.State
-		out.score[k] = g.Score(side)
-		out.area[k], out.oppA[k], out.steps[k] = s.Area(side), s.Area(1-side), s.HalfSteps()
+		out.score[k] = g.Winner.Score(side)
+		out.area[k], out.oppA[k], out.steps[k] = g.Score[side], g.Score[1-side], g.Length
 	}
 	return out, nil
 }

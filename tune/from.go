@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/paperio/paperio/analysis"
-	"github.com/paperio/paperio/bots"
+	"github.com/paperio/paperio/botspec"
 )
 
 // MinGames is the fewest games a parameter value needs in a dataset to be
@@ -40,14 +40,17 @@ func FromDataset(dir string, sp *Space) ([]float64, string, error) {
 	}
 	entries := 0
 	for _, e := range analysis.Entries(games) {
-		s, err := bots.Parse(e.Player)
-		if err != nil || s.Name != sp.Bot {
+		name, params, err := botspec.Values(e.Player)
+		if err != nil || name != sp.Bot {
 			continue
 		}
 		entries++
 		pts := 0.5 + 0.5*float64(e.Result)
 		for i, p := range sp.Params {
-			v, _ := s.Value(p.Name)
+			v, given := params[p.Name]
+			if !given {
+				v = p.Default
+			}
 			t := by[i][v]
 			if t == nil {
 				t = &tally{}

@@ -24,7 +24,7 @@ func TestFromDataset(t *testing.T) {
 	dir := t.TempDir()
 	analysistest.Write(t, dir, games, turns)
 	r, _ := ParseRanges("margin=0:10,depth=1:100")
-	sp, _ := NewSpace("heuristic", r)
+	sp, _ := NewSpace(paper, "heuristic", r)
 	start, why, err := FromDataset(dir, sp)
 	if err != nil {
 		t.Fatal(err)

@@ -10,14 +10,12 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"reflect"
 	"time"
 
 	"github.com/parquet-go/parquet-go"
 
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/internal/durable"
-	"github.com/paperio/paperio/players"
 )
 
 // Files of a tuning folder.
@@ -52,15 +50,16 @@ type Row struct {
 // Setup is what fixes a run's games and steps: stored in tune.json and
 // checked when a run is resumed.
 type Setup struct {
-	Bot      string        `json:"bot"`
-	Params   []Param       `json:"params"`
-	Optim    Settings      `json:"optimizer"`
-	Pool     string        `json:"pool"`
-	Pairs    int           `json:"pairs"`
-	Seed     int64         `json:"seed"`
-	Config   engine.Config `json:"config"`
-	Start    []float64     `json:"start"` // starting parameter values
-	StartWhy string        `json:"start_from,omitempty"`
+	Bot      string          `json:"bot"`
+	Params   []Param         `json:"params"`
+	Optim    Settings        `json:"optimizer"`
+	Pool     string          `json:"pool"`
+	Pairs    int             `json:"pairs"`
+	Seed     int64           `json:"seed"`
+	Game     string          `json:"game"`
+	Settings json.RawMessage `json:"settings"`
+	Start    []float64       `json:"start"` // starting parameter values
+	StartWhy string          `json:"start_from,omitempty"`
 }
 
 // Options shape a tuning run.
@@ -71,14 +70,15 @@ type Options struct {
 	Pairs  int   // pairs per candidate per iteration
 	Budget int   // games in all (the run stops before an iteration would exceed it)
 	Seed   int64 // run seed: tuning games and the optimiser's randomness
-	Config engine.Config
+	Game   game.Game
+	Config game.Config
 	// Start are the starting parameter values (nil: the defaults).
 	Start    []float64
 	StartWhy string
 	Workers  int
-	Players  players.Maker // builds candidates and opponents (course AIs' options)
-	Think    time.Duration // think time per game of timed players (course AIs)
-	Dir      string        // output folder ("" : nothing written, no resume)
+	Players  game.PlayerOptions // options of course AIs in the pool
+	Think    time.Duration      // think time per game of timed players (course AIs)
+	Dir      string             // output folder ("" : nothing written, no resume)
 	// MaxIterations, if positive, stops the run after this many iterations
 	// (counting resumed ones).
 	MaxIterations int
@@ -107,7 +107,7 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 		return nil, fmt.Errorf("pairs per batch must be positive")
 	}
 	if len(o.Pool) == 0 {
-		o.Pool = DefaultPool(sp.Bot)
+		o.Pool = DefaultPool(o.Game, sp.Bot)
 	}
 	start := o.Start
 	if start == nil {
@@ -123,7 +123,7 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 	set.Seed = uint64(o.Seed)
 	set.Iterations = max(1, o.Budget/perIter)
 	setup := Setup{Bot: sp.Bot, Params: sp.Params, Optim: set, Pool: PoolString(o.Pool), Pairs: o.Pairs,
-		Seed: o.Seed, Config: o.Config, Start: start, StartWhy: o.StartWhy}
+		Seed: o.Seed, Game: o.Game.Name(), Settings: o.Config.Encode(), Start: start, StartWhy: o.StartWhy}
 	var old []Row
 	if o.Dir != "" {
 		if err := os.MkdirAll(o.Dir, 0o755); err != nil {
@@ -138,7 +138,7 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 			// belong to the first invocation.
 			setup.Optim.Iterations = prev.Optim.Iterations
 			setup.Start, setup.StartWhy = prev.Start, prev.StartWhy
-			if !reflect.DeepEqual(*prev, setup) {
+			if a, b := mustJSON(*prev), mustJSON(setup); a != b {
 				return nil, fmt.Errorf("%s holds a run with another setup (bot, parameters, method, pool, batch, seed or board); use another folder", o.Dir)
 			}
 		} else if err := durable.WriteJSON(filepath.Join(o.Dir, SetupFile), setup); err != nil {
@@ -153,7 +153,7 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 		return nil, err
 	}
 	defer opt.Close()
-	ev := &Evaluator{Config: o.Config, Pool: o.Pool, Pairs: o.Pairs, Seed: o.Seed, Workers: o.Workers, Players: o.Players, Budget: o.Think}
+	ev := &Evaluator{Game: o.Game, Config: o.Config, Pool: o.Pool, Pairs: o.Pairs, Seed: o.Seed, Workers: o.Workers, Players: o.Players, Budget: o.Think}
 	res := &Result{}
 	it := 0
 	var cands [][]float64
@@ -307,4 +307,11 @@ func readSetup(dir string) (*Setup, error) {
 		return nil, fmt.Errorf("%s: %v", filepath.Join(dir, SetupFile), err)
 	}
 	return &s, nil
+}
+
+// mustJSON is v as compact JSON, to compare setups whatever the layout of
+// the file they were read from.
+func mustJSON(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
 }

@@ -1,4 +1,5 @@
-// Package tune tunes the numeric parameters of a built-in bot by playing
+// Package tune tunes the numeric parameters of a built-in bot of any game
+// by playing
 // paired games against a pool of opponents: SPSA or CMA-ES over the
 // parameters scaled to [0,1], every iteration recorded in Parquet, resumable,
 // with a convergence chart and a final check of the tuned bot against its
@@ -12,8 +13,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/paperio/paperio/bots"
 	"github.com/paperio/paperio/botspec"
+	"github.com/paperio/paperio/game"
 )
 
 // Param is one tuned parameter and the range it is tuned in.
@@ -28,6 +29,7 @@ type Param struct {
 // Space is the box the optimiser searches: each coordinate in [0,1] maps
 // linearly onto [Lo, Hi] of its parameter (rounded for whole-number ones).
 type Space struct {
+	g      game.Game
 	Bot    string
 	Params []Param
 }
@@ -35,16 +37,16 @@ type Space struct {
 // NewSpace is the space of bot's numeric parameters. ranges maps names to
 // "lo:hi" (a subset of the parameters, each within the bot's range); when
 // ranges is empty every parameter is tuned over its documented range.
-func NewSpace(bot string, ranges map[string][2]float64) (*Space, error) {
-	in, ok := botInfo(bot)
+func NewSpace(g game.Game, bot string, ranges map[string][2]float64) (*Space, error) {
+	in, ok := botInfo(g, bot)
 	if !ok {
-		return nil, fmt.Errorf("unknown bot %q", bot)
+		return nil, fmt.Errorf("unknown %s bot %q", g.Name(), bot)
 	}
 	info := &in
 	if len(info.Params) == 0 {
 		return nil, fmt.Errorf("bot %s has no parameters to tune", info.Name)
 	}
-	sp := &Space{Bot: info.Name}
+	sp := &Space{g: g, Bot: info.Name}
 	for name := range ranges {
 		if _, ok := info.Param(name); !ok {
 			var names []string
@@ -142,15 +144,15 @@ func (s *Space) Spec(x []float64) string {
 
 // SpecOf is the canonical bot spec with the given parameter values.
 func (s *Space) SpecOf(values []float64) string {
-	params := map[string]float64{}
+	parts := make([]string, len(s.Params))
 	for i, p := range s.Params {
-		params[p.Name] = values[i]
+		parts[i] = p.Name + "=" + strconv.FormatFloat(values[i], 'g', -1, 64)
 	}
-	sp, err := bots.Spec(s.Bot, params)
+	c, err := s.g.Canonical(s.Bot + ":" + strings.Join(parts, ","))
 	if err != nil {
 		panic(err) // values come from the space, inside the bot's ranges
 	}
-	return sp.String()
+	return c
 }
 
 // Describe lists the tuned parameters and their ranges.
@@ -163,8 +165,8 @@ func (s *Space) Describe() string {
 	return strings.Join(parts, ",")
 }
 
-func botInfo(name string) (botspec.Info, bool) {
-	for _, in := range bots.Catalog() {
+func botInfo(g game.Game, name string) (botspec.Info, bool) {
+	for _, in := range g.Bots() {
 		if in.Name == strings.ToLower(name) {
 			return in, true
 		}

@@ -11,8 +11,9 @@ import (
 
 	"github.com/paperio/paperio/bots"
 	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/game"
+	"github.com/paperio/paperio/games/paperio"
 	"github.com/paperio/paperio/play"
-	"github.com/paperio/paperio/players"
 )
 
 const toyNoise = 0.01
@@ -70,7 +71,7 @@ func TestToyConverges(t *testing.T) {
 }
 
 func TestSpace(t *testing.T) {
-	sp, err := NewSpace("heuristic", nil)
+	sp, err := NewSpace(paper, "heuristic", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,20 +85,20 @@ func TestSpace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sp, err = NewSpace("heuristic", r)
+	sp, err = NewSpace(paper, "heuristic", r)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := sp.Spec([]float64{0.5, 0.25}); got != "heuristic:margin=2,risk=0.625" {
 		t.Errorf("spec %q", got)
 	}
-	if _, err := NewSpace("heuristic", map[string][2]float64{"margin": {0, 99}}); err == nil {
+	if _, err := NewSpace(paper, "heuristic", map[string][2]float64{"margin": {0, 99}}); err == nil {
 		t.Error("a range beyond the documented one was accepted")
 	}
-	if _, err := NewSpace("heuristic", map[string][2]float64{"nope": {0, 1}}); err == nil {
+	if _, err := NewSpace(paper, "heuristic", map[string][2]float64{"nope": {0, 1}}); err == nil {
 		t.Error("an unknown parameter was accepted")
 	}
-	pool, err := ParsePool("heuristic:margin=2,depth=20@3,random")
+	pool, err := ParsePool(paper, "heuristic:margin=2,depth=20@3,random")
 	if err != nil || len(pool) != 2 || pool[0].Weight != 3 || pool[0].Spec != "heuristic:depth=20,margin=2" {
 		t.Errorf("pool %+v, %v", pool, err)
 	}
@@ -105,11 +106,11 @@ func TestSpace(t *testing.T) {
 
 func smallOptions(dir string, method string) Options {
 	r, _ := ParseRanges("margin=0:6,depth=10:60")
-	sp, _ := NewSpace("heuristic", r)
-	pool, _ := ParsePool("heuristic@2,random")
+	sp, _ := NewSpace(paper, "heuristic", r)
+	pool, _ := ParsePool(paper, "heuristic@2,random")
 	c := engine.DefaultConfig()
 	c.MaxTurns = 60
-	return Options{Space: sp, Method: method, Pool: pool, Pairs: 3, Budget: 5 * 12 * 2, Seed: 11, Config: c, Dir: dir, Workers: 2}
+	return Options{Space: sp, Method: method, Pool: pool, Pairs: 3, Budget: 5 * 12 * 2, Seed: 11, Game: paper, Config: paperio.Config{Config: c}, Dir: dir, Workers: 2}
 }
 
 func clearTimes(rows []Row) []Row {
@@ -205,13 +206,13 @@ func TestConvergenceCurve(t *testing.T) {
 // A Go bot of the pool that panics loses those games by ERR, and the
 // batch completes.
 func TestPanickingOpponent(t *testing.T) {
-	c := engine.Config{Width: 30, Height: 25, MaxTurns: 200}
-	ev := &Evaluator{Config: c, Pool: []Opponent{{"broken", 1}}, Pairs: 3, Seed: 3, Workers: 2,
-		Entrant: func(spec string) (*players.Entrant, error) {
+	c := paperio.Config{Config: engine.Config{Width: 30, Height: 25, MaxTurns: 200}}
+	ev := &Evaluator{Game: paper, Config: c, Pool: []Opponent{{"broken", 1}}, Pairs: 3, Seed: 3, Workers: 2,
+		Entrant: func(spec string) (*game.Entrant, error) {
 			if spec == "broken" {
-				return &players.Entrant{Name: "broken", Spec: "broken", New: func() (bots.Bot, error) { return brokenBot{}, nil }}, nil
+				return game.NewEntrant("broken", "broken", func() (bots.Bot, error) { return brokenBot{}, nil }), nil
 			}
-			return players.Maker{}.Entrant(spec)
+			return paper.Entrant(spec, game.PlayerOptions{})
 		}}
 	stats, err := ev.Evaluate(context.Background(), 0, []string{"goround"})
 	if err != nil {
@@ -226,3 +227,6 @@ type brokenBot struct{}
 
 func (brokenBot) Reset(*engine.State, int, uint64, play.Clock) {}
 func (brokenBot) Act(*engine.State, play.Clock) engine.Action  { panic("broken") }
+
+// paper is the game of the tests.
+var paper paperio.Game

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/paperio/paperio/analysis"
+	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/label"
 )
 
@@ -50,6 +51,7 @@ type Request struct {
 // the chart. Problems with the data or the request are analysis data errors
 // (analysis.IsDataError).
 func Build(ds *analysis.Dataset, kind string, r Request) (*Figure, error) {
+	r.Info = ds.Game.Info()
 	switch kind {
 	case "bars", "dots":
 		panels, o, err := selectPanels(ds, r)
@@ -64,6 +66,9 @@ func Build(ds *analysis.Dataset, kind string, r Request) (*Figure, error) {
 	chart, cols := singleGame(kind)
 	if chart == nil {
 		return nil, dataErrorf("unknown chart kind %q (kinds: %s)", kind, strings.Join(Kinds, ", "))
+	}
+	if ds.Game.Name() != "paperio" {
+		return nil, dataErrorf("%s is a chart of paper.io games; %s holds %s games", kind, ds.Dir, ds.Game.Name())
 	}
 	if len(r.Players) > 0 || r.Top > 0 || (r.Facet != "" && r.Facet != "none") || r.Group != "" || len(r.Highlight) > 0 {
 		return nil, dataErrorf("%s shows one game: players, top, facet, group and highlight are for bars and dots", kind)
@@ -149,7 +154,7 @@ func selectPanels(ds *analysis.Dataset, r Request) ([]Panel, Options, error) {
 		}
 	}
 	if r.Top > 0 {
-		entries = top(entries, r.Top, by)
+		entries = top(r.Info, entries, r.Top, by)
 		o.Note = joinNote(o.Note, fmt.Sprintf("the %d best by %s", r.Top, map[string]string{"winrate": "win rate", "territory": "mean territory"}[by]))
 	}
 	var t *analysis.Tournament
@@ -297,13 +302,13 @@ func resolve(names, players []string) ([]string, error) {
 
 // top keeps the entries of the n best players by win rate or mean
 // territory.
-func top(entries []analysis.Entry, n int, by string) []analysis.Entry {
-	stats := analysis.ByPlayer(entries)
+func top(in *game.Info, entries []analysis.Entry, n int, by string) []analysis.Entry {
+	stats := analysis.ByPlayer(in, entries)
 	sort.SliceStable(stats, func(i, j int) bool {
 		a, b := stats[i], stats[j]
-		ka, kb := [2]float64{a.WinRate, a.Area.Mean}, [2]float64{b.WinRate, b.Area.Mean}
+		ka, kb := [2]float64{a.WinRate, a.Score.Mean}, [2]float64{b.WinRate, b.Score.Mean}
 		if by == "territory" {
-			ka, kb = [2]float64{a.Area.Mean, a.WinRate}, [2]float64{b.Area.Mean, b.WinRate}
+			ka, kb = [2]float64{a.Score.Mean, a.WinRate}, [2]float64{b.Score.Mean, b.WinRate}
 		}
 		if ka != kb {
 			return ka[0] > kb[0] || ka[0] == kb[0] && ka[1] > kb[1]

@@ -222,7 +222,7 @@ func Bars(panels []Panel, o Options) (*Figure, error) {
 	for _, pn := range panels {
 		games += len(pn.Entries)
 	}
-	title := fmt.Sprintf("Game length vs final territory per player (mean ± 1 sd, %d player-games)", games)
+	title := fmt.Sprintf("Game length vs final %s per player (mean ± 1 sd, %d player-games)", o.info().ScoreWords, games)
 	c, err := newChart(panels, o, title)
 	if err != nil {
 		return nil, err
@@ -239,9 +239,9 @@ func Bars(panels []Panel, o Options) (*Figure, error) {
 		thin, capThin, pale = vg.Points(0.8), vg.Points(4), uint8(max(70, 130-(most-MaxDirect)))
 	}
 	for i, pn := range panels {
-		p := c.panel(i, len(panels), panelTitle(pn, len(c.players[i])), "half-steps per game", "final territory (cells)")
+		p := c.panel(i, len(panels), panelTitle(pn, len(c.players[i])), o.info().LengthWords+" per game", o.scoreAxis(""))
 		marks := &markSet{cast: c.cast, radius: vg.Points(4)}
-		for _, s := range analysis.ByPlayer(pn.Entries) {
+		for _, s := range analysis.ByPlayer(o.info(), pn.Entries) {
 			pl := c.cast.by[s.Player]
 			width, capW, col := thin, capThin, withAlpha(pl.colour, pale)
 			switch {
@@ -250,7 +250,7 @@ func Bars(panels []Panel, o Options) (*Figure, error) {
 			case c.cast.dim(pl):
 				col = grey
 			}
-			d := meanSD{plotter.XYs{{X: s.HalfSteps.Mean, Y: s.Area.Mean}}, []float64{s.HalfSteps.SD}, []float64{s.Area.SD}}
+			d := meanSD{plotter.XYs{{X: s.Length.Mean, Y: s.Score.Mean}}, []float64{s.Length.SD}, []float64{s.Score.SD}}
 			xe, err := plotter.NewXErrorBars(d)
 			if err != nil {
 				return nil, fmt.Errorf("bars: %s: %v", s.Player, err)
@@ -263,7 +263,7 @@ func Bars(panels []Panel, o Options) (*Figure, error) {
 			xe.LineStyle.Width, ye.LineStyle.Width = width, width
 			xe.CapWidth, ye.CapWidth = capW, capW
 			p.Add(xe, ye)
-			marks.anchors = append(marks.anchors, anchor{s.HalfSteps.Mean, s.Area.Mean, pl})
+			marks.anchors = append(marks.anchors, anchor{s.Length.Mean, s.Score.Mean, pl})
 		}
 		p.Add(marks)
 		c.fig.marks = append(c.fig.marks, marks)
@@ -280,7 +280,7 @@ func Dots(panels []Panel, o Options) (*Figure, error) {
 	for _, pn := range panels {
 		games += len(pn.Entries)
 	}
-	c, err := newChart(panels, o, fmt.Sprintf("Every game: length vs final territory (%d player-games)", games))
+	c, err := newChart(panels, o, fmt.Sprintf("Every game: length vs final %s (%d player-games)", o.info().ScoreWords, games))
 	if err != nil {
 		return nil, err
 	}
@@ -290,10 +290,10 @@ func Dots(panels []Panel, o Options) (*Figure, error) {
 		small = vg.Points(1.8)
 	}
 	for i, pn := range panels {
-		p := c.panel(i, len(panels), panelTitle(pn, len(c.players[i])), "half-steps of the game", "final territory of the player (cells)")
+		p := c.panel(i, len(panels), panelTitle(pn, len(c.players[i])), o.info().LengthWords+" of the game", o.scoreAxis(" of the player"))
 		byPlayer := map[string]plotter.XYs{}
 		for _, e := range pn.Entries {
-			byPlayer[e.Player] = append(byPlayer[e.Player], plotter.XY{X: float64(e.HalfSteps), Y: float64(e.Area)})
+			byPlayer[e.Player] = append(byPlayer[e.Player], plotter.XY{X: float64(e.Length), Y: e.Score})
 		}
 		marks := &markSet{cast: c.cast, radius: vg.Points(5), halo: true}
 		// Grey players first, so the highlighted ones are drawn on top.
@@ -332,7 +332,7 @@ func Dots(panels []Panel, o Options) (*Figure, error) {
 // gameTitle is the default title of a single-game chart.
 func gameTitle(what string, g analysis.Game, o Options) string {
 	n1, n2 := gameNames(g, o)
-	return fmt.Sprintf("Game %d, %s: %s (P1) vs %s (P2)\n%s", g.ID, what, n1, n2, resultWords(g))
+	return fmt.Sprintf("Game %d, %s: %s (P1) vs %s (P2)\n%s", g.ID, what, n1, n2, resultWords(g, o.info()))
 }
 
 // gameNames names the two players of a game: initials would say nothing

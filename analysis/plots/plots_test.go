@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	_ "github.com/paperio/paperio/games/paperio" // the games of the fixtures
+
 	"gonum.org/v1/plot"
 
 	"github.com/paperio/paperio/analysis"

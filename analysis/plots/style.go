@@ -19,7 +19,7 @@ import (
 	"gonum.org/v1/plot/vg/vgsvg"
 
 	"github.com/paperio/paperio/analysis"
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/internal/durable"
 	"github.com/paperio/paperio/label"
 )
@@ -154,6 +154,30 @@ type Options struct {
 	// Width and Height fix the size of the image; zero: it grows with the
 	// players and panels.
 	Width, Height vg.Length
+	// Info says what the games' length and score are (Build takes it from
+	// the dataset); nil: paper.io's.
+	Info *game.Info
+}
+
+// info is the game the chart shows.
+func (o Options) info() *game.Info {
+	if o.Info != nil {
+		return o.Info
+	}
+	if g, err := game.Lookup(game.Default); err == nil {
+		return g.Info()
+	}
+	return &game.Info{LengthWords: "moves", ScoreWords: "score"}
+}
+
+// scoreAxis is the words of the score axis: "final territory (cells)".
+func (o Options) scoreAxis(of string) string {
+	in := o.info()
+	s := "final " + in.ScoreWords + of
+	if in.ScoreUnit != "" {
+		s += " (" + in.ScoreUnit + ")"
+	}
+	return s
 }
 
 func (o Options) labelMode() label.Mode {
@@ -276,13 +300,13 @@ func Encode(d Drawer, format string) ([]byte, error) {
 
 // resultWords describes how a game ended, e.g. "player 1 won (wall) after
 // 642 half-steps".
-func resultWords(g analysis.Game) string {
-	reason := analysis.EndName(g.Reason)
+func resultWords(g analysis.Game, in *game.Info) string {
+	reason := analysis.EndName(in, g.Reason)
 	who := "draw"
-	if g.Winner != engine.Draw {
+	if g.Winner != game.Draw {
 		who = fmt.Sprintf("P%d won", g.Winner+1)
 	}
-	return fmt.Sprintf("%s (%s) after %d half-steps, final territory %d : %d", who, reason, g.HalfSteps, g.Area1, g.Area2)
+	return fmt.Sprintf("%s (%s) after %d %s, final %s %g : %g", who, reason, g.Length, in.LengthWords, in.ScoreWords, g.Score1, g.Score2)
 }
 
 // niceTicks labels about n round values (1, 2 or 5 times a power of ten)

@@ -7,28 +7,27 @@ import (
 	"sync"
 	"time"
 
-	"github.com/paperio/paperio/bots"
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/botspec"
+	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/internal/pool"
-	"github.com/paperio/paperio/play"
-	"github.com/paperio/paperio/players"
-	"github.com/paperio/paperio/replay"
 )
 
 func init() {
-	register("bench", "measure replay speed (half-steps/s) or whole games per second with bots", runBench)
+	register("bench", "measure replay speed (moves/s) or whole games per second with bots", runBench)
 }
 
 func runBench(args []string) error {
-	fs := newFlags("bench", "--replay FILE... | --bots A,B [--games N] [--workers N]")
-	replayMode := fs.Bool("replay", false, "replay the actions of the games in the FILE arguments, without frame checks")
+	fs := newFlags("bench", "[--game G] --replay FILE... | --bots A,B [--games N] [--workers N]")
+	gs, err := addGameFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	replayMode := fs.Bool("replay", false, "replay the moves of the games in the FILE arguments, without frame checks")
 	botList := fs.String("bots", "", "two player specs A,B (bots or py:FILE): play --games whole games between them")
 	games := fs.Int("games", 200, "games to play with --bots")
 	workers := fs.Int("workers", 1, "games played in parallel with --bots (0 = one per CPU)")
 	minTime := fs.Duration("min-time", time.Second, "with --replay: repeat the replays for at least this long")
 	seed := fs.Int64("seed", 1, "with --bots: run seed (game i uses seed+i for its start and bots)")
-	board := addBoardFlags(fs)
-	pf := addPlayerFlags(fs)
 	if err := parseFlags(fs, args, true); err != nil {
 		return err
 	}
@@ -37,7 +36,7 @@ func runBench(args []string) error {
 		if fs.NArg() == 0 {
 			return usagef("--replay needs replay files")
 		}
-		return benchReplay(fs.Args(), *minTime)
+		return benchReplay(gs.g, fs.Args(), *minTime)
 	case *botList != "" && !*replayMode:
 		if fs.NArg() > 0 {
 			return usagef("unexpected argument %q", fs.Arg(0))
@@ -45,94 +44,61 @@ func runBench(args []string) error {
 		if *games < 1 || *workers < 0 {
 			return usagef("--games must be at least 1 and --workers not negative")
 		}
-		c, err := board.config()
+		c, o, budget, err := gs.resolve()
 		if err != nil {
 			return err
 		}
-		maker, budget, err := pf.maker()
-		if err != nil {
-			return err
-		}
-		return benchBots(maker, budget, *botList, c, *games, *workers, *seed)
+		return benchBots(gs.g, c, o, budget, *botList, *games, *workers, *seed)
 	}
 	return usagef("give either --replay FILE... or --bots A,B")
 }
 
-// benchReplay times replaying every game's actions (loaded first, so only the
+// benchReplay times replaying every game's moves (loaded first, so only the
 // engine is measured), repeated until minTime has passed.
-func benchReplay(files []string, minTime time.Duration) error {
-	var all []*replay.Game
-	for _, f := range files {
-		gs, err := replay.ReadAll(f)
-		if err != nil {
-			return usagef("%v", err)
-		}
-		all = append(all, gs...)
+func benchReplay(g game.Game, files []string, minTime time.Duration) error {
+	moves, took, err := g.Replays().Bench(files, minTime)
+	if err != nil {
+		return usagef("%v", err)
 	}
-	states := make([]*engine.State, len(all))
-	for i, g := range all {
-		s, err := g.Start()
-		if err != nil {
-			return usagef("game %s: %v", g.ID, err)
-		}
-		states[i] = s
-	}
-	work := &engine.State{}
-	steps, rounds := 0, 0
-	begin := time.Now()
-	for time.Since(begin) < minTime || rounds == 0 {
-		for i, g := range all {
-			work.CopyFrom(states[i])
-			for j := 0; j < len(g.Actions) && !work.Over(); j++ {
-				work.Step(engine.Action(g.Actions[j]))
-			}
-			steps += work.HalfSteps()
-		}
-		rounds++
-	}
-	el := time.Since(begin).Seconds()
-	fmt.Fprintf(stdout, "replayed %d games x %d rounds: %d half-steps in %.3f s, %.0f half-steps/s\n",
-		len(all), rounds, steps, el, float64(steps)/el)
+	el := took.Seconds()
+	fmt.Fprintf(stdout, "replayed %s: %d %s in %.3f s, %.0f %s/s\n", g.Name(), moves, g.Info().LengthWords, el, float64(moves)/el, g.Info().LengthWords)
 	return nil
 }
 
 // benchBots plays whole games between two players and reports games/s.
-func benchBots(m players.Maker, budget time.Duration, list string, c engine.Config, games, workers int, seed int64) error {
-	specs := players.SplitList(list)
+func benchBots(g game.Game, c game.Config, o game.PlayerOptions, budget time.Duration, list string, games, workers int, seed int64) error {
+	specs := botspec.SplitList(list)
 	if len(specs) != 2 {
 		return usagef("--bots %q: want two specs A,B", list)
 	}
-	es, err := entrants(m, specs...)
+	es, err := entrants(g, o, specs...)
 	if err != nil {
 		return err
 	}
 	var mu sync.Mutex
 	steps, wins := 0, [3]int{}
-	newWorker := func() [2]*play.Seat[*engine.State, engine.Action] {
-		return [2]*play.Seat[*engine.State, engine.Action]{play.NewSeat(es[0], false), play.NewSeat(es[1], false)}
+	type worker struct {
+		seats [2]*game.Seat
+		w     game.Worker
 	}
-	closeWorker := func(seats [2]*play.Seat[*engine.State, engine.Action]) {
-		for _, s := range seats {
+	newWorker := func() *worker {
+		return &worker{[2]*game.Seat{game.NewSeat(es[0], false), game.NewSeat(es[1], false)}, g.NewWorker()}
+	}
+	closeWorker := func(w *worker) {
+		for _, s := range w.seats {
 			s.Close()
 		}
 	}
 	begin := time.Now()
-	err = pool.Run(context.Background(), workers, games, newWorker, func(_ context.Context, seats [2]*play.Seat[*engine.State, engine.Action], i int) error {
+	err = pool.Run(context.Background(), workers, games, newWorker, func(_ context.Context, w *worker, i int) error {
 		gs := seed + int64(i)
-		st, err := engine.RandomStarts(c, gs)
+		r, err := w.w.Play(w.seats, game.Setup{Config: c, Seed: gs, Budget: budget})
 		if err != nil {
-			return err
-		}
-		s, err := engine.NewGame(c, st)
-		if err != nil {
-			return err
-		}
-		if _, err := play.Run(bots.Game{S: s}, seats, play.Options[engine.Action]{Seed: uint64(gs), Budget: budget}); err != nil {
 			return err
 		}
 		mu.Lock()
-		steps += s.HalfSteps()
-		wins[s.Result().Winner+1]++
+		steps += r.Length
+		wins[r.Winner+1]++
 		mu.Unlock()
 		return nil
 	}, closeWorker)
@@ -140,9 +106,10 @@ func benchBots(m players.Maker, budget time.Duration, list string, c engine.Conf
 		return err
 	}
 	el := time.Since(begin).Seconds()
-	fmt.Fprintf(stdout, "%s vs %s: %d games, %d workers (GOMAXPROCS %d), %.3f s: %.1f games/s, %.0f half-steps/s\n",
-		es[0].Name, es[1].Name, games, min(pool.Size(workers), games), runtime.GOMAXPROCS(0), el, float64(games)/el, float64(steps)/el)
-	fmt.Fprintf(stdout, "wins %s %d, %s %d, draws %d, mean half-steps %.0f\n",
-		es[0].Name, wins[1], es[1].Name, wins[2], wins[0], float64(steps)/float64(games))
+	unit := g.Info().LengthWords
+	fmt.Fprintf(stdout, "%s vs %s: %d games, %d workers (GOMAXPROCS %d), %.3f s: %.1f games/s, %.0f %s/s\n",
+		es[0].Name, es[1].Name, games, min(pool.Size(workers), games), runtime.GOMAXPROCS(0), el, float64(games)/el, float64(steps)/el, unit)
+	fmt.Fprintf(stdout, "wins %s %d, %s %d, draws %d, mean %s %.0f\n",
+		es[0].Name, wins[1], es[1].Name, wins[2], wins[0], unit, float64(steps)/float64(games))
 	return nil
 }

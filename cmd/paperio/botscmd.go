@@ -2,8 +2,6 @@ package main
 
 import (
 	"fmt"
-
-	"github.com/paperio/paperio/bots"
 )
 
 func init() {
@@ -11,11 +9,15 @@ func init() {
 }
 
 func runBots(args []string) error {
-	fs := newFlags("bots", "")
+	fs := newFlags("bots", "[--game G]")
+	g, err := gameFlag(fs, args)
+	if err != nil {
+		return err
+	}
 	if err := parseFlags(fs, args, false); err != nil {
 		return err
 	}
-	for _, b := range bots.Catalog() {
+	for _, b := range g.Bots() {
 		fmt.Fprintln(stdout, b.String())
 	}
 	return nil

@@ -1,12 +1,9 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
-
-	"github.com/paperio/paperio/replay"
 )
 
 func init() {
@@ -14,7 +11,11 @@ func init() {
 }
 
 func runConform(args []string) error {
-	fs := newFlags("conform", "FILE...")
+	fs := newFlags("conform", "[--game G] FILE...")
+	g, err := gameFlag(fs, args)
+	if err != nil {
+		return err
+	}
 	if err := parseFlags(fs, args, true); err != nil {
 		return err
 	}
@@ -23,28 +24,11 @@ func runConform(args []string) error {
 	}
 	games, frames, bad := 0, 0, 0
 	for _, name := range fs.Args() {
-		r, err := replay.Open(name)
+		n, f, b, err := g.Replays().Check(name, func(line string) { fmt.Fprintln(stdout, line) })
+		games, frames, bad = games+n, frames+f, bad+b
 		if err != nil {
 			return usagef("%v", err)
 		}
-		for {
-			g, err := r.Next()
-			if errors.Is(err, io.EOF) {
-				break
-			}
-			if err != nil {
-				r.Close()
-				return usagef("%v", err)
-			}
-			n, m := replay.Check(g)
-			games++
-			frames += n
-			if m != nil {
-				bad++
-				fmt.Fprintf(stdout, "%s:%d %s: %v\n", name, r.Line(), g.ID, m)
-			}
-		}
-		r.Close()
 	}
 	fmt.Fprintf(stdout, "%d games, %d frames, %d mismatched\n", games, frames, bad)
 	if bad > 0 {

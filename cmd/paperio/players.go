@@ -4,12 +4,40 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"strings"
 	"time"
 
-	"github.com/paperio/paperio/engine"
-	"github.com/paperio/paperio/players"
+	"github.com/paperio/paperio/game"
+	_ "github.com/paperio/paperio/games/all" // every game
 	"github.com/paperio/paperio/pyai"
 )
+
+// gameFlag adds --game to a command's flags and returns the game args name
+// (read ahead of parsing, since the game's own settings are flags too).
+func gameFlag(fs *flag.FlagSet, args []string) (game.Game, error) {
+	fs.String("game", game.Default, "the game: "+strings.Join(game.Names(), ", "))
+	name := ""
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			break
+		}
+		for _, p := range []string{"--game=", "-game="} {
+			if v, ok := strings.CutPrefix(a, p); ok {
+				name = v
+			}
+		}
+		if (a == "--game" || a == "-game") && i+1 < len(args) {
+			name = args[i+1]
+			i++
+		}
+	}
+	g, err := game.Lookup(name)
+	if err != nil {
+		return nil, usagef("--game: %v", err)
+	}
+	return g, nil
+}
 
 // playerFlags are the flags of every command that plays games: the think
 // time of course AIs and how they run.
@@ -29,55 +57,58 @@ func addPlayerFlags(fs *flag.FlagSet) *playerFlags {
 	}
 }
 
-// maker checks the flags and returns the player maker and the think-time
-// budget per game (0: unlimited).
-func (p *playerFlags) maker() (players.Maker, time.Duration, error) {
+// options checks the flags and returns the players' options and the
+// think-time budget per game (0: unlimited).
+func (p *playerFlags) options() (game.PlayerOptions, time.Duration, error) {
 	if *p.time < 0 {
-		return players.Maker{}, 0, usagef("--time %v: must be 0 (unlimited) or positive", *p.time)
+		return game.PlayerOptions{}, 0, usagef("--time %v: must be 0 (unlimited) or positive", *p.time)
+	}
+	if _, err := pyai.ParseSandbox(*p.sandbox); err != nil {
+		return game.PlayerOptions{}, 0, usagef("--sandbox: %v", err)
 	}
 	budget := time.Duration(*p.time * float64(time.Second))
-	o := pyai.Options{TimeBudget: budget, CourseRules: *p.courseRules, Python: *p.python}
-	if budget == 0 {
-		o.TimeBudget = 365 * 24 * time.Hour
-	}
-	sb, err := pyai.ParseSandbox(*p.sandbox)
+	return game.PlayerOptions{Budget: budget, CourseRules: *p.courseRules, Sandbox: *p.sandbox, Python: *p.python}, budget, nil
+}
+
+// gameSetup is a command's game, its settings and the players' options.
+type gameSetup struct {
+	g       game.Game
+	config  func() (game.Config, error)
+	players *playerFlags
+}
+
+// addGameFlags adds --game, the game's settings and the players' flags.
+func addGameFlags(fs *flag.FlagSet, args []string) (*gameSetup, error) {
+	g, err := gameFlag(fs, args)
 	if err != nil {
-		return players.Maker{}, 0, usagef("--sandbox: %v", err)
+		return nil, err
 	}
-	o.Sandbox = sb
-	return players.Maker{Py: o}, budget, nil
+	return &gameSetup{g: g, config: g.ConfigFlags(fs), players: addPlayerFlags(fs)}, nil
 }
 
-// boardFlags are the board size and round count, defaulting to the
-// course's.
-type boardFlags struct {
-	size  *string
-	turns *int
-}
-
-func addBoardFlags(fs *flag.FlagSet) *boardFlags {
-	return &boardFlags{
-		size:  fs.String("size", fmt.Sprintf("%dx%d", engine.DefaultWidth, engine.DefaultHeight), "board size WxH (W even)"),
-		turns: fs.Int("turns", engine.DefaultMaxTurns, "rounds per game (each round is a half-step of each player)"),
+// resolve reads the settings and the players' options after parsing.
+func (s *gameSetup) resolve() (game.Config, game.PlayerOptions, time.Duration, error) {
+	c, err := s.config()
+	if err != nil {
+		return nil, game.PlayerOptions{}, 0, usagef("%v", err)
 	}
-}
-
-// config builds and checks the board and round count.
-func (b *boardFlags) config() (engine.Config, error) {
-	return gameConfig(*b.size, *b.turns)
+	o, budget, err := s.players.options()
+	return c, o, budget, err
 }
 
 // entrants builds the named players of specs (a player meeting itself gets
 // a distinct name for the later side) and warns about those that cannot be
 // started: as in the course, such a player is not refused but loses every
-// game by ERR.
-func entrants(m players.Maker, specs ...string) ([]*players.Entrant, error) {
-	es, err := m.Entrants(specs...)
+// game by an error.
+func entrants(g game.Game, o game.PlayerOptions, specs ...string) ([]*game.Entrant, error) {
+	es, err := game.Entrants(g, o, specs...)
 	if err != nil {
 		return nil, usagef("%v", err)
 	}
-	for name, err := range players.Check(es...) {
-		fmt.Fprintf(os.Stderr, "warning: %s cannot be started (%v); it will lose every game by ERR\n", name, err)
+	for _, e := range es {
+		if err := e.Check(); err != nil {
+			fmt.Fprintf(os.Stderr, "warning: %s cannot be started (%v); it will lose every game by an error\n", e.Name, err)
+		}
 	}
 	return es, nil
 }

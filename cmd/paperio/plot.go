@@ -10,8 +10,8 @@ import (
 
 	"github.com/paperio/paperio/analysis"
 	"github.com/paperio/paperio/analysis/plots"
+	"github.com/paperio/paperio/botspec"
 	"github.com/paperio/paperio/label"
-	playerlist "github.com/paperio/paperio/players"
 )
 
 func init() {
@@ -90,8 +90,8 @@ func runPlot(args []string) error {
 		return usagef("%s shows one game: --players, --top, --highlight, --facet and --group are for bars and dots", kind)
 	}
 	req := plots.Request{
-		Options: plots.Options{Title: *title, Highlight: playerlist.SplitList(*highlight), Label: mode},
-		Players: playerlist.SplitList(*players),
+		Options: plots.Options{Title: *title, Highlight: botspec.SplitList(*highlight), Label: mode},
+		Players: botspec.SplitList(*players),
 		Top:     *top, TopBy: *topBy, Facet: *facet, Group: *group,
 	}
 	if *size != "" {

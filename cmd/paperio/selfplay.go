@@ -12,27 +12,40 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/internal/pool"
 	"github.com/paperio/paperio/internal/progress"
 	"github.com/paperio/paperio/selfplay"
 )
 
 func init() {
-	register("selfplay", "play many games between built-in bots and write them as a parquet dataset", runSelfplay)
+	register("selfplay", "play many games between players and write them as a parquet dataset", runSelfplay)
 }
 
-// defaultSelfplayBots are the bots of a run without --bots.
-const defaultSelfplayBots = "goround,wanderer,heuristic"
+// defaultBots are the players of a run without --bots: paper.io's
+// goround, wanderer and heuristic; in other games every built-in bot.
+func defaultBots(g game.Game) string {
+	if g.Name() == "paperio" {
+		return "goround,wanderer,heuristic"
+	}
+	var names []string
+	for _, b := range g.Bots() {
+		names = append(names, b.Name)
+	}
+	return strings.Join(names, ",")
+}
 
 func runSelfplay(args []string) error {
-	fs := newFlags("selfplay", "[--bots A,B,...] [--pairs all|A:B,...] [--games N] [--seed S] [--workers N|auto] [--turns N] [--size WxH] [--shard i/n] [--resume] [--out DIR] [--quiet]")
-	botList := fs.String("bots", defaultSelfplayBots, "bot specs `A,B,...` whose every ordered pair plays (with --pairs all)")
+	fs := newFlags("selfplay", "[--game G] [--bots A,B,...] [--pairs all|A:B,...] [--games N] [--seed S] [--workers N|auto] [game settings] [--shard i/n] [--resume] [--out DIR] [--quiet]")
+	gs, err := addGameFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	botList := fs.String("bots", defaultBots(gs.g), "player specs `A,B,...` (bots or py:FILE) whose every ordered pair plays (with --pairs all)")
 	pairList := fs.String("pairs", "all", "matchups: all (every ordered pair of --bots, mirror games too) or `A:B,...` (A moves first)")
 	games := fs.Int64("games", 360, "games in the run; game g plays matchup g mod (number of matchups)")
 	seed := fs.Int64("seed", 1, "run seed: every game's seed derives from it and the game's index")
 	workers := fs.String("workers", "auto", "games played at once: a number, or auto for one per CPU")
-	board := addBoardFlags(fs)
-	pf := addPlayerFlags(fs)
 	shard := fs.String("shard", "0/1", "write only shard `i/n` of the run: chunks i, i+n, i+2n, ... (0 ≤ i < n)")
 	chunk := fs.Int("chunk", 0, "games per chunk file; 0 = 128, or games/16 for fewer than 2048 games (part of the run: shards and --resume must agree)")
 	resume := fs.Bool("resume", false, "finish the run already in --out: keep its complete chunks, write the rest")
@@ -42,17 +55,14 @@ func runSelfplay(args []string) error {
 		return err
 	}
 
-	c, err := board.config()
+	c, o, budget, err := gs.resolve()
 	if err != nil {
 		return err
 	}
-	maker, budget, err := pf.maker()
-	if err != nil {
-		return err
-	}
+	g := gs.g
 	var pairs []selfplay.Pair
 	if strings.EqualFold(strings.TrimSpace(*pairList), "all") {
-		specs, err := selfplay.ParseBots(*botList)
+		specs, err := selfplay.ParseBots(g, *botList)
 		if err != nil {
 			return usagef("--bots: %v", err)
 		}
@@ -63,7 +73,7 @@ func runSelfplay(args []string) error {
 		if botsGiven {
 			return usagef("--bots goes with --pairs all; list the matchups in --pairs instead")
 		}
-		if pairs, err = selfplay.ParsePairs(*pairList); err != nil {
+		if pairs, err = selfplay.ParsePairs(g, *pairList); err != nil {
 			return usagef("--pairs: %v", err)
 		}
 	}
@@ -81,8 +91,8 @@ func runSelfplay(args []string) error {
 		*chunk = selfplay.ChunkGamesFor(*games)
 	}
 	plan := selfplay.Plan{
-		Seed: *seed, Games: *games, ChunkGames: *chunk,
-		Width: c.Width, Height: c.Height, MaxTurns: c.MaxTurns, Pairs: pairs,
+		Game: g.Name(), Seed: *seed, Games: *games, ChunkGames: *chunk,
+		Settings: c.Encode(), Pairs: pairs,
 	}
 	if err := plan.Validate(); err != nil {
 		return usagef("%v", err)
@@ -93,7 +103,7 @@ func runSelfplay(args []string) error {
 	prog := &selfplay.Progress{}
 	opts := selfplay.Options{
 		Plan: plan, Out: *out, Workers: nw, Shard: sh, Resume: *resume,
-		NewBot: maker.New, Budget: budget,
+		Entrant: func(spec string) (*game.Entrant, error) { return g.Entrant(spec, o) }, Budget: budget,
 		Command:  append([]string{"paperio", "selfplay"}, args...),
 		Progress: prog,
 	}

@@ -8,13 +8,13 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
 	"time"
 
-	"github.com/paperio/paperio/engine"
-	"github.com/paperio/paperio/players"
+	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/rating"
 	"github.com/paperio/paperio/results"
 	"github.com/paperio/paperio/tourney"
@@ -24,49 +24,47 @@ func init() {
 	register("series", "play the course's series between two players (up to 20 games, sides swap at half time)", runSeries)
 }
 
-// matchFlags are the flags every match command shares: board, rounds, the
-// players' flags, wall-time cap and pairing.
+// matchFlags are the flags every match command shares: the game and its
+// settings, the players' flags, wall-time cap and pairing.
 type matchFlags struct {
-	board   *boardFlags
-	players *playerFlags
+	game    *gameSetup
 	cap     *string
 	pairing *string
-	maker   players.Maker // set by series
+	options game.PlayerOptions // set by series
 }
 
-func addMatchFlags(fs *flag.FlagSet, withCap bool) *matchFlags {
+func addMatchFlags(fs *flag.FlagSet, args []string, withCap bool) (*matchFlags, error) {
+	gs, err := addGameFlags(fs, args)
+	if err != nil {
+		return nil, err
+	}
 	m := &matchFlags{
-		board:   addBoardFlags(fs),
-		players: addPlayerFlags(fs),
-		pairing: fs.String("pairing", "same", "second-half starts: same (each player plays both heads of each start) or mirror (each keeps its head, mirrored)"),
+		game:    gs,
+		pairing: fs.String("pairing", "same", "second-half starts (paperio): same (each player plays both heads of each start) or mirror (each keeps its head, mirrored)"),
 	}
 	if withCap {
 		m.cap = fs.String("cap", "auto", "wall-time cap per series: auto = the course's (2·time + 5 s) per game, 0 = none, or a duration (90s, 10m)")
 	}
-	return m
+	return m, nil
 }
 
 // series builds the series options (Games and Seed are left to the caller)
-// and the player maker.
+// and the players' options.
 func (m *matchFlags) series(games int) (tourney.SeriesOptions, error) {
 	var o tourney.SeriesOptions
-	c, err := m.board.config()
+	c, po, budget, err := m.game.resolve()
 	if err != nil {
 		return o, err
 	}
-	maker, budget, err := m.players.maker()
-	if err != nil {
-		return o, err
-	}
-	m.maker = maker
+	m.options = po
 	if games < 2 || games%2 != 0 {
 		return o, usagef("games per series %d: must be even and at least 2", games)
 	}
-	p, err := tourney.ParsePairing(*m.pairing)
-	if err != nil {
-		return o, usagef("--pairing: %v", err)
+	g := m.game.g
+	if !slices.Contains(g.Info().Pairings, *m.pairing) {
+		return o, usagef("--pairing %q: %s has %s", *m.pairing, g.Name(), strings.Join(g.Info().Pairings, " or "))
 	}
-	o = tourney.SeriesOptions{Config: c, Games: games, Budget: budget, Pairing: p}
+	o = tourney.SeriesOptions{Game: g, Config: c, Games: games, Budget: budget, Pairing: *m.pairing}
 	if m.cap != nil {
 		switch v := strings.TrimSpace(*m.cap); v {
 		case "auto":
@@ -91,7 +89,7 @@ func (m *matchFlags) series(games int) (tourney.SeriesOptions, error) {
 
 // pair builds the two players of a match.
 func (m *matchFlags) pair(p1, p2 string) (a, b *tourney.Entrant, err error) {
-	es, err := entrants(m.maker, p1, p2)
+	es, err := entrants(m.game.g, m.options, p1, p2)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -104,13 +102,16 @@ func signalContext() (context.Context, context.CancelFunc) {
 
 func runSeries(args []string) error {
 	fs := newFlags("series", "--p1 A --p2 B [--games 20] [--seed S] [flags]")
+	mf, err := addMatchFlags(fs, args, true)
+	if err != nil {
+		return err
+	}
 	p1 := fs.String("p1", "", "player A, who moves first in the first half: a bot spec or py:FILE")
 	p2 := fs.String("p2", "", "player B, who moves first in the second half")
 	games := fs.Int("games", 20, "games at most (even); the series stops when a player has won more than half")
 	seed := fs.Int64("seed", 1, "first-half game j (and its paired second-half game) starts from the course's start of seed S+j, bots seeded alike")
 	out := fs.String("out", "", "also write the series to this output folder (results.sqlite, games/ and turns/ parquet), as tournament does")
 	quiet := fs.Bool("quiet", false, "print only the result, not every game")
-	mf := addMatchFlags(fs, true)
 	if err := parseFlags(fs, args, false); err != nil {
 		return err
 	}
@@ -129,7 +130,7 @@ func runSeries(args []string) error {
 	key := fmt.Sprintf("series: %s v %s", a.Name, b.Name)
 	var store *results.Store
 	if *out != "" {
-		if store, err = results.OpenStore(*out); err != nil {
+		if store, err = results.OpenStore(*out, mf.game.g); err != nil {
 			return err
 		}
 		defer store.Close()
@@ -152,7 +153,7 @@ func runSeries(args []string) error {
 		}
 		if st := done[key]; st != nil {
 			fmt.Fprintf(stdout, "%s: already played in %s\n", key, *out)
-			printSeries(st.SeriesResult, *quiet)
+			printSeries(opt.Game.Info(), st.SeriesResult, *quiet)
 			return nil
 		}
 	}
@@ -161,7 +162,7 @@ func runSeries(args []string) error {
 	defer stop()
 	res, err := tourney.PlaySeries(ctx, a, b, opt, func(g *tourney.GameRecord, _ tourney.Tally) {
 		if !*quiet {
-			fmt.Fprintln(stdout, tourney.GameLine(g))
+			fmt.Fprintln(stdout, tourney.GameLine(opt.Game.Info(), g))
 		}
 	})
 	if err != nil {
@@ -172,7 +173,7 @@ func runSeries(args []string) error {
 			return err
 		}
 	}
-	printSeries(res, true)
+	printSeries(opt.Game.Info(), res, true)
 	if store != nil {
 		fmt.Fprintf(stdout, "written to %s\n", filepath.Join(*out, results.DBFile))
 	}
@@ -181,10 +182,10 @@ func runSeries(args []string) error {
 
 // printSeries prints a series' result and what its games say about the two
 // players (A's view).
-func printSeries(res *tourney.SeriesResult, quiet bool) {
+func printSeries(in *game.Info, res *tourney.SeriesResult, quiet bool) {
 	if !quiet {
 		for i := range res.Games {
-			fmt.Fprintln(stdout, tourney.GameLine(&res.Games[i]))
+			fmt.Fprintln(stdout, tourney.GameLine(in, &res.Games[i]))
 		}
 	}
 	t := res.Tally
@@ -192,12 +193,12 @@ func printSeries(res *tourney.SeriesResult, quiet bool) {
 	fmt.Fprintf(stdout, "series %s v %s: %s after %d of %d games — %s (points %d : %d), %s\n",
 		t.A, t.B, tourney.TallyText(t), len(res.Games), res.Planned, tourney.VerdictText(t), pa, pb, res.Wall.Round(time.Millisecond))
 	e := rating.EstimateGames(t.WinsA, t.Draws, t.WinsB)
-	by := map[engine.Reason]int{}
+	by := map[int]int{}
 	for _, g := range res.Games {
-		by[g.Result.Reason]++
+		by[g.Reason]++
 	}
 	fmt.Fprintf(stdout, "%s: score %.1f %%, Elo %s +/- %s, LOS %.2f %%; games by result: %s\n",
-		t.A, 100*e.Score, fmtStat(e.Elo), fmtStat(e.EloErr), 100*rating.LOSFromWinsLosses(t.WinsA, t.WinsB), tourney.ReasonCounts(by))
+		t.A, 100*e.Score, fmtStat(e.Elo), fmtStat(e.EloErr), 100*rating.LOSFromWinsLosses(t.WinsA, t.WinsB), tourney.ReasonCounts(in, by))
 }
 
 func fmtStat(v float64) string {

@@ -18,6 +18,10 @@ func init() {
 
 func runSPRT(args []string) error {
 	fs := newFlags("sprt", "--p1 A --p2 B --elo0 E0 --elo1 E1 [--alpha 0.05 --beta 0.05] [--max-games N] [flags]")
+	mf, err := addMatchFlags(fs, args, false)
+	if err != nil {
+		return err
+	}
 	p1 := fs.String("p1", "", "player A, the one tested: a bot spec or py:FILE")
 	p2 := fs.String("p2", "", "player B, the reference")
 	elo0 := fs.Float64("elo0", 0, "Elo difference of H0")
@@ -29,7 +33,6 @@ func runSPRT(args []string) error {
 	seed := fs.Int64("seed", 1, "pair j starts from the course's start of seed S+j")
 	workers := fs.Int("workers", 0, "pairs played at once (0 = one per CPU)")
 	quiet := fs.Bool("quiet", false, "no progress, only the final report")
-	mf := addMatchFlags(fs, false)
 	if err := parseFlags(fs, args, false); err != nil {
 		return err
 	}
@@ -51,7 +54,7 @@ func runSPRT(args []string) error {
 	if err != nil {
 		return err
 	}
-	opt := tourney.SPRTOptions{A: a, B: b, Test: test, Config: so.Config, Seed: *seed, Budget: so.Budget, Pairing: so.Pairing, MaxGames: *maxGames, Workers: *workers}
+	opt := tourney.SPRTOptions{A: a, B: b, Test: test, Game: so.Game, Config: so.Config, Seed: *seed, Budget: so.Budget, Pairing: so.Pairing, MaxGames: *maxGames, Workers: *workers}
 	var (
 		mu   sync.Mutex
 		line string

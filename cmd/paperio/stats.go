@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/paperio/paperio/analysis"
+	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/label"
 )
 
@@ -49,7 +50,7 @@ func runStats(args []string) error {
 	entries := analysis.Entries(games)
 	w := statsOut
 	if *by == "player" {
-		return writePlayers(w, *format, len(games), analysis.ByPlayer(entries))
+		return writePlayers(w, ds.Game.Info(), *format, len(games), analysis.ByPlayer(ds.Game.Info(), entries))
 	}
 	return writePairs(w, *format, len(games), analysis.Players(entries), analysis.ByPair(entries))
 }
@@ -58,39 +59,46 @@ func pct(x float64) string { return strconv.FormatFloat(100*x, 'f', 1, 64) }
 
 func num(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 
-func writePlayers(w io.Writer, format string, games int, stats []analysis.PlayerStats) error {
-	ends := analysis.EndReasons[:len(analysis.EndReasons)-1]
+func writePlayers(w io.Writer, in *game.Info, format string, games int, stats []analysis.PlayerStats) error {
+	ends := analysis.EndNames(in)
 	unknown := 0
 	for _, s := range stats {
-		unknown += s.Ends["unknown"]
+		unknown += s.Ends[analysis.Unknown]
 	}
-	if unknown > 0 {
-		ends = analysis.EndReasons
+	if unknown == 0 {
+		ends = ends[:len(ends)-1]
 	}
 	switch format {
 	case "json":
-		return writeJSON(w, map[string]any{"games": games, "players": stats})
+		// The keys of length and score are the game's column names
+		// (half_steps and area for paper.io).
+		rows := make([]map[string]any, len(stats))
+		for i, s := range stats {
+			rows[i] = map[string]any{"player": s.Player, "games": s.Games, "wins": s.Wins, "draws": s.Draws, "losses": s.Losses,
+				"win_rate": s.WinRate, "win_lo": s.WinLo, "win_hi": s.WinHi, in.Length: s.Length, in.Score: s.Score, "ends": s.Ends}
+		}
+		return writeJSON(w, map[string]any{"games": games, "players": rows})
 	case "csv":
 		cw := csv.NewWriter(w)
 		head := []string{"player", "games", "wins", "draws", "losses", "win_rate", "win_lo", "win_hi",
-			"half_steps_mean", "half_steps_sd", "area_mean", "area_sd"}
+			in.Length + "_mean", in.Length + "_sd", in.Score + "_mean", in.Score + "_sd"}
 		for _, r := range ends {
-			head = append(head, "end_"+r.Name)
+			head = append(head, "end_"+r)
 		}
 		cw.Write(head)
 		for _, s := range stats {
 			row := []string{s.Player, strconv.Itoa(s.Games), strconv.Itoa(s.Wins), strconv.Itoa(s.Draws), strconv.Itoa(s.Losses),
 				num(s.WinRate), num(s.WinLo), num(s.WinHi),
-				num(s.HalfSteps.Mean), num(s.HalfSteps.SD), num(s.Area.Mean), num(s.Area.SD)}
+				num(s.Length.Mean), num(s.Length.SD), num(s.Score.Mean), num(s.Score.SD)}
 			for _, r := range ends {
-				row = append(row, strconv.Itoa(s.Ends[r.Name]))
+				row = append(row, strconv.Itoa(s.Ends[r]))
 			}
 			cw.Write(row)
 		}
 		cw.Flush()
 		return cw.Error()
 	}
-	fmt.Fprintf(w, "%d games; win rate with its 95 %% Wilson interval; half-steps per game and final territory as mean ± sd; games by end reason\n\n", games)
+	fmt.Fprintf(w, "%d games; win rate with its 95 %% Wilson interval; %s per game and final %s as mean ± sd; games by end reason\n\n", games, in.LengthWords, in.ScoreWords)
 	specs := make([]string, len(stats))
 	for i, s := range stats {
 		specs[i] = s.Player
@@ -102,16 +110,16 @@ func writePlayers(w io.Writer, format string, games int, stats []analysis.Player
 	}
 	left := leftAligner(append(names, "player"))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprint(tw, left("player")+"\tgames\tW\tD\tL\twin %\t95 % CI\thalf-steps\tterritory\t")
+	fmt.Fprintf(tw, "%s\tgames\tW\tD\tL\twin %%\t95 %% CI\t%s\t%s\t", left("player"), in.LengthWords, in.ScoreWords)
 	for _, r := range ends {
-		fmt.Fprintf(tw, "%s\t", r.Name)
+		fmt.Fprintf(tw, "%s\t", r)
 	}
 	fmt.Fprintln(tw)
 	for _, s := range stats {
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%s\t%s–%s\t%.0f ± %.0f\t%.0f ± %.0f\t", left(name[s.Player]), s.Games, s.Wins, s.Draws, s.Losses,
-			pct(s.WinRate), pct(s.WinLo), pct(s.WinHi), s.HalfSteps.Mean, s.HalfSteps.SD, s.Area.Mean, s.Area.SD)
+			pct(s.WinRate), pct(s.WinLo), pct(s.WinHi), s.Length.Mean, s.Length.SD, s.Score.Mean, s.Score.SD)
 		for _, r := range ends {
-			fmt.Fprintf(tw, "%d\t", s.Ends[r.Name])
+			fmt.Fprintf(tw, "%d\t", s.Ends[r])
 		}
 		fmt.Fprintln(tw)
 	}

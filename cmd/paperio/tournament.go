@@ -20,6 +20,10 @@ func init() {
 
 func runTournament(args []string) error {
 	fs := newFlags("tournament", "--format roundrobin|knockout|gauntlet --players A,B,... [--groups N] [--games-per-series 20] [--workers N] [--seed S] [--out DIR] [flags]")
+	mf, err := addMatchFlags(fs, args, true)
+	if err != nil {
+		return err
+	}
 	format := fs.String("format", "roundrobin", "roundrobin (every pair of a group plays a series), knockout (group round robins, then E1–W2, E2–W1, S1–N2, S2–N1, semi-finals, final and third place) or gauntlet (the first player against each other)")
 	playerList := fs.String("players", "", "player specs `A,B,...` (bot specs with their options, or py:FILE); dealt to groups in turn")
 	groups := fs.Int("groups", 0, "groups, players dealt in turn: roundrobin default 1; knockout default 4 (E, W, S, N; 2 or 1 with fewer than 8 or 4 players), a power of two")
@@ -29,14 +33,13 @@ func runTournament(args []string) error {
 	out := fs.String("out", "", "output folder: results.sqlite, games/ and turns/ parquet, replays/, report.txt; running again with the same flags resumes")
 	replays := fs.Int("replays", 3, "knockout: replays of a drawn series before the better-placed player goes through")
 	quiet := fs.Bool("quiet", false, "no live table or progress lines; only the final report")
-	mf := addMatchFlags(fs, true)
 	if err := parseFlags(fs, args, false); err != nil {
 		return err
 	}
 	if *playerList == "" {
 		return usagef("--players is required")
 	}
-	specs, err := selfplay.ParseBots(*playerList)
+	specs, err := selfplay.ParseBots(mf.game.g, *playerList)
 	if err != nil {
 		return usagef("--players: %v", err)
 	}
@@ -44,7 +47,7 @@ func runTournament(args []string) error {
 	if err != nil {
 		return err
 	}
-	players, err := entrants(mf.maker, specs...)
+	players, err := entrants(mf.game.g, mf.options, specs...)
 	if err != nil {
 		return err
 	}
@@ -56,7 +59,7 @@ func runTournament(args []string) error {
 		return usagef("%v", err)
 	}
 	if *out != "" {
-		st, err := results.OpenStore(*out)
+		st, err := results.OpenStore(*out, mf.game.g)
 		if err != nil {
 			return err
 		}

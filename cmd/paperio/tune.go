@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/rating"
 	"github.com/paperio/paperio/tune"
 )
@@ -14,8 +15,12 @@ func init() {
 }
 
 func runTune(args []string) error {
-	fs := newFlags("tune", "--bot heuristic [--params key=lo:hi,…] [--method spsa|cmaes] [--against SPEC[@W],…] [--budget GAMES] [--batch N] [--workers N] [--seed S] [--from DIR] [--out DIR]")
-	bot := fs.String("bot", "heuristic", "the bot whose parameters are tuned")
+	fs := newFlags("tune", "[--game G] --bot heuristic [--params key=lo:hi,…] [--method spsa|cmaes] [--against SPEC[@W],…] [--budget GAMES] [--batch N] [--workers N] [--seed S] [--from DIR] [--out DIR]")
+	gs, err := addGameFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	bot := fs.String("bot", defaultTuneBot(gs.g), "the bot whose parameters are tuned")
 	params := fs.String("params", "", "parameters and ranges to tune, key=lo:hi,… (default: every parameter over its documented range)")
 	method := fs.String("method", "spsa", "optimiser: spsa or cmaes")
 	against := fs.String("against", "", "the pool, SPEC[@WEIGHT],…; a batch's pairs are shared out by weight (default: the bot's defaults @13, random, goround, wanderer)")
@@ -30,8 +35,6 @@ func runTune(args []string) error {
 	a0 := fs.Float64("spsa-a", 0, "SPSA step gain a (0: 0.1), in units of the parameter ranges")
 	c0 := fs.Float64("spsa-c", 0, "SPSA perturbation c (0: 0.05), in units of the parameter ranges")
 	step := fs.Float64("cmaes-step", 0, "CMA-ES initial step (0: 0.05), in units of the parameter ranges")
-	board := addBoardFlags(fs)
-	pf := addPlayerFlags(fs)
 	quiet := fs.Bool("quiet", false, "print only the result")
 	if err := parseFlags(fs, args, false); err != nil {
 		return err
@@ -45,25 +48,22 @@ func runTune(args []string) error {
 	if *out == "" {
 		return usagef("--out must name a folder")
 	}
-	c, err := board.config()
+	c, po, think, err := gs.resolve()
 	if err != nil {
 		return err
 	}
-	maker, think, err := pf.maker()
-	if err != nil {
-		return err
-	}
+	g := gs.g
 	ranges, err := tune.ParseRanges(*params)
 	if err != nil {
 		return usagef("--params: %v", err)
 	}
-	sp, err := tune.NewSpace(*bot, ranges)
+	sp, err := tune.NewSpace(g, *bot, ranges)
 	if err != nil {
 		return usagef("%v", err)
 	}
-	pool := tune.DefaultPool(sp.Bot)
+	pool := tune.DefaultPool(g, sp.Bot)
 	if *against != "" {
-		if pool, err = tune.ParsePool(*against); err != nil {
+		if pool, err = tune.ParsePool(g, *against); err != nil {
 			return usagef("--against: %v", err)
 		}
 	}
@@ -72,7 +72,7 @@ func runTune(args []string) error {
 		return usagef("--budget %d is less than one iteration (%d candidates × %d pairs × 2 = %d games)", *budget, ncand, *batch, per)
 	}
 	opts := tune.Options{Space: sp, Method: *method, Pool: pool, Pairs: *batch, Budget: *budget, Seed: *seed, Config: c,
-		Workers: *workers, Players: maker, Think: think, Dir: *out, Optim: tune.Settings{A0: *a0, C0: *c0, Step: *step}}
+		Game: g, Workers: *workers, Players: po, Think: think, Dir: *out, Optim: tune.Settings{A0: *a0, C0: *c0, Step: *step}}
 	if *from != "" {
 		start, why, err := tune.FromDataset(*from, sp)
 		if err != nil {
@@ -114,7 +114,7 @@ func runTune(args []string) error {
 	}
 	vseed := tune.VerifySeed(*seed)
 	fmt.Fprintf(stdout, "verification: paperio sprt --p1 %s --p2 %s --elo0 0 --elo1 %g --max-games %d --seed %d\n", res.Best, sp.Bot, *elo1, *verify, vseed)
-	rep, err := tune.Verify(ctx, maker, res.Best, sp.Bot, c, vseed, *elo1, *verify, *workers, nil)
+	rep, err := tune.Verify(ctx, g, po, res.Best, sp.Bot, c, vseed, *elo1, *verify, *workers, nil)
 	if rep != nil {
 		rep.WriteText(stdout)
 		e := rep.Estimate()
@@ -126,6 +126,20 @@ func runTune(args []string) error {
 func aboveZero(e rating.Estimate) string {
 	if e.EloLo > 0 {
 		return " (above 0)"
+	}
+	return ""
+}
+
+// defaultTuneBot is the bot tuned without --bot: paper.io's heuristic, or
+// the game's first bot with parameters.
+func defaultTuneBot(g game.Game) string {
+	if g.Name() == "paperio" {
+		return "heuristic"
+	}
+	for _, b := range g.Bots() {
+		if len(b.Params) > 0 {
+			return b.Name
+		}
 	}
 	return ""
 }

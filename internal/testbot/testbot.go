@@ -11,6 +11,7 @@ import (
 
 	"github.com/paperio/paperio/bots"
 	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/play"
 )
 
@@ -128,11 +129,11 @@ func (b *Safe) Act(s *engine.State, _ play.Clock) engine.Action {
 
 // Entrant is a named player that counts the instances built (to see what
 // a resumed run plays); built may be nil.
-func Entrant(name string, built *atomic.Int32, mk func() bots.Bot) *play.Entrant[*engine.State, engine.Action] {
-	return &play.Entrant[*engine.State, engine.Action]{Name: name, Spec: name, New: func() (bots.Bot, error) {
+func Entrant(name string, built *atomic.Int32, mk func() bots.Bot) *game.Entrant {
+	return game.NewEntrant(name, name, func() (bots.Bot, error) {
 		if built != nil {
 			built.Add(1)
 		}
 		return mk(), nil
-	}}
+	})
 }

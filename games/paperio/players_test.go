@@ -1,28 +1,21 @@
-package players
+package paperio
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/paperio/paperio/bots"
+	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/pyai"
 )
 
-func TestSplitList(t *testing.T) {
-	got := SplitList(" random, heuristic:maxband=90,margin=2 ,goround:w=4,h=6,py:ai.py,")
-	want := []string{"random", "heuristic:maxband=90,margin=2", "goround:w=4,h=6", "py:ai.py"}
-	if fmt.Sprint(got) != fmt.Sprint(want) {
-		t.Fatalf("SplitList = %q, want %q", got, want)
-	}
-}
-
-// "py:FILE" makes a course AI with the maker's options; other specs are
+// "py:FILE" makes a course AI with the player options; other specs are
 // built-in bots; names of a spec given twice are told apart.
-func TestMaker(t *testing.T) {
-	m := Maker{Py: pyai.Options{TimeBudget: 10 * time.Second, Sandbox: pyai.SandboxOff}}
-	b, err := m.New("py:../pyai/testdata/square.py")
+func TestPlayers(t *testing.T) {
+	o := game.PlayerOptions{Budget: 10 * time.Second, Sandbox: "off"}
+	var g Game
+	b, err := NewPlayer("py:../../pyai/testdata/square.py", o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,20 +23,20 @@ func TestMaker(t *testing.T) {
 	if _, ok := b.(*pyai.Player); !ok {
 		t.Fatalf("py: spec made a %T", b)
 	}
-	if _, err := m.New("py:../pyai/testdata/noplay.py"); err == nil || !strings.Contains(err.Error(), "no play function") {
+	if _, err := NewPlayer("py:../../pyai/testdata/noplay.py", o); err == nil || !strings.Contains(err.Error(), "no play function") {
 		t.Errorf("py:noplay.py: %v", err)
 	}
 	for spec, want := range map[string]string{"heuristic:margin=2": "heuristic:margin=2", " PY:a/b.py": "py:a/b.py", "goround:h=4,w=3": "goround:h=4,w=3"} {
-		if got, err := Canonical(spec); err != nil || got != want {
+		if got, err := g.Canonical(spec); err != nil || got != want {
 			t.Errorf("Canonical(%q) = %q, %v; want %q", spec, got, err, want)
 		}
 	}
 	for _, bad := range []string{"py:", "nosuch", ""} {
-		if _, err := Canonical(bad); err == nil {
+		if _, err := g.Canonical(bad); err == nil {
 			t.Errorf("Canonical(%q) accepted", bad)
 		}
 	}
-	es, err := m.Entrants("random", "random", "goround", "random")
+	es, err := game.Entrants(g, o, "random", "random", "goround", "random")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +48,7 @@ func TestMaker(t *testing.T) {
 		t.Errorf("names %s", got)
 	}
 	// Course AIs are named by their file stems, told apart when they clash.
-	es, err = m.Entrants("py:a/t_team.py", "py:b/t_team.py", "py:c/solo.py", "heuristic:margin=2")
+	es, err = game.Entrants(g, o, "py:a/t_team.py", "py:b/t_team.py", "py:c/solo.py", "heuristic:margin=2")
 	if err != nil {
 		t.Fatal(err)
 	}

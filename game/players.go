@@ -1,0 +1,51 @@
+package game
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/paperio/paperio/label"
+)
+
+// PyPrefix starts the spec of a course AI in Python, in every game.
+const PyPrefix = "py:"
+
+// PyPath is the file of a "py:FILE" spec (the prefix is case insensitive):
+// ok says the spec is one, err that it names no file.
+func PyPath(spec string) (path string, ok bool, err error) {
+	spec = strings.TrimSpace(spec)
+	if len(spec) < len(PyPrefix) || !strings.EqualFold(spec[:len(PyPrefix)], PyPrefix) {
+		return "", false, nil
+	}
+	path = strings.TrimSpace(spec[len(PyPrefix):])
+	if path == "" {
+		return "", true, fmt.Errorf("player %q: py: needs the AI's file (py:path/to/ai.py)", spec)
+	}
+	return path, true, nil
+}
+
+// Entrants are the players of specs with names that tell them apart: a
+// course AI is named by its file stem (label.Players), and a spec given
+// twice (a bot against itself) gets " (B)", " (C)"… on its later entries.
+// The full spec stays in Spec, and in the data.
+func Entrants(g Game, o PlayerOptions, specs ...string) ([]*Entrant, error) {
+	out := make([]*Entrant, len(specs))
+	canon := make([]string, len(specs))
+	for i, s := range specs {
+		e, err := g.Entrant(s, o)
+		if err != nil {
+			return nil, err
+		}
+		out[i], canon[i] = e, e.Spec
+	}
+	names := label.Players(canon)
+	seen := map[string]int{}
+	for i, e := range out {
+		e.Name = names[i]
+		if n := seen[e.Spec]; n > 0 {
+			e.Name = fmt.Sprintf("%s (%c)", e.Name, 'A'+n)
+		}
+		seen[e.Spec]++
+	}
+	return out, nil
+}

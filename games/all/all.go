@@ -1,0 +1,8 @@
+// Package all registers every game of the toolkit (paper.io, the default;
+// eraser and stellar): a program or notebook that reads or plays games of
+// any of them imports it for its side effect.
+package all
+
+import (
+	_ "github.com/paperio/paperio/games/paperio" // paper.io (纸带圈地), the default
+)

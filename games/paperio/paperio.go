@@ -1,0 +1,124 @@
+// Package paperio binds paper.io (纸带圈地, the 2018 game; rules in engine/,
+// bots in bots/, course AIs in pyai/) to the shared commands: its settings,
+// players, games, dataset tables (package dataset) and replays (package
+// replay). Importing it registers the game as "paperio", the default.
+package paperio
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/paperio/paperio/dataset"
+	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/game"
+)
+
+func init() { game.Register(Game{}) }
+
+// Game is paper.io for the shared commands.
+type Game struct{}
+
+func (Game) Name() string     { return "paperio" }
+func (Game) Info() *game.Info { return &info }
+
+var info = game.Info{
+	Title:  "paper.io (纸带圈地)",
+	Length: "half_steps", LengthWords: "half-steps",
+	Score: "area", ScoreWords: "territory", ScoreUnit: "cells",
+	MovesTable: "turns", SchemaVersion: dataset.SchemaVersion,
+	Pairings: []string{"same", "mirror"},
+	Reasons: []game.Reason{
+		{Code: int(engine.WAL), Short: "WAL", Name: "wall", Words: engine.WAL.Words()},
+		{Code: int(engine.TAP), Short: "TAP", Name: "band", Words: engine.TAP.Words()},
+		{Code: int(engine.SID), Short: "SID", Name: "side", Words: engine.SID.Words()},
+		{Code: int(engine.FAC), Short: "FAC", Name: "head-on", Words: engine.FAC.Words()},
+		{Code: int(engine.CIT), Short: "CIT", Name: "territory", Words: engine.CIT.Words()},
+		{Code: int(engine.ERR), Short: "ERR", Name: "error", Words: engine.ERR.Words()},
+		{Code: int(engine.OVT), Short: "OVT", Name: "timeout", Words: engine.OVT.Words()},
+		{Code: int(engine.END), Short: "END", Name: "rounds", Words: engine.END.Words()},
+	},
+}
+
+// Config is the board and round count of a game.
+type Config struct{ engine.Config }
+
+func (c Config) String() string {
+	return fmt.Sprintf("%dx%d board, %d rounds", c.Width, c.Height, c.MaxTurns)
+}
+
+// configJSON is how a plan and a results store keep the settings.
+type configJSON struct {
+	Width    int `json:"width"`
+	Height   int `json:"height"`
+	MaxTurns int `json:"max_turns"`
+}
+
+// Encode writes {"width":…,"height":…,"max_turns":…}.
+func (c Config) Encode() []byte {
+	b, _ := json.Marshal(configJSON{c.Width, c.Height, c.MaxTurns})
+	return b
+}
+
+func (Game) DefaultConfig() game.Config { return Config{engine.DefaultConfig()} }
+
+func (Game) DecodeConfig(b []byte) (game.Config, error) {
+	var j configJSON
+	if err := json.Unmarshal(b, &j); err != nil {
+		return nil, fmt.Errorf("paperio settings: %v", err)
+	}
+	return check(engine.Config{Width: j.Width, Height: j.Height, MaxTurns: j.MaxTurns})
+}
+
+// check refuses settings the engine or the dataset cannot hold: the turns
+// table stores coordinates as 16-bit integers.
+func check(c engine.Config) (game.Config, error) {
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	switch {
+	case c.Width >= 1<<15 || c.Height >= 1<<15:
+		return nil, fmt.Errorf("board %dx%d: the turns table stores coordinates as 16-bit integers", c.Width, c.Height)
+	case c.MaxTurns > 1<<29:
+		return nil, fmt.Errorf("turns %d: too many", c.MaxTurns)
+	}
+	return Config{c}, nil
+}
+
+// ConfigFlags adds --size WxH and --turns N.
+func (Game) ConfigFlags(fs *flag.FlagSet) func() (game.Config, error) {
+	size := fs.String("size", fmt.Sprintf("%dx%d", engine.DefaultWidth, engine.DefaultHeight), "paperio: board size WxH (W even)")
+	turns := fs.Int("turns", engine.DefaultMaxTurns, "rounds per game (paperio: each round is a half-step of each player)")
+	return func() (game.Config, error) {
+		w, h, err := ParseSize(*size)
+		if err != nil {
+			return nil, err
+		}
+		return check(engine.Config{Width: w, Height: h, MaxTurns: *turns})
+	}
+}
+
+// ParseSize reads WxH.
+func ParseSize(s string) (w, h int, err error) {
+	a, b, ok := strings.Cut(strings.ToLower(s), "x")
+	if ok {
+		w, err = strconv.Atoi(a)
+		if err == nil {
+			h, err = strconv.Atoi(b)
+		}
+	}
+	if !ok || err != nil {
+		return 0, 0, fmt.Errorf("--size %q: want WxH, e.g. %dx%d", s, engine.DefaultWidth, engine.DefaultHeight)
+	}
+	return w, h, nil
+}
+
+// EngineConfig is the engine's configuration of settings c.
+func EngineConfig(c game.Config) engine.Config {
+	if pc, ok := c.(Config); ok {
+		return pc.Config
+	}
+	return engine.DefaultConfig()
+}

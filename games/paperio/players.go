@@ -1,0 +1,63 @@
+package paperio
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/paperio/paperio/bots"
+	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/game"
+	"github.com/paperio/paperio/pyai"
+)
+
+// Players are built-in bots ("heuristic:margin=2", package bots) and course
+// AIs in Python ("py:path/to/ai.py", package pyai).
+
+func (Game) Bots() []game.BotInfo { return bots.Catalog() }
+
+// Canonical checks spec: a bot's spec with its parameters sorted and
+// defaults left out, or "py:PATH" as given.
+func (Game) Canonical(spec string) (string, error) {
+	if path, ok, err := game.PyPath(spec); ok {
+		return game.PyPrefix + path, err
+	}
+	sp, err := bots.Parse(spec)
+	if err != nil {
+		return "", fmt.Errorf("%v (or py:FILE for a course AI)", err)
+	}
+	return sp.String(), nil
+}
+
+// Entrant is the player of a spec, named by it.
+func (g Game) Entrant(spec string, o game.PlayerOptions) (*game.Entrant, error) {
+	c, err := g.Canonical(spec)
+	if err != nil {
+		return nil, err
+	}
+	return game.NewEntrant(c, c, func() (bots.Bot, error) { return NewPlayer(c, o) }), nil
+}
+
+// NewPlayer builds the player of a canonical spec.
+func NewPlayer(spec string, o game.PlayerOptions) (bots.Bot, error) {
+	if path, ok, err := game.PyPath(spec); ok {
+		if err != nil {
+			return nil, err
+		}
+		return pyai.New(path, PyOptions(o))
+	}
+	return bots.Make(spec)
+}
+
+// PyOptions are the options of a course AI process.
+func PyOptions(o game.PlayerOptions) pyai.Options {
+	p := pyai.Options{TimeBudget: o.Budget, CourseRules: o.CourseRules, Python: o.Python}
+	if o.Budget == 0 {
+		p.TimeBudget = 365 * 24 * time.Hour
+	}
+	p.Sandbox, _ = pyai.ParseSandbox(o.Sandbox)
+	return p
+}
+
+// compile-time checks of the player types.
+var _ bots.Bot = (*pyai.Player)(nil)
+var _ = engine.Straight

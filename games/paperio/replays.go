@@ -1,0 +1,124 @@
+package paperio
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/paperio/paperio/dataset"
+	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/game"
+	"github.com/paperio/paperio/replay"
+)
+
+// Replays are the replay files of package replay, the format of the
+// course's recordings.
+func (Game) Replays() game.Replays { return replays{} }
+
+type replays struct{}
+
+func (replays) Append(path string, games ...game.ReplayGame) error {
+	out := make([]*replay.Game, len(games))
+	for i, g := range games {
+		rg, err := ReplayGame(g)
+		if err != nil {
+			return err
+		}
+		out[i] = rg
+	}
+	return replay.Append(path, out...)
+}
+
+// ReplayGame is a record in the replay format.
+func ReplayGame(g game.ReplayGame) (*replay.Game, error) {
+	c := EngineConfig(g.Config)
+	starts, err := dataset.ParseStart(g.Start)
+	if err != nil {
+		return nil, err
+	}
+	res := engine.Result{Winner: engine.Winner(g.Winner), Reason: engine.Reason(g.Reason), Extra: g.Extra}
+	if res.Reason == engine.FAC || res.Reason == engine.END {
+		res.Scores = [2]int{int(g.Score[0]), int(g.Score[1])}
+	}
+	detail := ""
+	if res.Reason == engine.ERR || res.Reason == engine.OVT {
+		if res.Winner != engine.Draw {
+			detail = g.Faults[res.Winner.Loser()].Detail
+		}
+		if detail == "" {
+			detail = g.Detail
+		}
+	}
+	rg := &replay.Game{
+		ID: g.ID, Players: g.Players, Seed: g.Seed, Size: [2]int{c.Width, c.Height}, MaxTurns: c.MaxTurns,
+		Actions: string(g.Moves), Result: replay.FromEngine(res, detail),
+	}
+	if f, ok := g.Frames.(*replay.Frames); ok {
+		rg.Frames = f
+	}
+	for k, st := range starts {
+		rg.Init[k] = replay.Init{X: st.X, Y: st.Y, Direction: int(st.Dir)}
+	}
+	return rg, nil
+}
+
+func (replays) Check(path string, bad func(string)) (games, frames, mismatched int, err error) {
+	r, err := replay.Open(path)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	defer r.Close()
+	for {
+		g, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			return games, frames, mismatched, nil
+		}
+		if err != nil {
+			return games, frames, mismatched, err
+		}
+		n, m := replay.Check(g)
+		games++
+		frames += n
+		if m != nil {
+			mismatched++
+			bad(fmt.Sprintf("%s:%d %s: %v", path, r.Line(), g.ID, m))
+		}
+	}
+}
+
+// Bench replays every game's actions (loaded first, so only the engine is
+// measured), again and again until min has passed.
+func (replays) Bench(paths []string, min time.Duration) (int64, time.Duration, error) {
+	var all []*replay.Game
+	for _, f := range paths {
+		gs, err := replay.ReadAll(f)
+		if err != nil {
+			return 0, 0, err
+		}
+		all = append(all, gs...)
+	}
+	states := make([]*engine.State, len(all))
+	for i, g := range all {
+		s, err := g.Start()
+		if err != nil {
+			return 0, 0, fmt.Errorf("game %s: %v", g.ID, err)
+		}
+		states[i] = s
+	}
+	work := &engine.State{}
+	var steps int64
+	rounds := 0
+	begin := time.Now()
+	for time.Since(begin) < min || rounds == 0 {
+		for i, g := range all {
+			work.CopyFrom(states[i])
+			for j := 0; j < len(g.Actions) && !work.Over(); j++ {
+				work.Step(engine.Action(g.Actions[j]))
+			}
+			steps += int64(work.HalfSteps())
+		}
+		rounds++
+	}
+	return steps, time.Since(begin), nil
+}

@@ -1,0 +1,147 @@
+package paperio
+
+import (
+	"fmt"
+
+	"github.com/paperio/paperio/bots"
+	"github.com/paperio/paperio/dataset"
+	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/game"
+	"github.com/paperio/paperio/play"
+	"github.com/paperio/paperio/replay"
+)
+
+func (Game) NewWorker() game.Worker { return &worker{} }
+
+// worker plays games one after another, reusing its buffers.
+type worker struct {
+	rec   dataset.Recorder
+	moves []engine.Action
+}
+
+// rows are a game's dataset rows: its games row (without id and players)
+// and its turn rows, valid until the worker's next game.
+type rows struct {
+	game  dataset.Game
+	turns []dataset.Turn
+}
+
+// Play plays one game: from the course's start of the seed (or the given
+// start), the paired game from the same draw with the sides swapped as the
+// pairing says (tourney.SecondHalfStarts), players seeded with the seed.
+func (w *worker) Play(seats [2]*game.Seat, su game.Setup) (*game.Record, error) {
+	c := EngineConfig(su.Config)
+	starts, err := Starts(c, su)
+	if err != nil {
+		return nil, err
+	}
+	s, err := engine.NewGame(c, starts)
+	if err != nil {
+		return nil, err
+	}
+	ps, err := game.PlaySeats[*engine.State, engine.Action](seats)
+	if err != nil {
+		return nil, err
+	}
+	o := play.Options[engine.Action]{Seed: uint64(su.Seed), Budget: su.Budget, Stop: su.Stop, Moves: w.moves}
+	var frames *replay.Frames
+	if su.Frames {
+		frames = &replay.Frames{}
+		frames.Snapshot(s)
+	}
+	switch {
+	case su.Rows || frames != nil:
+		w.rec.Start(0)
+		o.OnMove = func(_ int, a engine.Action) {
+			if su.Rows {
+				w.rec.Step(s, a)
+			}
+			if frames != nil {
+				frames.Snapshot(s)
+			}
+		}
+	}
+	res, err := play.Run(bots.Game{S: s}, ps, o)
+	if err != nil {
+		return nil, err
+	}
+	w.moves = res.Moves
+	r := record(c, su.Seed, starts, s, res)
+	if su.Rows {
+		r.Rows = &rows{game: dataset.GameRow(0, su.Seed, "", "", c, starts, s, r.Moves), turns: w.rec.Finish(s)}
+	}
+	if frames != nil {
+		r.Frames = frames
+	}
+	return r, nil
+}
+
+// Starts are the starts of a game: the explicit start, or the course's
+// start of the seed, swapped for the paired game.
+func Starts(c engine.Config, su game.Setup) ([2]engine.Start, error) {
+	var st [2]engine.Start
+	var err error
+	if su.Start != "" {
+		st, err = dataset.ParseStart(su.Start)
+	} else {
+		st, err = engine.RandomStarts(c, su.Seed)
+	}
+	if err != nil {
+		return st, err
+	}
+	if su.Paired {
+		p, err := ParsePairing(su.Pairing)
+		if err != nil {
+			return st, err
+		}
+		st = SecondHalfStarts(c, st, p)
+	}
+	return st, nil
+}
+
+// record is the shared record of a finished game.
+func record(c engine.Config, seed int64, starts [2]engine.Start, s *engine.State, res *play.Result[engine.Action]) *game.Record {
+	moves := make([]byte, len(res.Moves))
+	for i, a := range res.Moves {
+		moves[i] = byte(a)
+	}
+	r := s.Result()
+	return &game.Record{
+		Seed: seed, Config: Config{c}, Start: dataset.StartString(starts), Moves: moves,
+		Winner: game.Winner(r.Winner), Reason: int(r.Reason), Extra: r.Extra,
+		Length: s.HalfSteps(), Score: [2]float64{float64(s.Area(0)), float64(s.Area(1))},
+		Think: res.Think, Faults: res.Faults, Detail: res.Detail,
+	}
+}
+
+// Replay replays a record from its start and moves (onStep hears every
+// half-step) and applies the recorded forfeit, if the game ended on one.
+// It checks that the replay ends as the record says.
+func Replay(r *game.Record, onStep func(*engine.State, engine.Action)) (*engine.State, error) {
+	c := EngineConfig(r.Config)
+	starts, err := dataset.ParseStart(r.Start)
+	if err != nil {
+		return nil, err
+	}
+	s, err := engine.NewGame(c, starts)
+	if err != nil {
+		return nil, err
+	}
+	for _, b := range r.Moves {
+		a := engine.Action(b)
+		s.Step(a)
+		if onStep != nil {
+			onStep(s, a)
+		}
+	}
+	reason := engine.Reason(r.Reason)
+	if !s.Over() && (reason == engine.ERR || reason == engine.OVT) && r.Winner != game.Draw {
+		s.Forfeit(r.Winner.Loser(), reason)
+	}
+	if got := s.Result(); !s.Over() || game.Winner(got.Winner) != r.Winner || int(got.Reason) != r.Reason {
+		return nil, errorf("the replay ends %+v, the record says winner %d reason %d", got, r.Winner, r.Reason)
+	}
+	return s, nil
+}
+
+func errorf(format string, a ...any) error { return fmt.Errorf(format, a...) }
