@@ -52,6 +52,9 @@ type Request struct {
 // (analysis.IsDataError).
 func Build(ds *analysis.Dataset, kind string, r Request) (*Figure, error) {
 	r.Info = ds.Game.Info()
+	if build, ok := gameKinds[ds.Game.Name()][kind]; ok {
+		return build(ds, r)
+	}
 	switch kind {
 	case "bars", "dots":
 		panels, o, err := selectPanels(ds, r)
@@ -65,7 +68,7 @@ func Build(ds *analysis.Dataset, kind string, r Request) (*Figure, error) {
 	}
 	chart, cols := singleGame(kind)
 	if chart == nil {
-		return nil, dataErrorf("unknown chart kind %q (kinds: %s)", kind, strings.Join(Kinds, ", "))
+		return nil, dataErrorf("unknown chart kind %q (kinds: %s)", kind, strings.Join(KindsOf(ds.Game.Name()), ", "))
 	}
 	if ds.Game.Name() != "paperio" {
 		return nil, dataErrorf("%s is a chart of paper.io games; %s holds %s games", kind, ds.Dir, ds.Game.Name())
@@ -90,6 +93,58 @@ func Build(ds *analysis.Dataset, kind string, r Request) (*Figure, error) {
 
 func dataErrorf(format string, a ...any) error {
 	return &analysis.Error{Msg: fmt.Sprintf(format, a...)}
+}
+
+// Kind makes a chart of one game's datasets (a score-per-move chart of
+// eraser, say) from a dataset of that game.
+type Kind func(ds *analysis.Dataset, r Request) (*Figure, error)
+
+// gameKinds are the chart kinds games register, by game and kind.
+var gameKinds = map[string]map[string]Kind{}
+var gameKindOrder = map[string][]string{}
+
+// RegisterKind adds a chart kind of game's datasets (from an init function
+// of the package that draws it). The bars and dots charts serve every game;
+// the single-game charts above are paper.io's.
+func RegisterKind(game, kind string, build Kind) {
+	if gameKinds[game] == nil {
+		gameKinds[game] = map[string]Kind{}
+	}
+	if _, dup := gameKinds[game][kind]; dup {
+		panic("plots: chart kind " + kind + " of " + game + " registered twice")
+	}
+	gameKinds[game][kind] = build
+	gameKindOrder[game] = append(gameKindOrder[game], kind)
+}
+
+// KindsOf are the chart kinds of a game's datasets.
+func KindsOf(game string) []string {
+	if game == "paperio" {
+		return append(Kinds[:len(Kinds):len(Kinds)], gameKindOrder[game]...)
+	}
+	return append([]string{"bars", "dots"}, gameKindOrder[game]...)
+}
+
+// AllKinds are the chart kinds of every game.
+func AllKinds() []string {
+	out := append([]string(nil), Kinds...)
+	for _, g := range sortedKeys(gameKindOrder) {
+		for _, k := range gameKindOrder[g] {
+			if !contains(out, k) {
+				out = append(out, k)
+			}
+		}
+	}
+	return out
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // singleGame returns the chart function of a single-game kind and the turn

@@ -57,12 +57,12 @@ func runPlot(args []string) error {
 	}
 	if kind == "" {
 		if fs.NArg() != 1 {
-			return usagef("want one chart kind (%s)", strings.Join(plots.Kinds, ", "))
+			return usagef("want one chart kind (%s)", strings.Join(plots.AllKinds(), ", "))
 		}
 		kind = fs.Arg(0)
 	}
-	if !contains(plots.Kinds, kind) {
-		return usagef("unknown chart kind %q (kinds: %s)", kind, strings.Join(plots.Kinds, ", "))
+	if !contains(plots.AllKinds(), kind) {
+		return usagef("unknown chart kind %q (kinds: %s)", kind, strings.Join(plots.AllKinds(), ", "))
 	}
 	if *data == "" || *out == "" {
 		return usagef("--data DIR and --out FILE are required")
