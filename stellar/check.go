@@ -34,6 +34,11 @@ func Check(g *Game) (frames int, first *Mismatch) {
 	if err != nil {
 		return 0, &Mismatch{0, err.Error()}
 	}
+	if g.Config.MaxTurn > 0 && g.Config.MaxTurn != MaxTurn {
+		if err := s.SetTurnLimit(g.Config.MaxTurn); err != nil {
+			return 0, &Mismatch{0, err.Error()}
+		}
+	}
 	if m := compareTurn(&g.Turns[0], &snap, 0); m != nil {
 		return 0, m
 	}

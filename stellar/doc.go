@@ -16,6 +16,8 @@
 //     StepPython (what a Python AI returned, Returned/Item/Value in value.go)
 //     play one simultaneous turn: judge (judge.go, the exact error strings
 //     included), move, combat, growth (rules.go, one function per rule).
+//     StepAnswers takes each player's Answer in either form (a bot against a
+//     Python AI). SetTurnLimit changes MAX_TURN for one game.
 //   - §6 floating point: the reference computes every ** with glibc's pow,
 //     which is not correctly rounded; GlibcPow reproduces it (pow.go, tables
 //     generated into powtab.go from testdata/stellar/glibc_pow_tables.json),

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/paperio/paperio/pyrand"
 )
@@ -247,27 +248,44 @@ func Hexagon(r *pyrand.Random, a int, pNode, pEdge float64) (*Map, error) {
 	}
 }
 
-// hexGrid holds what every try of the hexagon generator computes alike: the
-// half grid's cells in drawing order, their positions and their mirror
-// images' (cell c's mirror is c+len(cells)), and for each position the
+// hexGeom is what every try of the hexagon generator of side a computes
+// alike: the half grid's cells in drawing order, their positions and their
+// mirror images' (cell c's mirror is c+len(cells)), and for each position the
 // positions close enough for an edge. A try keeps some cells; its nodes take
 // the positions of their cells, so the distance test is looked up, not redone.
-type hexGrid struct {
+// It never changes once made, and is made once per side (hexGeoms).
+type hexGeom struct {
 	a      int
 	l      float64
 	cells  [][2]int     // (i, j) of each cell of the half grid, in drawing order
 	pos    [][2]float64 // positions of the cells, then of their mirror images
 	near   [][]int32    // near[v]: the positions w != v with pow(dx, 2) + pow(dy, 2) < l
 	centre int          // the index of the centre cell
+}
 
-	// Buffers reused by the tries (most fail).
+// hexGeoms caches the geometry of each side: computing it takes tens of
+// thousands of exact squares, far more than a map's tries.
+var hexGeoms sync.Map // int → *hexGeom
+
+// hexGrid is a generator's geometry and the buffers its tries reuse (most
+// tries fail).
+type hexGrid struct {
+	*hexGeom
 	kept, at, nodeAt, cands, stack []int
 	seen                           []bool
 	d                              design
 }
 
 func newHexGrid(a int) *hexGrid {
-	g := &hexGrid{a: a, l: 2 / float64(a-1)}
+	if g, ok := hexGeoms.Load(a); ok {
+		return &hexGrid{hexGeom: g.(*hexGeom)}
+	}
+	g, _ := hexGeoms.LoadOrStore(a, newHexGeom(a))
+	return &hexGrid{hexGeom: g.(*hexGeom)}
+}
+
+func newHexGeom(a int) *hexGeom {
+	g := &hexGeom{a: a, l: 2 / float64(a-1)}
 	for i := 0; i < a; i++ {
 		for j := 0; j < a+i; j++ {
 			if i == a-1 && j == a {

@@ -158,7 +158,7 @@ func (s *State) checkEnd() {
 		s.finish(0, Base)
 	case first == 1:
 		s.finish(1, Base)
-	case s.turn >= MaxTurn:
+	case s.turn >= s.limit:
 		s.finish(s.points())
 	}
 }

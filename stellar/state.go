@@ -31,6 +31,7 @@ type State struct {
 	power [][2]float64 // power[i] = (force of player 0, force of player 1) on node i; [0] stays (0, 0)
 	owner []int8       // owner[i]: 0, 1 or Neutral
 	turn  int          // updates played: 0 after NewState, t after AI turn t
+	limit int          // AI turns before the game is decided on points (MaxTurn unless set)
 	res   Result
 	errs  [2]judgeError // error1, error2 (RULES §4.1)
 
@@ -100,6 +101,7 @@ func (s *State) reset(m *Map) {
 	s.power[n] = [2]float64{0, StartForce}
 	s.owner[n] = 1
 	s.turn = -1
+	s.limit = MaxTurn
 	s.res = Result{}
 	s.errs = [2]judgeError{}
 }
@@ -123,8 +125,24 @@ func (s *State) CopyFrom(o *State) {
 	s.mark = growSlice(s.mark, n)
 	clear(s.mark)
 	s.gen = 0
-	s.turn, s.res, s.errs = o.turn, o.res, o.errs
+	s.turn, s.limit, s.res, s.errs = o.turn, o.limit, o.res, o.errs
 }
+
+// SetTurnLimit sets the number of AI turns after which the game is decided
+// on points (RULES §7 fixes MAX_TURN = 100, the default; a game recorded with
+// another max_turn replays with it). It must be set before the game reaches
+// that turn: a limit of at most the turns already played is an error.
+func (s *State) SetTurnLimit(n int) error {
+	if n < 1 || n <= s.turn || s.Over() {
+		return fmt.Errorf("stellar: turn limit %d: want at least 1 and more than the %d turns played", n, s.turn)
+	}
+	s.limit = n
+	return nil
+}
+
+// TurnLimit is the number of AI turns after which the game is decided on
+// points.
+func (s *State) TurnLimit() int { return s.limit }
 
 // Map is the game's map.
 func (s *State) Map() *Map { return s.m }
@@ -208,6 +226,33 @@ func (s *State) StepPython(r0, r1 *Returned, rec *Snapshot) {
 	a1, ok1 := s.judgePython(1, r1)
 	rec.takeJudge(s, ok0, ok1)
 	s.update(a0, a1, rec)
+}
+
+// Answer is one player's answer to a turn in whichever form it came: typed
+// commands from a Go bot, or, when Py is not nil, what a Python AI returned
+// (Cmds is then ignored). The zero Answer is [], also what a call that raised
+// or overran its time counts as (RULES §8).
+type Answer struct {
+	Cmds []Command
+	Py   *Returned
+}
+
+// StepAnswers plays one AI turn from both players' answers, each judged as
+// its form requires (Step for typed commands, StepPython for Python values),
+// and records the turn in rec (which may be nil).
+func (s *State) StepAnswers(a0, a1 Answer, rec *Snapshot) {
+	s.mustRun()
+	c0, ok0 := s.judgeAnswer(0, a0)
+	c1, ok1 := s.judgeAnswer(1, a1)
+	rec.takeJudge(s, ok0, ok1)
+	s.update(c0, c1, rec)
+}
+
+func (s *State) judgeAnswer(p int, a Answer) ([]Command, bool) {
+	if a.Py != nil {
+		return s.judgePython(p, a.Py)
+	}
+	return s.judge(p, a.Cmds)
 }
 
 func (s *State) mustRun() {

@@ -1,15 +1,11 @@
 // Package bots holds built-in players of stellar (星际群落): the course's
-// sample AI, an idle player, and a family of tunable heuristic players, with
-// a catalog of their parameters and a loop that plays a game between two of
-// them. Bots keep no global state and allocate nothing per turn once warm.
+// sample AI, an idle player, and two families of tunable heuristic players
+// (greedy, rush), with a catalog of their parameters (package botspec) and a
+// loop that plays a game between two of them. Bots keep no global state and allocate nothing per turn once warm.
 package bots
 
 import (
-	"fmt"
-	"math"
-	"sort"
-	"strings"
-
+	"github.com/paperio/paperio/botspec"
 	"github.com/paperio/paperio/stellar"
 )
 
@@ -24,80 +20,41 @@ type Bot interface {
 	Act(s *stellar.State) []stellar.Command
 }
 
-// ParamInfo documents one numeric parameter of a bot.
-type ParamInfo struct {
-	Name     string
-	Default  float64
-	Min, Max float64 // the allowed range, inclusive
-	Int      bool    // only whole numbers
-	Doc      string
+// catalog holds the built-in stellar bots (sample, idle, greedy, rush), in
+// the spec catalog every game uses: "greedy:keep=30,split=2".
+var catalog botspec.Catalog[Bot]
+
+func init() {
+	for _, b := range []struct {
+		info botspec.Info
+		make func(p map[string]float64) Bot
+	}{
+		{sampleInfo, func(map[string]float64) Bot { return &Sample{} }},
+		{idleInfo, func(map[string]float64) Bot { return idle{} }},
+		{greedyInfo, newGreedy},
+		{rushInfo, newRush},
+	} {
+		catalog.Register(b.info, b.make)
+	}
 }
 
-// Info describes a built-in bot.
-type Info struct {
-	Name    string
-	Summary string
-	Params  []ParamInfo
-	make    func(p map[string]float64) Bot
-}
+// Catalog describes the built-in bots, sorted by name.
+func Catalog() []botspec.Info { return catalog.Infos() }
 
-var catalog = []Info{sampleInfo, idleInfo, greedyInfo}
+// Parse reads a bot spec: "name" or "name:key=value,key=value".
+func Parse(spec string) (botspec.Spec, error) { return catalog.Parse(spec) }
 
-// Catalog lists the built-in bots, sorted by name.
-func Catalog() []Info {
-	out := append([]Info(nil), catalog...)
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out
-}
+// Make parses spec and builds the bot.
+func Make(spec string) (Bot, error) { return catalog.Make(spec) }
 
 // New makes the built-in bot called name with the given parameters; a
 // missing parameter takes its default.
 func New(name string, params map[string]float64) (Bot, error) {
-	for _, in := range catalog {
-		if in.Name != name {
-			continue
-		}
-		p := map[string]float64{}
-		for _, pi := range in.Params {
-			p[pi.Name] = pi.Default
-		}
-		for k, v := range params {
-			pi, ok := in.param(k)
-			if !ok {
-				return nil, fmt.Errorf("bot %s has no parameter %q (it has: %s)", name, k, in.paramNames())
-			}
-			if math.IsNaN(v) || v < pi.Min || v > pi.Max || (pi.Int && v != math.Trunc(v)) {
-				return nil, fmt.Errorf("bot %s: parameter %s=%v is out of range %v..%v", name, k, v, pi.Min, pi.Max)
-			}
-			p[k] = v
-		}
-		return in.make(p), nil
+	sp, err := catalog.Spec(name, params)
+	if err != nil {
+		return nil, err
 	}
-	var names []string
-	for _, in := range Catalog() {
-		names = append(names, in.Name)
-	}
-	return nil, fmt.Errorf("unknown bot %q (built in: %s)", name, strings.Join(names, ", "))
-}
-
-func (in Info) param(name string) (ParamInfo, bool) {
-	for _, p := range in.Params {
-		if p.Name == name {
-			return p, true
-		}
-	}
-	return ParamInfo{}, false
-}
-
-func (in Info) paramNames() string {
-	if len(in.Params) == 0 {
-		return "none"
-	}
-	var n []string
-	for _, p := range in.Params {
-		n = append(n, p.Name)
-	}
-	return strings.Join(n, ", ")
+	return catalog.New(sp)
 }
 
 // Match plays games between bots, reusing one State from game to game.

@@ -129,6 +129,25 @@ func TestGreedyBeatsSample(t *testing.T) {
 	}
 }
 
+// TestRushBeatsSample checks that the rushing family beats the course's
+// sample and an idle player, and loses to greedy, whose broad front stops a
+// march along one path.
+func TestRushBeatsSample(t *testing.T) {
+	r, _ := New("rush", nil)
+	s, _ := New("sample", nil)
+	g, _ := New("greedy", nil)
+	maps := hexMaps(t, 10)
+	if w, d, l := score(t, r, s, maps, 3); w < 57 {
+		t.Errorf("rush vs sample: %d wins, %d draws, %d losses of 60", w, d, l)
+	}
+	if w, d, l := score(t, r, idle{}, maps, 1); w != 20 {
+		t.Errorf("rush vs idle: %d wins, %d draws, %d losses of 20", w, d, l)
+	}
+	if w, d, l := score(t, g, r, maps, 1); w < 18 {
+		t.Errorf("greedy vs rush: %d wins, %d draws, %d losses of 20", w, d, l)
+	}
+}
+
 // TestParamsMatter checks that the parameters change the play: the
 // defaults beat a setting that hoards its force.
 func TestParamsMatter(t *testing.T) {
@@ -152,6 +171,12 @@ func TestNewChecksParams(t *testing.T) {
 	if _, err := New("nobody", nil); err == nil {
 		t.Error("unknown bot accepted")
 	}
+	if _, err := Make("rush:wait=100"); err == nil {
+		t.Error("rush:wait=100 accepted (the range is 0..60)")
+	}
+	if sp, err := Parse("greedy:split=4,keep=30"); err != nil || sp.String() != "greedy:keep=30" {
+		t.Errorf("canonical spec of greedy:split=4,keep=30: %v %v, want greedy:keep=30 (split 4 is the default)", sp, err)
+	}
 	b, err := New("greedy", map[string]float64{"keep": 30, "split": 2})
 	if err != nil {
 		t.Fatal(err)
@@ -174,7 +199,8 @@ func TestBotsAllocateNothing(t *testing.T) {
 	g1, _ := New("greedy", nil)
 	g2, _ := New("greedy", map[string]float64{"keep": 40})
 	s, _ := New("sample", nil)
-	for _, pair := range [][2]Bot{{g1, g2}, {g1, s}} {
+	r, _ := New("rush", nil)
+	for _, pair := range [][2]Bot{{g1, g2}, {g1, s}, {r, g1}} {
 		mt.Play(maps[0], pair, 1)
 		n := testing.AllocsPerRun(5, func() { mt.Play(maps[0], pair, 1) })
 		if n != 0 {

@@ -3,14 +3,15 @@ package bots
 import (
 	"math"
 
+	"github.com/paperio/paperio/botspec"
 	"github.com/paperio/paperio/stellar"
 )
 
-var greedyInfo = Info{
+var greedyInfo = botspec.Info{
 	Name: "greedy",
 	Summary: "frontier nodes take the enemy's base, weak enemy nodes and empty nodes next to them; " +
 		"interior nodes keep a growing force and push the rest toward the frontier",
-	Params: []ParamInfo{
+	Params: []botspec.Param{
 		{Name: "keep", Default: 40, Min: 0.5, Max: 100,
 			Doc: "force an interior node keeps (growth is fastest at 50)"},
 		{Name: "front", Default: 10, Min: 0.5, Max: 100,
@@ -24,10 +25,11 @@ var greedyInfo = Info{
 		{Name: "split", Default: 4, Min: 1, Max: 8, Int: true,
 			Doc: "most targets a frontier node attacks in one turn"},
 	},
-	make: func(p map[string]float64) Bot {
-		return &Greedy{Keep: p["keep"], Front: p["front"], Seed: p["seed"], Margin: p["margin"],
-			MinSend: p["minsend"], Split: int(p["split"])}
-	},
+}
+
+func newGreedy(p map[string]float64) Bot {
+	return &Greedy{Keep: p["keep"], Front: p["front"], Seed: p["seed"], Margin: p["margin"],
+		MinSend: p["minsend"], Split: int(p["split"])}
 }
 
 // Greedy is a family of heuristic players with tunable parameters (see the

@@ -1,15 +1,15 @@
 package bots
 
 import (
+	"github.com/paperio/paperio/botspec"
 	"github.com/paperio/paperio/pyrand"
 	"github.com/paperio/paperio/stellar"
 )
 
-var sampleInfo = Info{
+var sampleInfo = botspec.Info{
 	Name: "sample",
 	Summary: "the course's sample AI (stupidAI): 1000 random (from, to, k/10) tries a turn, " +
 		"keeping those from its own nodes to a neighbour that leave more than 0.01 behind",
-	make: func(map[string]float64) Bot { return &Sample{} },
 }
 
 // Sample is the course's sample AI, stupidAI.py: each turn it draws 1000
@@ -66,10 +66,9 @@ func (b *Sample) Act(s *stellar.State) []stellar.Command {
 	return b.out
 }
 
-var idleInfo = Info{
+var idleInfo = botspec.Info{
 	Name:    "idle",
 	Summary: "sends nothing: its nodes only grow",
-	make:    func(map[string]float64) Bot { return idle{} },
 }
 
 // idle never sends anything.
