@@ -240,13 +240,20 @@ func Hexagon(r *pyrand.Random, a int, pNode, pEdge float64) (*Map, error) {
 	}
 	g := newHexGrid(a)
 	q := PowHalf(pEdge)
-	for {
+	for range maxHexTries {
 		if m := g.try(r, pNode, q); m != nil {
 			m.Spec = MapSpec{Gen: GenHex, Params: []float64{float64(a), pNode, pEdge}}
 			return m.indexed(), nil
 		}
 	}
+	return nil, fmt.Errorf("hexagon map (%d, %g, %g): no playable map in %d tries", a, pNode, pEdge, maxHexTries)
 }
+
+// maxHexTries bounds the hexagon generator, which the reference runs until
+// a try succeeds: the course's hardest preset (7, 0.45, 0.25) needs up to
+// about 50,000 tries, and parameters that can never succeed (p_node or
+// p_edge of 1) would loop forever.
+const maxHexTries = 1 << 21
 
 // hexGeom is what every try of the hexagon generator of side a computes
 // alike: the half grid's cells in drawing order, their positions and their

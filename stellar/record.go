@@ -233,6 +233,9 @@ func (r *Reader) Next() (*Game, error) {
 	}
 }
 
+// Line is the number of the line Next read last (1-based).
+func (r *Reader) Line() int { return r.line }
+
 // Close closes the file.
 func (r *Reader) Close() error {
 	if r.zr != nil {
@@ -500,7 +503,7 @@ func otherOf(m map[string]any) (typ, repr string, err error) {
 
 // Writer writes games in the replay format, one line each.
 type Writer struct {
-	f  *os.File
+	f  *os.File // the file Create made; nil for NewWriter's
 	zw *gzip.Writer
 	bw *bufio.Writer
 }
@@ -512,14 +515,21 @@ func Create(name string) (*Writer, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &Writer{f: f}
-	var dst io.Writer = f
-	if strings.HasSuffix(name, ".gz") {
-		w.zw = gzip.NewWriter(f)
+	w := NewWriter(f, strings.HasSuffix(name, ".gz"))
+	w.f = f
+	return w, nil
+}
+
+// NewWriter writes games to dst, through gzip when gz. Flush completes the
+// output; dst is not closed.
+func NewWriter(dst io.Writer, gz bool) *Writer {
+	w := &Writer{}
+	if gz {
+		w.zw = gzip.NewWriter(dst)
 		dst = w.zw
 	}
 	w.bw = bufio.NewWriterSize(dst, 1<<16)
-	return w, nil
+	return w
 }
 
 // Write adds a game.
@@ -528,21 +538,34 @@ func (w *Writer) Write(g *Game) error {
 	if err != nil {
 		return err
 	}
-	w.bw.Write(b)
+	return w.WriteLine(b)
+}
+
+// WriteLine adds a game already marshalled (MarshalGame).
+func (w *Writer) WriteLine(line []byte) error {
+	w.bw.Write(line)
 	return w.bw.WriteByte('\n')
 }
 
-// Close flushes and closes the file; the file is complete only when Close
-// returns nil.
-func (w *Writer) Close() error {
+// Flush writes out what is buffered and ends the gzip stream.
+func (w *Writer) Flush() error {
 	err := w.bw.Flush()
 	if w.zw != nil {
 		if cerr := w.zw.Close(); err == nil {
 			err = cerr
 		}
 	}
-	if cerr := w.f.Close(); err == nil {
-		err = cerr
+	return err
+}
+
+// Close flushes and closes the file; the file is complete only when Close
+// returns nil.
+func (w *Writer) Close() error {
+	err := w.Flush()
+	if w.f != nil {
+		if cerr := w.f.Close(); err == nil {
+			err = cerr
+		}
 	}
 	return err
 }

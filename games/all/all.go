@@ -5,4 +5,5 @@ package all
 
 import (
 	_ "github.com/paperio/paperio/games/paperio" // paper.io (纸带圈地), the default
+	_ "github.com/paperio/paperio/games/stellar" // stellar (星际群落)
 )

@@ -1,0 +1,175 @@
+package stellar
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/paperio/paperio/game"
+	"github.com/paperio/paperio/internal/durable"
+	"github.com/paperio/paperio/play"
+	"github.com/paperio/paperio/stellar"
+)
+
+// Replays are replay files in the format of the course's recordings
+// (testdata/stellar/conformance/FORMAT.md): every turn's commands as the
+// AIs returned them and every force of every phase.
+func (Game) Replays() game.Replays { return replays{} }
+
+type replays struct{}
+
+// Append adds games to a replay file, each replayed from its record to
+// recover every phase of every turn. The file is rewritten whole.
+func (replays) Append(path string, games ...game.ReplayGame) error {
+	lines := make([][]byte, len(games))
+	for i, g := range games {
+		rg, err := ReplayGame(g)
+		if err != nil {
+			return fmt.Errorf("game %s: %v", g.ID, err)
+		}
+		if lines[i], err = stellar.MarshalGame(rg); err != nil {
+			return fmt.Errorf("game %s: %v", g.ID, err)
+		}
+	}
+	return appendLines(path, lines)
+}
+
+// ReplayGame is a record in the replay format: the record is replayed and
+// every turn recorded with what each player answered, why a call failed,
+// and the forces after each phase.
+func ReplayGame(g game.ReplayGame) (*stellar.Game, error) {
+	c := configOf(g.Config)
+	var snap stellar.Snapshot
+	var out *stellar.Game
+	s, _, err := replay(g.Record, &snap,
+		func(s *stellar.State) {
+			out = stellar.NewGame(g.ID, g.Players, c.CallTime.Seconds(), s, &snap)
+			out.Config.MaxTurn = c.Turns
+		},
+		func(s *stellar.State, t turnAnswers) {
+			var cmd [2]*stellar.Returned
+			var raised [2]string
+			for p := range 2 {
+				switch a, f := t.ans[p], t.fault[p]; {
+				case f.kind == play.Timeout:
+					raised[p] = "timeout"
+				case f.kind != play.NoFault:
+					raised[p] = f.name
+				case a.Py != nil:
+					cmd[p] = a.Py
+				default:
+					cmd[p] = stellar.Commands(a.Cmds)
+				}
+			}
+			out.AddTurn(cmd, raised, &snap)
+		})
+	if err != nil {
+		return nil, err
+	}
+	out.Finish(s)
+	return out, nil
+}
+
+// appendLines writes the old file and the new lines to the file, durably.
+func appendLines(path string, lines [][]byte) error {
+	old, err := stellar.ReadAll(path)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	return durable.WriteWith(path, func(f io.Writer) error {
+		w := stellar.NewWriter(f, strings.HasSuffix(path, ".gz"))
+		for _, g := range old {
+			if err := w.Write(g); err != nil {
+				return err
+			}
+		}
+		for _, l := range lines {
+			if err := w.WriteLine(l); err != nil {
+				return err
+			}
+		}
+		return w.Flush()
+	})
+}
+
+// Check replays every game of a replay file on the engine and compares
+// every phase of every turn bit for bit (stellar.Check).
+func (replays) Check(path string, bad func(string)) (games, frames, mismatched int, err error) {
+	r, err := stellar.Open(path)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	defer r.Close()
+	for {
+		g, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			return games, frames, mismatched, nil
+		}
+		if err != nil {
+			return games, frames, mismatched, err
+		}
+		n, m := stellar.Check(g)
+		games++
+		frames += n
+		if m != nil {
+			mismatched++
+			bad(fmt.Sprintf("%s:%d %s: %v", path, r.Line(), g.ID, m))
+		}
+	}
+}
+
+// Bench replays every game's turns (read and converted first, so only the
+// engine is measured: typed commands where an answer is a plain list of
+// (int, int, float) tuples, as a bot gives them, Python values otherwise),
+// again and again until min has passed. It returns the turns replayed.
+func (replays) Bench(paths []string, min time.Duration) (int64, time.Duration, error) {
+	type replayed struct {
+		start *stellar.State
+		turns [][2]stellar.Answer
+	}
+	var all []replayed
+	for _, p := range paths {
+		gs, err := stellar.ReadAll(p)
+		if err != nil {
+			return 0, 0, err
+		}
+		for _, g := range gs {
+			s, err := stellar.NewState(g.Map)
+			if err != nil {
+				return 0, 0, fmt.Errorf("game %s: %v", g.ID, err)
+			}
+			if g.Result.Reason == stellar.InitError {
+				continue
+			}
+			rg := replayed{start: s}
+			for _, t := range g.Turns[1:] {
+				var ans [2]stellar.Answer
+				for p := range 2 {
+					if cs, ok := typedOf(t.Cmd[p]); ok {
+						ans[p].Cmds = cs
+					} else {
+						ans[p].Py = t.Cmd[p]
+					}
+				}
+				rg.turns = append(rg.turns, ans)
+			}
+			all = append(all, rg)
+		}
+	}
+	work := &stellar.State{}
+	var turns int64
+	begin := time.Now()
+	for rounds := 0; rounds == 0 || time.Since(begin) < min; rounds++ {
+		for _, g := range all {
+			work.CopyFrom(g.start)
+			for _, t := range g.turns {
+				work.StepAnswers(t[0], t[1], nil)
+			}
+			turns += int64(len(g.turns))
+		}
+	}
+	return turns, time.Since(begin), nil
+}
