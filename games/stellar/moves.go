@@ -142,9 +142,9 @@ func failureOf(f play.Fault) failure {
 }
 
 // exceptionName is the Python exception named at the start of a fault's
-// detail ("ValueError: …"), or "error".
+// detail ("ValueError: …", after the loop's words for a panic), or "error".
 func exceptionName(detail string) string {
-	name, _, ok := strings.Cut(detail, ":")
+	name, _, ok := strings.Cut(strings.TrimPrefix(detail, "raised an error: "), ":")
 	if !ok || name == "" || len(name) > 100 {
 		return "error"
 	}
