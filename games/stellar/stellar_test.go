@@ -262,7 +262,6 @@ func opt(p *int16) int16 {
 	return *p
 }
 
-
 // allDistances is the steps from each base to every node, by relaxing
 // edges until nothing changes (a search of its own, not the recorder's).
 func allDistances(s *stellar.State) [2][]int16 {
