@@ -238,7 +238,8 @@ func Hexagon(r *pyrand.Random, a int, pNode, pEdge float64) (*Map, error) {
 	if a < 4 || a > 30 {
 		return nil, fmt.Errorf("hexagon map: a = %d, want 4..30 (the reference never finishes below 4)", a)
 	}
-	g := newHexGrid(a)
+	g := getHexGrid(a)
+	defer putHexGrid(g)
 	q := PowHalf(pEdge)
 	for range maxHexTries {
 		if m := g.try(r, pNode, q); m != nil {
@@ -270,9 +271,10 @@ type hexGeom struct {
 	centre int          // the index of the centre cell
 }
 
-// hexGeoms caches the geometry of each side: computing it takes tens of
-// thousands of exact squares, far more than a map's tries.
-var hexGeoms sync.Map // int → *hexGeom
+// hexGrids keeps, for each side, a pool of generators: the geometry,
+// computed once (tens of thousands of exact squares, far more than a map's
+// tries), and buffers that the maps made one after another reuse.
+var hexGrids sync.Map // int → *sync.Pool of *hexGrid
 
 // hexGrid is a generator's geometry and the buffers its tries reuse (most
 // tries fail).
@@ -283,12 +285,20 @@ type hexGrid struct {
 	d                              design
 }
 
-func newHexGrid(a int) *hexGrid {
-	if g, ok := hexGeoms.Load(a); ok {
-		return &hexGrid{hexGeom: g.(*hexGeom)}
+// getHexGrid is a generator of side a from its pool; putHexGrid returns it.
+func getHexGrid(a int) *hexGrid {
+	p, ok := hexGrids.Load(a)
+	if !ok {
+		geom := newHexGeom(a)
+		p, _ = hexGrids.LoadOrStore(a, &sync.Pool{New: func() any { return &hexGrid{hexGeom: geom} }})
 	}
-	g, _ := hexGeoms.LoadOrStore(a, newHexGeom(a))
-	return &hexGrid{hexGeom: g.(*hexGeom)}
+	return p.(*sync.Pool).Get().(*hexGrid)
+}
+
+func putHexGrid(g *hexGrid) {
+	if p, ok := hexGrids.Load(g.a); ok {
+		p.(*sync.Pool).Put(g)
+	}
 }
 
 func newHexGeom(a int) *hexGeom {

@@ -126,20 +126,44 @@ func (replays) Check(path string, bad func(string)) (games, frames, mismatched i
 // (int, int, float) tuples, as a bot gives them, Python values otherwise),
 // again and again until min has passed. It returns the turns replayed.
 func (replays) Bench(paths []string, min time.Duration) (int64, time.Duration, error) {
-	type replayed struct {
-		start *stellar.State
-		turns [][2]stellar.Answer
+	games, err := loadReplays(paths)
+	if err != nil {
+		return 0, 0, err
 	}
+	var work stellar.State
+	var turns int64
+	begin := time.Now()
+	for rounds := 0; rounds == 0 || time.Since(begin) < min; rounds++ {
+		turns += replayAll(&work, games)
+	}
+	return turns, time.Since(begin), nil
+}
+
+// replayed is a recorded game ready to replay: its start and its turns'
+// answers.
+type replayed struct {
+	start *stellar.State
+	turns [][2]stellar.Answer
+}
+
+// loadReplays reads the games of replay files for replaying (games that
+// ended before their first turn are left out).
+func loadReplays(paths []string) ([]replayed, error) {
 	var all []replayed
 	for _, p := range paths {
 		gs, err := stellar.ReadAll(p)
 		if err != nil {
-			return 0, 0, err
+			return nil, err
 		}
 		for _, g := range gs {
 			s, err := stellar.NewState(g.Map)
 			if err != nil {
-				return 0, 0, fmt.Errorf("game %s: %v", g.ID, err)
+				return nil, fmt.Errorf("game %s: %v", g.ID, err)
+			}
+			if g.Config.MaxTurn > 0 && g.Config.MaxTurn != stellar.MaxTurn {
+				if err := s.SetTurnLimit(g.Config.MaxTurn); err != nil {
+					return nil, fmt.Errorf("game %s: %v", g.ID, err)
+				}
 			}
 			if g.Result.Reason == stellar.InitError {
 				continue
@@ -159,17 +183,18 @@ func (replays) Bench(paths []string, min time.Duration) (int64, time.Duration, e
 			all = append(all, rg)
 		}
 	}
-	work := &stellar.State{}
+	return all, nil
+}
+
+// replayAll replays every game once in work and returns the turns played.
+func replayAll(work *stellar.State, games []replayed) int64 {
 	var turns int64
-	begin := time.Now()
-	for rounds := 0; rounds == 0 || time.Since(begin) < min; rounds++ {
-		for _, g := range all {
-			work.CopyFrom(g.start)
-			for _, t := range g.turns {
-				work.StepAnswers(t[0], t[1], nil)
-			}
-			turns += int64(len(g.turns))
+	for _, g := range games {
+		work.CopyFrom(g.start)
+		for _, t := range g.turns {
+			work.StepAnswers(t[0], t[1], nil)
 		}
+		turns += int64(len(g.turns))
 	}
-	return turns, time.Since(begin), nil
+	return turns
 }
