@@ -50,7 +50,7 @@ type playerFlags struct {
 
 func addPlayerFlags(fs *flag.FlagSet) *playerFlags {
 	return &playerFlags{
-		time:        fs.Float64("time", 30, "think time per course AI (py:) per game in seconds, charged for load and every play as the course did; 0 = unlimited. Built-in bots are not timed"),
+		time:        fs.Float64("time", 30, "think time per course AI (py:) per game in seconds, charged for load and every play as the course did; 0 = unlimited. Built-in bots are not timed. stellar: bounds only the AI's load, each call has --call-time"),
 		courseRules: fs.Bool("course-rules", false, "refuse py: AIs that use what the course banned (global statements, os, sys, threading, multiprocessing)"),
 		sandbox:     fs.String("sandbox", "auto", "py: AIs run under bwrap (no network, read-only filesystem): auto (when bwrap works), on or off"),
 		python:      fs.String("python", "python3", "the Python interpreter of py: AIs (e.g. /usr/bin/python3 for Debian's numpy)"),
