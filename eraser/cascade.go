@@ -144,8 +144,7 @@ func (s *State) reserveTile(x int) tile {
 	if y0 >= s.cfg.Rows {
 		return tile(Empty)
 	}
-	pos := x*s.cfg.Rows + y0
-	return makeTile(s.start[pos], pos)
+	return makeTile(s.start.at(x, y0), x*s.cfg.Rows+y0)
 }
 
 func popCount(m uint64) int { return bits.OnesCount64(m) }

@@ -33,7 +33,7 @@ func Check(g *Game) (int, *Mismatch) {
 	if err != nil {
 		return 0, &Mismatch{0, err.Error()}
 	}
-	if got := (Board{Rows: cfg.Rows, Cells: s.start}).String(); got != g.Init {
+	if got := s.StartBoard().String(); got != g.Init {
 		return 0, &Mismatch{0, "start board differs from init"}
 	}
 	if s.regen != g.Regen {
