@@ -25,7 +25,9 @@ func (b *panicker) Act(s *eraser.State, c play.Clock) eraser.Swap {
 // diagonal returns a diagonal swap.
 type diagonal struct{ Random }
 
-func (diagonal) Act(*eraser.State, play.Clock) eraser.Swap { return eraser.Swap{X1: 0, Y1: 0, X2: 1, Y2: 1} }
+func (diagonal) Act(*eraser.State, play.Clock) eraser.Swap {
+	return eraser.Swap{X1: 0, Y1: 0, X2: 1, Y2: 1}
+}
 
 // A bot that panics loses by an exception of its move call, counted in the
 // turn counter as the engine counts a failed call; an invalid swap is the
