@@ -23,6 +23,7 @@ func (s *State) cascade(p int) {
 			return
 		}
 		s.score[p] += pts
+		s.depth++
 		s.combo[p] += popCount(gone)
 		s.high[p] = max(s.high[p], s.combo[p])
 		removed := s.fall(gone)

@@ -44,6 +44,7 @@ type State struct {
 
 	hOps, vOps uint64 // this round's operations (§5), as anchor masks
 	turn       int    // moves made, plus one for a failed call (§4)
+	depth      int    // scoring steps of the last move's cascade
 	score      [2]int // by player: 0 moves first
 	combo      [2]int
 	high       [2]int
@@ -233,6 +234,27 @@ func (s *State) Ops(buf []Swap) []Swap {
 	}
 	return listOps(buf, s.hOps, s.vOps)
 }
+
+// Offers reports whether sw is one of the operations offered to the mover
+// (the two cells in either order).
+func (s *State) Offers(sw Swap) bool {
+	if s.over || sw.Check() != nil {
+		return false
+	}
+	x, y := min(sw.X1, sw.X2), min(sw.Y1, sw.Y2)
+	bit := uint64(1) << (8*int(x) + int(y))
+	if sw.Y1 == sw.Y2 {
+		return s.hOps&bit != 0
+	}
+	return s.vOps&bit != 0
+}
+
+// Count is the number of main-board cells that hold c (Empty included).
+func (s *State) Count(c Colour) int { return popCount(s.has[c]) }
+
+// Depth is the number of scoring steps of the last move's cascade (0 for a
+// move that scored nothing).
+func (s *State) Depth() int { return s.depth }
 
 // NumOps is the number of operations offered to the mover.
 func (s *State) NumOps() int {

@@ -61,6 +61,7 @@ func (s *State) startMove() int {
 	s.turn++
 	p := (s.turn - 1) & 1
 	s.combo[p] = 0
+	s.depth = 0
 	if s.steps != nil {
 		*s.steps = (*s.steps)[:0]
 	}
