@@ -4,5 +4,6 @@
 package all
 
 import (
+	_ "github.com/paperio/paperio/games/eraser"  // eraser (星际消战)
 	_ "github.com/paperio/paperio/games/paperio" // paper.io (纸带圈地), the default
 )
