@@ -20,11 +20,6 @@ func Catalog() []botspec.Info { return catalog.Infos() }
 // Parse reads a bot spec: "name" or "name:key=value,key=value".
 func Parse(spec string) (botspec.Spec, error) { return catalog.Parse(spec) }
 
-// Spec is the spec of bot name with params, checked.
-func Spec(name string, params map[string]float64) (botspec.Spec, error) {
-	return catalog.Spec(name, params)
-}
-
 // New builds the bot of a spec.
 func New(s botspec.Spec) (Bot, error) { return catalog.New(s) }
 

@@ -203,14 +203,6 @@ func (c *Catalog[B]) Infos() []Info {
 	return out
 }
 
-// Info describes the bot called name.
-func (c *Catalog[B]) Info(name string) (Info, bool) {
-	b, ok := c.bots[name]
-	if !ok {
-		return Info{}, false
-	}
-	return b.info, true
-}
 
 // names lists the bots for error messages.
 func (c *Catalog[B]) names() string {

@@ -143,31 +143,13 @@ func GameRow(id, seed int64, p1, p2 string, c engine.Config, starts [2]engine.St
 	g := Game{
 		GameID: id, Seed: seed, P1: p1, P2: p2,
 		Width: int32(c.Width), Height: int32(c.Height), MaxTurns: int32(c.MaxTurns),
-		Winner: WinnerCode(res.Winner), Reason: int8(res.Reason), Extra: int8(res.Extra),
+		Winner: res.Winner.Code(), Reason: int8(res.Reason), Extra: int8(res.Extra),
 		HalfSteps: int32(s.HalfSteps()),
 		Area1:     int32(s.Area(0)), Area2: int32(s.Area(1)),
 		Start:   StartString(starts),
 		Actions: string(actions),
 	}
 	return g
-}
-
-// WinnerCode is the games table's winner column for an engine winner: 1 or
-// 2 for the player id, 0 for a draw. WinnerOf reads it back; these two are
-// the only conversions between the file's code and engine.Winner.
-func WinnerCode(w engine.Winner) int8 {
-	if w == engine.Draw {
-		return 0
-	}
-	return int8(w + 1)
-}
-
-// WinnerOf is the engine winner of a games-table winner code (1, 2 or 0).
-func WinnerOf(code int8) engine.Winner {
-	if code == 1 || code == 2 {
-		return engine.Winner(code - 1)
-	}
-	return engine.Draw
 }
 
 // StartString writes starts as "x,y,d:x,y,d"; ParseStart reads it back.

@@ -1,6 +1,10 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/paperio/paperio/outcome"
+)
 
 // Dir is a direction of travel, numbered as the course numbered them.
 type Dir int
@@ -111,40 +115,12 @@ func (r Reason) Words() string {
 	return r.String()
 }
 
-// Winner is who won a game: the index of the winning player (0, who moves
-// first, or 1), or Draw. It is the one encoding of a winner in the
-// toolkit; files keep their own (the games table writes 1, 2 or 0, replay
-// files 0, 1 or null) and convert where they are read and written.
-type Winner int
+// Winner is who won a game: a player index or Draw (package outcome holds
+// the one encoding of every game).
+type Winner = outcome.Winner
 
 // Draw is the Winner of a drawn game.
-const Draw Winner = -1
-
-// Score is player i's points from the game: 1 for a win, ½ for a draw, 0
-// for a loss.
-func (w Winner) Score(i int) float64 {
-	switch w {
-	case Draw:
-		return 0.5
-	case Winner(i):
-		return 1
-	}
-	return 0
-}
-
-// Outcome is the game's result for player i: 1 won, 0 draw, -1 lost.
-func (w Winner) Outcome(i int) int {
-	switch w {
-	case Draw:
-		return 0
-	case Winner(i):
-		return 1
-	}
-	return -1
-}
-
-// Loser is the index of the player who lost; w must not be Draw.
-func (w Winner) Loser() int { return 1 - int(w) }
+const Draw = outcome.Draw
 
 // Result is how a game ended.
 type Result struct {

@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/paperio/paperio/botspec"
+	"github.com/paperio/paperio/outcome"
 	"github.com/paperio/paperio/play"
 )
 
@@ -111,56 +112,14 @@ type Record struct {
 	Rows, Frames any
 }
 
-// Winner is who won a game: the index of the winning player (0, who moves
-// first, or 1), or Draw, as engine.Winner encodes it for paper.io.
-type Winner int
+// Winner is who won a game: a player index or Draw (package outcome).
+type Winner = outcome.Winner
 
 // Draw is the Winner of a drawn game.
-const Draw Winner = -1
+const Draw = outcome.Draw
 
-// Score is player i's points from the game: 1 for a win, ½ for a draw, 0
-// for a loss.
-func (w Winner) Score(i int) float64 {
-	switch w {
-	case Draw:
-		return 0.5
-	case Winner(i):
-		return 1
-	}
-	return 0
-}
-
-// Outcome is the game's result for player i: 1 won, 0 draw, -1 lost.
-func (w Winner) Outcome(i int) int {
-	switch w {
-	case Draw:
-		return 0
-	case Winner(i):
-		return 1
-	}
-	return -1
-}
-
-// Loser is the index of the player who lost; w must not be Draw.
-func (w Winner) Loser() int { return 1 - int(w) }
-
-// Code is the winner as the games tables of every game and the results
-// store write it: 1 or 2 for the player, 0 for a draw. WinnerOfCode reads
-// it back.
-func (w Winner) Code() int8 {
-	if w == Draw {
-		return 0
-	}
-	return int8(w + 1)
-}
-
-// WinnerOfCode is the Winner of a table's winner code.
-func WinnerOfCode(code int8) Winner {
-	if code == 1 || code == 2 {
-		return Winner(code - 1)
-	}
-	return Draw
-}
+// WinnerOfCode is the Winner of a table's winner code (Winner.Code).
+func WinnerOfCode(code int8) Winner { return outcome.OfCode(code) }
 
 // Config is a game's settings: board, rounds, map…
 type Config interface {

@@ -151,7 +151,7 @@ func TestArrowReadsWhatTheEnginePlayed(t *testing.T) {
 				t.Fatalf("game %d: not over after its %d actions", id, half)
 			}
 			res := s.Result()
-			if g.int(t, "winner", i) != int64(dataset.WinnerCode(res.Winner)) || g.int(t, "reason", i) != int64(res.Reason) ||
+			if g.int(t, "winner", i) != int64(res.Winner.Code()) || g.int(t, "reason", i) != int64(res.Reason) ||
 				g.int(t, "area1", i) != int64(s.Area(0)) || g.int(t, "area2", i) != int64(s.Area(1)) {
 				t.Fatalf("game %d: result row differs from the replay %+v", id, res)
 			}

@@ -42,7 +42,7 @@ func runPlot(args []string) error {
 	fs := newFlags("plot", plotUsage)
 	data := fs.String("data", "", "dataset folder (games/ and turns/, as paperio selfplay or tournament writes it)")
 	out := fs.String("out", "", "output file; the extension chooses the format: .png or .svg")
-	game := fs.String("game", "", "game_id of the single-game charts (default: the smallest)")
+	gameArg := fs.String("game", "", "game_id of the single-game charts (default: the smallest); a game's name (paperio, …) instead checks that the folder holds that game")
 	players := fs.String("players", "", "bars and dots: only the players `A,B,...` (specs or short labels, comma-separated)")
 	top := fs.Int("top", 0, "bars and dots: only the `N` best players (see --top-by)")
 	topBy := fs.String("top-by", "winrate", "order of --top: winrate (ties by mean territory) or territory (mean final territory)")
@@ -107,16 +107,18 @@ func runPlot(args []string) error {
 		}
 		req.Width, req.Height = w, h
 	}
-	if *game != "" {
-		id, err := strconv.ParseInt(*game, 10, 64)
+	wantGame := ""
+	if *gameArg != "" {
+		id, err := strconv.ParseInt(*gameArg, 10, 64)
 		if err != nil {
-			return usagef("--game %q: want a game_id (an integer)", *game)
+			wantGame = *gameArg
+		} else {
+			req.Game = &id
 		}
-		req.Game = &id
 	}
-	ds, err := analysis.Open(*data)
+	ds, err := openData(*data, wantGame)
 	if err != nil {
-		return dataErr(err)
+		return err
 	}
 	f, err := plots.Build(ds, kind, req)
 	if err != nil {

@@ -27,6 +27,7 @@ func runStats(args []string) error {
 	data := fs.String("data", "", "dataset folder (games/, as paperio selfplay writes it)")
 	by := fs.String("by", "player", "player: one row per player; pair: win rates of every pair (a matrix in table format)")
 	format := fs.String("format", "table", "table, csv or json")
+	wantGame := fs.String("game", "", "check that the folder holds this game (the folder says which it holds)")
 	if err := parseFlags(fs, args, false); err != nil {
 		return err
 	}
@@ -39,9 +40,9 @@ func runStats(args []string) error {
 	if *format != "table" && *format != "csv" && *format != "json" {
 		return usagef("--format %q: want table, csv or json", *format)
 	}
-	ds, err := analysis.Open(*data)
+	ds, err := openData(*data, *wantGame)
 	if err != nil {
-		return dataErr(err)
+		return err
 	}
 	games, err := ds.Games(analysis.StatsColumns...)
 	if err != nil {
@@ -196,4 +197,23 @@ func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
+}
+
+// openData opens a dataset or tournament folder; with want, it must hold
+// that game.
+func openData(dir, want string) (*analysis.Dataset, error) {
+	ds, err := analysis.Open(dir)
+	if err != nil {
+		return nil, dataErr(err)
+	}
+	if want != "" {
+		g, err := game.Lookup(want)
+		if err != nil {
+			return nil, usagef("--game: %v", err)
+		}
+		if g.Name() != ds.Game.Name() {
+			return nil, usagef("%s holds %s games, not %s", dir, ds.Game.Name(), g.Name())
+		}
+	}
+	return ds, nil
 }

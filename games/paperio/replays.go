@@ -37,7 +37,7 @@ func ReplayGame(g game.ReplayGame) (*replay.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := engine.Result{Winner: engine.Winner(g.Winner), Reason: engine.Reason(g.Reason), Extra: g.Extra}
+	res := engine.Result{Winner: g.Winner, Reason: engine.Reason(g.Reason), Extra: g.Extra}
 	if res.Reason == engine.FAC || res.Reason == engine.END {
 		res.Scores = [2]int{int(g.Score[0]), int(g.Score[1])}
 	}

@@ -13,7 +13,7 @@ import (
 func (Game) ResultText(rec *game.Record, names [2]string) string {
 	var b strings.Builder
 	name := func(w engine.Winner) string { return fmt.Sprintf("player %d (%s)", w+1, names[w]) }
-	r := engine.Result{Winner: engine.Winner(rec.Winner), Reason: engine.Reason(rec.Reason), Extra: rec.Extra}
+	r := engine.Result{Winner: rec.Winner, Reason: engine.Reason(rec.Reason), Extra: rec.Extra}
 	switch {
 	case r.Winner == engine.Draw:
 		fmt.Fprintf(&b, "draw: %s (%s)\n", r.Reason.Words(), r.Reason)

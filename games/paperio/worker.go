@@ -108,7 +108,7 @@ func record(c engine.Config, seed int64, starts [2]engine.Start, s *engine.State
 	r := s.Result()
 	return &game.Record{
 		Seed: seed, Config: Config{c}, Start: dataset.StartString(starts), Moves: moves,
-		Winner: game.Winner(r.Winner), Reason: int(r.Reason), Extra: r.Extra,
+		Winner: r.Winner, Reason: int(r.Reason), Extra: r.Extra,
 		Length: s.HalfSteps(), Score: [2]float64{float64(s.Area(0)), float64(s.Area(1))},
 		Think: res.Think, Faults: res.Faults, Detail: res.Detail,
 	}
@@ -138,7 +138,7 @@ func Replay(r *game.Record, onStep func(*engine.State, engine.Action)) (*engine.
 	if !s.Over() && (reason == engine.ERR || reason == engine.OVT) && r.Winner != game.Draw {
 		s.Forfeit(r.Winner.Loser(), reason)
 	}
-	if got := s.Result(); !s.Over() || game.Winner(got.Winner) != r.Winner || int(got.Reason) != r.Reason {
+	if got := s.Result(); !s.Over() || got.Winner != r.Winner || int(got.Reason) != r.Reason {
 		return nil, errorf("the replay ends %+v, the record says winner %d reason %d", got, r.Winner, r.Reason)
 	}
 	return s, nil
