@@ -67,7 +67,7 @@ func gameRow(rec *game.Record, s *rules.State) GameRow {
 	}
 	return GameRow{
 		Seed: rec.Seed, BoardSeed: s.Seed(), Rows: int32(s.Rows()), MaxTurn: int32(s.Config().MaxTurn), Regen: int8(min(s.Regen(), 127)),
-		Winner: int8(res.Winner + 1), Reason: int8(ReasonCode(res)), Moves: int32(res.Length),
+		Winner: game.Winner(res.Winner).Code(), Reason: int8(ReasonCode(res)), Moves: int32(res.Length),
 		Score1: int32(res.Scores[0]), Score2: int32(res.Scores[1]), Tie: res.Tie, Extra: int32(res.Extra),
 		High1: int32(s.High(0)), High2: int32(s.High(1)),
 		Think1: s.ThinkTime(0).Seconds(), Think2: s.ThinkTime(1).Seconds(),
