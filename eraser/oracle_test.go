@@ -454,6 +454,9 @@ func playDiff(b Board, maxTurn int, next func(*State) (x1, y1, x2, y2 int, ok bo
 		if err := s.Move(sw); (err != nil) != invalid {
 			return s, fmt.Errorf("move %d %v: error %v", moves, sw, err)
 		}
+		if last, ok := s.LastMove(); !invalid && (!ok || last != sw) {
+			return s, fmt.Errorf("move %d %v: the last move is %v, %v", moves, sw, last, ok)
+		}
 		o.move(x1, y1, x2, y2)
 		if err := o.compare(s); err != nil {
 			return s, fmt.Errorf("after move %d %v: %v", moves, sw, err)

@@ -45,6 +45,8 @@ type State struct {
 	hOps, vOps uint64 // this round's operations (§5), as anchor masks
 	turn       int    // moves made, plus one for a failed call (§4)
 	depth      int    // scoring steps of the last move's cascade
+	lastSwap   Swap   // the last move made (valid), for players that are told it
+	moved      bool   // a move has been made
 	score      [2]int // by player: 0 moves first
 	combo      [2]int
 	high       [2]int
@@ -248,6 +250,10 @@ func (s *State) Offers(sw Swap) bool {
 	}
 	return s.vOps&bit != 0
 }
+
+// LastMove is the swap of the last move made, as the mover gave it; ok is
+// false before the first. (The course gave each AI the moves made so far.)
+func (s *State) LastMove() (sw Swap, ok bool) { return s.lastSwap, s.moved }
 
 // Count is the number of main-board cells that hold c (Empty included).
 func (s *State) Count(c Colour) int { return popCount(s.has[c]) }

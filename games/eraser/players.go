@@ -3,7 +3,6 @@ package eraser
 import (
 	"fmt"
 
-	rules "github.com/paperio/paperio/eraser"
 	"github.com/paperio/paperio/eraser/bots"
 	"github.com/paperio/paperio/game"
 )
@@ -45,5 +44,3 @@ func NewPlayer(spec string, o game.PlayerOptions) (bots.Bot, error) {
 	}
 	return bots.Make(spec)
 }
-
-var _ = rules.Size

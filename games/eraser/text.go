@@ -20,6 +20,9 @@ func (Game) ResultText(r *game.Record, names [2]string) string {
 	switch r.Reason {
 	case CodeError, CodeInvalid, CodeTimeout:
 		what := map[int]string{CodeError: "raised an error", CodeInvalid: "returned an illegal move", CodeTimeout: "ran out of think time"}[r.Reason]
+		if r.Reason == CodeError && r.Length == len(r.Moves)/4 {
+			what = "could not start (its constructor failed)" // the failed call did not count: it was no move
+		}
 		fmt.Fprintf(&b, "%s wins: player %d %s (%s)\n", name(w), l+1, what, short)
 	default:
 		end := map[int]string{CodeTurns: "every move was played", CodeNoMove: "no operation was left", CodeEmpty: "a column ran out of blocks"}[r.Reason]
