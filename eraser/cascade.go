@@ -89,7 +89,7 @@ func (s *State) fallColumn(x int, col uint64) int {
 	}
 	e := Size - k
 	shift := uint(base)
-	h := s.has
+	h := &s.has
 	fall := &compact[col]
 	for v := range h { // the same fall for every value's cells
 		h[v] = h[v]&^(0x3f<<shift) | uint64(fall[h[v]>>shift&0x3f])<<shift
@@ -100,7 +100,6 @@ func (s *State) fallColumn(x int, col uint64) int {
 		h[nt.colour()] |= 1 << (shift + uint(k))
 		s.taken[x]++
 	}
-	s.has = h
 	return e
 }
 
