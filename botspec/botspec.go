@@ -203,7 +203,6 @@ func (c *Catalog[B]) Infos() []Info {
 	return out
 }
 
-
 // names lists the bots for error messages.
 func (c *Catalog[B]) names() string {
 	var n []string

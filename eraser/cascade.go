@@ -23,6 +23,7 @@ func (s *State) cascade(p int) {
 			return
 		}
 		s.score[p] += pts
+		s.depth++
 		s.combo[p] += popCount(gone)
 		s.high[p] = max(s.high[p], s.combo[p])
 		removed := s.fall(gone)
@@ -88,7 +89,7 @@ func (s *State) fallColumn(x int, col uint64) int {
 	}
 	e := Size - k
 	shift := uint(base)
-	h := s.has
+	h := &s.has
 	fall := &compact[col]
 	for v := range h { // the same fall for every value's cells
 		h[v] = h[v]&^(0x3f<<shift) | uint64(fall[h[v]>>shift&0x3f])<<shift
@@ -99,7 +100,6 @@ func (s *State) fallColumn(x int, col uint64) int {
 		h[nt.colour()] |= 1 << (shift + uint(k))
 		s.taken[x]++
 	}
-	s.has = h
 	return e
 }
 
@@ -144,8 +144,7 @@ func (s *State) reserveTile(x int) tile {
 	if y0 >= s.cfg.Rows {
 		return tile(Empty)
 	}
-	pos := x*s.cfg.Rows + y0
-	return makeTile(s.start[pos], pos)
+	return makeTile(s.start.at(x, y0), x*s.cfg.Rows+y0)
 }
 
 func popCount(m uint64) int { return bits.OnesCount64(m) }

@@ -61,11 +61,12 @@ type digester struct {
 }
 
 func newDigester(s *State) *digester {
-	d := &digester{rows: s.cfg.Rows, letters: []byte(Board{Rows: s.cfg.Rows, Cells: s.start}.String())}
+	start := s.start.all()
+	d := &digester{rows: s.cfg.Rows, letters: []byte(Board{Rows: s.cfg.Rows, Cells: start}.String())}
 	for x := 0; x < Size; x++ {
 		for y := Size; y < d.rows; y++ {
 			d.idOff[x] = append(d.idOff[x], int32(len(d.ids[x])))
-			d.ids[x] = appendID(d.ids[x], x, y, s.start[x*d.rows+y] != Empty)
+			d.ids[x] = appendID(d.ids[x], x, y, start[x*d.rows+y] != Empty)
 			d.ids[x] = append(d.ids[x], ',')
 		}
 		d.idOff[x] = append(d.idOff[x], int32(len(d.ids[x])))

@@ -14,21 +14,90 @@ import (
 // engine does not seed numpy at all for 0 (HAZARD §3.1), so no board follows
 // from it.
 func Generate(rows int, seed int64) (Board, int, error) {
+	b, regen, err := drawStart(rows, seed)
+	if err != nil {
+		return Board{}, 0, err
+	}
+	return Board{Rows: rows, Cells: b.all()}, regen, nil
+}
+
+// startBoard is a game's start board, drawn as play reaches it. Block k of
+// the board only depends on the numpy stream after block k−1, and whether
+// the engine draws the whole board again depends on block 0 alone (§3.3):
+// so once block 0 offers an operation, the blocks above it can wait until a
+// fall needs their cells. A game between random players draws about 60 of
+// its 200 blocks, and drawing all of them would cost more than the game.
+//
+// A start board is shared by every copy of its game (CopyFrom); only the
+// blocks not yet drawn are ever written, always with the same colours, and
+// a board read from more than one goroutine must be drawn whole first
+// (State.DrawAll).
+type startBoard struct {
+	rows  int
+	cells []Colour   // column-major, cell (x, y) at x·rows + y; rows >= drawn not drawn yet
+	drawn int        // rows drawn, a multiple of Size
+	gen   *generator // draws the next block; nil once every block is drawn
+}
+
+// drawStart draws block 0 of the start board of a seed, and the whole board
+// again while block 0 has no operation (§3.3: rare, and then every block of
+// the discarded draw advances the stream). It returns how many times the
+// board was drawn again.
+func drawStart(rows int, seed int64) (*startBoard, int, error) {
 	if seed < 1 || seed > 1<<32-1 {
-		return Board{}, 0, fmt.Errorf("seed %d: must be between 1 and %d (the course's engine leaves numpy unseeded for 0)", seed, uint64(1<<32-1))
+		return nil, 0, fmt.Errorf("seed %d: must be between 1 and %d (the course's engine leaves numpy unseeded for 0)", seed, uint64(1<<32-1))
 	}
 	if rows < Size || rows%Size != 0 || rows > MaxRows {
-		return Board{}, 0, fmt.Errorf("rows %d: must be a positive multiple of %d, at most %d", rows, Size, MaxRows)
+		return nil, 0, fmt.Errorf("rows %d: must be a positive multiple of %d, at most %d", rows, Size, MaxRows)
 	}
-	g := generator{rs: pyrand.NewRandomState(uint32(seed))}
-	b := Board{Rows: rows, Cells: make([]Colour, Size*rows)}
+	g := &generator{rs: pyrand.NewRandomState(uint32(seed))}
+	b := &startBoard{rows: rows, cells: make([]Colour, Size*rows), gen: g}
 	for regen := 0; ; regen++ {
-		g.fill(b)
-		has := bitboards(b)
+		g.drawBlock(b.cells, rows, 0)
+		has := bitboards(Board{Rows: rows, Cells: b.cells})
 		if h, v := operations(&has); h|v != 0 {
+			b.drawn = Size
+			if rows == Size {
+				b.gen = nil
+			}
 			return b, regen, nil
 		}
+		for k := 1; k < rows/Size; k++ {
+			g.drawBlock(b.cells, rows, k)
+		}
 	}
+}
+
+// givenBoard is a start board given whole (NewFromBoard).
+func givenBoard(b Board) *startBoard {
+	return &startBoard{rows: b.Rows, cells: b.Cells, drawn: b.Rows}
+}
+
+// at is cell (x, y) of the start board, drawing the blocks up to row y.
+func (b *startBoard) at(x, y int) Colour {
+	if y >= b.drawn {
+		b.drawTo(y)
+	}
+	return b.cells[x*b.rows+y]
+}
+
+// drawTo draws the blocks up to the one that holds row y.
+func (b *startBoard) drawTo(y int) {
+	for b.drawn <= y {
+		b.gen.drawBlock(b.cells, b.rows, b.drawn/Size)
+		b.drawn += Size
+	}
+	if b.drawn == b.rows {
+		b.gen = nil
+	}
+}
+
+// all draws every block and returns the whole board's cells.
+func (b *startBoard) all() []Colour {
+	if b.drawn < b.rows {
+		b.drawTo(b.rows - 1)
+	}
+	return b.cells
 }
 
 // generator holds numpy's global stream and the fix-up's scratch set.
@@ -38,13 +107,12 @@ type generator struct {
 	blk [Size * Size]Colour // blk[6x+y], the flat order numpy shuffles
 }
 
-// fill draws every block of b, bottom up (§3.3): board[x][6k+y] = block_k[x][y].
-func (g *generator) fill(b Board) {
-	for k := 0; k < b.Rows/Size; k++ {
-		g.generateBlock()
-		for x := 0; x < Size; x++ {
-			copy(b.Cells[x*b.Rows+Size*k:x*b.Rows+Size*k+Size], g.blk[Size*x:Size*x+Size])
-		}
+// drawBlock draws block k into the cells of a board of rows rows (§3.3):
+// board[x][6k+y] = block_k[x][y].
+func (g *generator) drawBlock(cells []Colour, rows, k int) {
+	g.generateBlock()
+	for x := 0; x < Size; x++ {
+		copy(cells[x*rows+Size*k:x*rows+Size*k+Size], g.blk[Size*x:Size*x+Size])
 	}
 }
 

@@ -23,6 +23,7 @@ type oracle struct {
 	history       [][2]int
 	err           *Failure // Player as a side here
 	opsNow        [][4]int
+	depth         int // scoring steps of the last move
 }
 
 func newOracle(b Board, maxTurn int) *oracle {
@@ -169,6 +170,7 @@ func (o *oracle) move(x1, y1, x2, y2 int) {
 	o.turn++
 	side := o.turn % 2
 	o.combo[side] = 0
+	o.depth = 0
 	msg := ""
 	switch {
 	case math.Abs(float64(x1-x2))+math.Abs(float64(y1-y2)) != 1:
@@ -189,6 +191,7 @@ func (o *oracle) move(x1, y1, x2, y2 int) {
 			break
 		}
 		o.score[side] += pts
+		o.depth++
 		for _, r := range removed {
 			o.combo[side] += r
 		}
@@ -294,6 +297,24 @@ func (o *oracle) compare(s *State) error {
 			return fmt.Errorf("player %d score/combo/high %d/%d/%d, oracle %d/%d/%d", p, s.Score(p), s.Combo(p), s.High(p), o.score[side], o.combo[side], o.high[side])
 		}
 	}
+	if s.Depth() != o.depth {
+		return fmt.Errorf("cascade depth %d, oracle %d", s.Depth(), o.depth)
+	}
+	counts := map[string]int{}
+	for x := 0; x < Size; x++ {
+		for y := 0; y < Size; y++ {
+			counts[o.board[x][y]]++
+		}
+	}
+	for c := Red; c <= Empty; c++ {
+		name := c.String()
+		if c == Empty {
+			name = "nan"
+		}
+		if s.Count(c) != counts[name] {
+			return fmt.Errorf("%d cells of %v, oracle %d", s.Count(c), c, counts[name])
+		}
+	}
 	for x := 0; x < Size; x++ {
 		for y := 0; y < o.rows; y++ {
 			if got := s.At(x, y); got.String() != o.board[x][y] && !(got == Empty && o.board[x][y] == "nan") {
@@ -314,6 +335,12 @@ func (o *oracle) compare(s *State) error {
 		if got := s.Ops(nil); !slices.Equal(got, want) {
 			return fmt.Errorf("ops %v, oracle %v", got, want)
 		}
+		for _, sw := range allAdjacent {
+			rev := Swap{sw.X2, sw.Y2, sw.X1, sw.Y1}
+			if in := slices.Contains(want, sw); s.Offers(sw) != in || s.Offers(rev) != in {
+				return fmt.Errorf("offers %v: %v, reversed %v; oracle %v", sw, s.Offers(sw), s.Offers(rev), in)
+			}
+		}
 		if s.Last() != o.last {
 			return fmt.Errorf("last %v, oracle %v", s.Last(), o.last)
 		}
@@ -327,6 +354,22 @@ func (o *oracle) compare(s *State) error {
 	}
 	return nil
 }
+
+// allAdjacent are the 60 swaps of adjacent main-board cells, the left or
+// lower cell first.
+var allAdjacent = func() (out []Swap) {
+	for x := int8(0); x < Size; x++ {
+		for y := int8(0); y < Size; y++ {
+			if x < Size-1 {
+				out = append(out, Swap{x, y, x + 1, y})
+			}
+			if y < Size-1 {
+				out = append(out, Swap{x, y, x, y + 1})
+			}
+		}
+	}
+	return out
+}()
 
 // idString is a tile id as the engine writes it (§2).
 func idString(x0, y0 int, ok bool) string {
@@ -410,6 +453,9 @@ func playDiff(b Board, maxTurn int, next func(*State) (x1, y1, x2, y2 int, ok bo
 		invalid := x1 < 0 || y1 < 0 || x2 < 0 || y2 < 0 || x1 > 5 || y1 > 5 || x2 > 5 || y2 > 5 || abs(x1-x2)+abs(y1-y2) != 1
 		if err := s.Move(sw); (err != nil) != invalid {
 			return s, fmt.Errorf("move %d %v: error %v", moves, sw, err)
+		}
+		if last, ok := s.LastMove(); !invalid && (!ok || last != sw) {
+			return s, fmt.Errorf("move %d %v: the last move is %v, %v", moves, sw, last, ok)
 		}
 		o.move(x1, y1, x2, y2)
 		if err := o.compare(s); err != nil {

@@ -20,7 +20,7 @@ type Recorder struct {
 func NewRecorder(s *State, id string, players [2]string, frames bool) *Recorder {
 	r := &Recorder{s: s, frames: frames, ops: make([]Swap, 0, 64)}
 	r.g = Game{ID: id, Seed: s.seed, Config: ConfigOf(s.cfg), Players: players, Regen: s.regen,
-		Init: Board{Rows: s.cfg.Rows, Cells: s.start}.String(), Moves: []Move{}}
+		Init: s.StartBoard().String(), Moves: []Move{}}
 	if frames {
 		s.SetStepLog(&r.steps)
 		r.dig = newDigester(s)

@@ -28,14 +28,15 @@ func makeTile(c Colour, pos int) tile {
 // The reserve never changes (only the main board is swapped and matched): a
 // column of the whole board is its six main-board cells, then the column's
 // reserve cells not yet fallen, then as many empty cells as have fallen. So
-// the state keeps the start board (shared, read-only, by every copy), the
-// 6×6 main board as tiles and bitboards, and a count per column of the cells
-// that fell — and a copy is a few hundred bytes.
+// the state keeps the start board (shared by every copy, and drawn from the
+// seed only as far as the falls reach), the 6×6 main board as tiles and
+// bitboards, and a count per column of the cells that fell — and a copy is a
+// few hundred bytes.
 type State struct {
 	cfg   Config
 	seed  int64
 	regen int
-	start []Colour // the start board, column-major; never written
+	start *startBoard // the start board, drawn as far as play has reached
 
 	tiles [48]tile  // the main board, cell (x, y) at 8x+y
 	has   values    // the main board as one mask per value
@@ -43,6 +44,9 @@ type State struct {
 
 	hOps, vOps uint64 // this round's operations (§5), as anchor masks
 	turn       int    // moves made, plus one for a failed call (§4)
+	depth      int    // scoring steps of the last move's cascade
+	lastSwap   Swap   // the last move made (valid), for players that are told it
+	moved      bool   // a move has been made
 	score      [2]int // by player: 0 moves first
 	combo      [2]int
 	high       [2]int
@@ -60,14 +64,11 @@ func New(cfg Config, seed int64) (*State, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	b, regen, err := Generate(cfg.Rows, seed)
+	b, regen, err := drawStart(cfg.Rows, seed)
 	if err != nil {
 		return nil, err
 	}
-	s, err := NewFromBoard(cfg, b)
-	if err != nil {
-		return nil, err
-	}
+	s := newState(cfg, b)
 	s.seed, s.regen = seed, regen
 	return s, nil
 }
@@ -87,17 +88,31 @@ func NewFromBoard(cfg Config, b Board) (*State, error) {
 			return nil, fmt.Errorf("board cell %d holds %v", i, c)
 		}
 	}
-	s := &State{cfg: cfg, start: b.Cells}
+	return newState(cfg, givenBoard(b)), nil
+}
+
+// newState starts a game on a start board whose main board is drawn.
+func newState(cfg Config, b *startBoard) *State {
+	s := &State{cfg: cfg, start: b}
 	for x := 0; x < Size; x++ {
 		for y := 0; y < Size; y++ {
 			pos := x*cfg.Rows + y
-			s.tiles[8*x+y] = makeTile(b.Cells[pos], pos)
+			s.tiles[8*x+y] = makeTile(b.cells[pos], pos)
 		}
 	}
-	s.has = bitboards(b)
+	s.has = bitboards(Board{Rows: cfg.Rows, Cells: b.cells})
 	s.beginRound()
-	return s, nil
+	return s
 }
+
+// DrawAll draws the whole start board now, where a game drawn from a seed
+// draws the reserve's blocks as falls reach them. Call it before the state
+// or its copies are read from other goroutines: reading a cell not drawn yet
+// writes it.
+func (s *State) DrawAll() { s.start.all() }
+
+// StartBoard is the start board (drawn whole; it must not be changed).
+func (s *State) StartBoard() Board { return Board{Rows: s.cfg.Rows, Cells: s.start.all()} }
 
 // CopyFrom makes s an exact copy of src; it allocates nothing. The copy
 // shares src's read-only start board and does not log cascade steps.
@@ -160,7 +175,7 @@ func (s *State) At(x, y int) Colour {
 		return s.tiles[8*x+y].colour()
 	}
 	if k := y + s.taken[x]; k < s.cfg.Rows {
-		return s.start[x*s.cfg.Rows+k]
+		return s.start.at(x, k)
 	}
 	return Empty
 }
@@ -177,7 +192,7 @@ func (s *State) TileAt(x, y int) (x0, y0 int, ok bool) {
 		pos = t.pos()
 	} else {
 		k := y + s.taken[x]
-		if k >= s.cfg.Rows || s.start[x*s.cfg.Rows+k] == Empty {
+		if k >= s.cfg.Rows || s.start.at(x, k) == Empty {
 			return 0, 0, false
 		}
 		pos = x*s.cfg.Rows + k
@@ -221,6 +236,31 @@ func (s *State) Ops(buf []Swap) []Swap {
 	}
 	return listOps(buf, s.hOps, s.vOps)
 }
+
+// Offers reports whether sw is one of the operations offered to the mover
+// (the two cells in either order).
+func (s *State) Offers(sw Swap) bool {
+	if s.over || sw.Check() != nil {
+		return false
+	}
+	x, y := min(sw.X1, sw.X2), min(sw.Y1, sw.Y2)
+	bit := uint64(1) << (8*int(x) + int(y))
+	if sw.Y1 == sw.Y2 {
+		return s.hOps&bit != 0
+	}
+	return s.vOps&bit != 0
+}
+
+// LastMove is the swap of the last move made, as the mover gave it; ok is
+// false before the first. (The course gave each AI the moves made so far.)
+func (s *State) LastMove() (sw Swap, ok bool) { return s.lastSwap, s.moved }
+
+// Count is the number of main-board cells that hold c (Empty included).
+func (s *State) Count(c Colour) int { return popCount(s.has[c]) }
+
+// Depth is the number of scoring steps of the last move's cascade (0 for a
+// move that scored nothing).
+func (s *State) Depth() int { return s.depth }
 
 // NumOps is the number of operations offered to the mover.
 func (s *State) NumOps() int {

@@ -45,6 +45,7 @@ func (s *State) Move(sw Swap) error {
 		s.lose(p, FailInvalid, err.Error()) // 7
 		return err
 	}
+	s.lastSwap, s.moved = sw, true
 	s.swap(sw)   // 8
 	s.cascade(p) // 9
 	if s.last {  // 10
@@ -61,6 +62,7 @@ func (s *State) startMove() int {
 	s.turn++
 	p := (s.turn - 1) & 1
 	s.combo[p] = 0
+	s.depth = 0
 	if s.steps != nil {
 		*s.steps = (*s.steps)[:0]
 	}

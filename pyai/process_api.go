@@ -1,103 +1,85 @@
 package pyai
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sync"
+	"syscall"
 	"time"
 )
 
-// The process of a course AI of another game: the game brings its own
-// Python driver, and this package runs it as it runs its own — the same
-// interpreter flags, bwrap sandbox, limits, seccomp filter, working
-// directory, capped output and message framing (see driver.py: uint32
-// length | type byte | uint32 sequence | payload, hello 'H' first, 'C'
-// configures and imports, 'F' is the driver's own failure). The game's
-// driver is written as driver.py next to this package's driver, saved as
-// pyai_driver.py, which it may import (after adding its folder to
-// sys.path) to share its framing, its error capture and its containment.
-
-// Process is a course AI's process running a game's driver. Its methods
-// are for one goroutine at a time, except Close.
+// Process is an AI process for another course game than paper.io: a Python
+// interpreter running that game's own driver, contained as a Player's
+// process is (resource limits and the seccomp filter once the driver
+// applies Config, a fresh directory, a clean environment, a process group
+// of its own, and bwrap where it works), and spoken to over the same
+// framing: requests on fd 3 and replies on fd 4, each
+//
+//	uint32 length | kind byte | uint32 sequence | payload
+//
+// (little-endian, the length counting what follows it), the driver's hello
+// ('H') first. The game's driver runs as driver.py, with pyai's own driver
+// beside it as the module pyai_driver, whose containment functions (limits,
+// seccomp, course_violations, load_module) it imports. A Process is used by
+// one goroutine at a time; Kill may be called from any.
 type Process struct {
-	p     *process
-	log   *capLog
-	shown string
+	cmd      *exec.Cmd
+	dir      string
+	req, rep *os.File
+	seq      uint32 // of the last request
+	lastSeq  uint32 // of the last reply
+	exited   chan struct{}
+	status   string // how it ended, set before exited is closed
+	killOnce sync.Once
+	log      *capLog
+	out      *pump
 }
 
-// StartProcess starts the AI in file path under driver (the Python source
-// of the game's driver) and configures it: a 'C' request with this
-// package's configuration (path, display, name, course_rules,
-// deny_processes, deny_network, limits) plus extra, answered K (ok, JSON),
-// X (a refusal line) or E (the traceback of an exception in the import),
-// within opts' HookTimeout. A file that cannot be used is an error of one
-// line naming it (a *Refusal, an *ImportError).
-func StartProcess(path string, opts Options, driver []byte, extra map[string]any) (*Process, error) {
-	opts = opts.withDefaults()
+// ProcessReply is a driver's reply: its kind byte and payload.
+type ProcessReply struct {
+	Kind byte
+	Body []byte
+}
+
+// ErrProcessTimeout is returned by Call when the driver did not answer in
+// time; the process has been killed.
+var ErrProcessTimeout = errors.New("no answer in time")
+
+// ProcessDied is returned by Call when the process has ended.
+type ProcessDied struct{ Status string }
+
+func (e *ProcessDied) Error() string { return "the AI process died (" + e.Status + ")" }
+
+// WithDefaults is o with its zero fields given their defaults (see Options).
+func WithDefaults(o Options) Options { return o.withDefaults() }
+
+// ProcessConfig is what a driver needs to contain and load the AI in file
+// path (shown in messages as shown): its absolute path, module name,
+// course rules, and the resource limits and seccomp choices of o. A game's
+// driver receives it, as JSON, in its first request.
+func ProcessConfig(path, shown string, o Options) (map[string]any, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+		return nil, fmt.Errorf("%s: %v", shown, err)
 	}
-	if st, err := os.Stat(abs); err != nil {
-		return nil, fmt.Errorf("%s: %v", path, errors.Unwrap(err))
-	} else if st.IsDir() {
-		return nil, fmt.Errorf("%s: is a directory, not a Python file", path)
-	}
-	log := newCapLog(opts.LogLimit)
-	pr, err := startDriver(opts, abs, driver, log)
+	return config(abs, shown, o.withDefaults()), nil
+}
+
+// StartProcess starts a Python process running driver (a game's driver
+// script) for the AI in file aiFile, whose folder it may read; the AI's
+// printed output goes to a log of o.LogLimit bytes (Output). It returns
+// once the driver has said hello.
+func StartProcess(o Options, aiFile string, driver []byte) (*Process, error) {
+	o = o.withDefaults()
+	abs, err := filepath.Abs(aiFile)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+		return nil, err
 	}
-	cfg := config(abs, path, opts)
-	for k, v := range extra {
-		cfg[k] = v
-	}
-	if err := pr.configure(cfg, opts.HookTimeout); err != nil {
-		pr.kill()
-		pr.wait()
-		return nil, describeStartError(path, err, opts.HookTimeout)
-	}
-	return &Process{p: pr, log: log, shown: path}, nil
-}
-
-// Call sends a request of the given kind and waits at most limit for the
-// reply: its kind and body, and the time from the request to the reply. An
-// error means the process is gone: killed after limit passed (IsTimeout),
-// or dead.
-func (pr *Process) Call(kind byte, body []byte, limit time.Duration) (byte, []byte, time.Duration, error) {
-	rep, elapsed, err := pr.p.call(kind, body, limit)
-	return rep.kind, rep.body, elapsed, err
-}
-
-// IsTimeout reports whether a Call failed because its limit passed.
-func IsTimeout(err error) bool {
-	var to errTimeout
-	return errors.As(err, &to)
-}
-
-// Alive reports whether the process is running.
-func (pr *Process) Alive() bool { return pr.p.alive() }
-
-// Output is what the AI printed, capped as Options.LogLimit says.
-func (pr *Process) Output() string {
-	pr.p.out.sync()
-	return pr.log.String()
-}
-
-// Close ends the process and everything it started. It may be called from
-// any goroutine, and more than once.
-func (pr *Process) Close() error {
-	pr.p.kill()
-	pr.p.wait()
-	pr.p.out.finish(time.Second)
-	return nil
-}
-
-// startDriver is startProcess with the game's driver as driver.py and
-// this package's driver beside it as pyai_driver.py.
-func startDriver(o Options, aiFile string, driverSrc []byte, log *capLog) (*process, error) {
 	python, err := resolvePython(o.Python)
 	if err != nil {
 		return nil, err
@@ -113,51 +95,58 @@ func startDriver(o Options, aiFile string, driverSrc []byte, log *capLog) (*proc
 	if err != nil {
 		return nil, err
 	}
-	p := &process{dir: dir, done: make(chan struct{}), exited: make(chan struct{}), log: log}
-	fail := func(err error) (*process, error) {
+	p := &Process{dir: dir, exited: make(chan struct{}), log: newCapLog(o.LogLimit)}
+	if err := p.start(o, python, bwrap, abs, driver); err != nil {
 		os.RemoveAll(dir)
 		return nil, err
 	}
-	driverDir, work := filepath.Join(dir, "driver"), filepath.Join(dir, "work")
+	return p, nil
+}
+
+func (p *Process) start(o Options, python, bwrap, aiFile string, driver []byte) error {
+	driverDir, work := filepath.Join(p.dir, "driver"), filepath.Join(p.dir, "work")
 	for _, d := range []string{driverDir, work} {
 		if err := os.Mkdir(d, 0o755); err != nil {
-			return fail(err)
+			return err
 		}
 	}
-	driver := filepath.Join(driverDir, "driver.py")
-	if err := os.WriteFile(driver, driverSrc, 0o444); err != nil {
-		return fail(err)
+	script := filepath.Join(driverDir, "driver.py")
+	if err := os.WriteFile(script, driver, 0o444); err != nil {
+		return err
 	}
 	if err := os.WriteFile(filepath.Join(driverDir, "pyai_driver.py"), driverSource, 0o444); err != nil {
-		return fail(err)
+		return err
 	}
-	argv := []string{python, "-I", "-u", "-B", driver}
+	argv := []string{python, "-I", "-u", "-B", script}
 	if bwrap != "" {
 		argv = append(bwrapArgs(bwrap, filepath.Dir(aiFile), driverDir, work), argv...)
-		p.sandbox = "bwrap"
 	}
-	pipes := make([]*os.File, 0, 6)
+	var files []*os.File
 	closeAll := func() {
-		for _, f := range pipes {
+		for _, f := range files {
 			f.Close()
 		}
 	}
-	for range 3 {
-		r, w, err := os.Pipe()
-		if err != nil {
-			closeAll()
-			return fail(err)
+	pipe := func() (r, w *os.File, err error) {
+		if r, w, err = os.Pipe(); err == nil {
+			files = append(files, r, w)
 		}
-		pipes = append(pipes, r, w)
+		return r, w, err
 	}
-	reqR, reqW, repR, repW, outR, outW := pipes[0], pipes[1], pipes[2], pipes[3], pipes[4], pipes[5]
+	reqR, reqW, err1 := pipe()
+	repR, repW, err2 := pipe()
+	outR, outW, err3 := pipe()
+	if err := errors.Join(err1, err2, err3); err != nil {
+		closeAll()
+		return err
+	}
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Dir = work
 	cmd.Env = []string{"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=" + work, "TMPDIR=" + work, "LANG=C.UTF-8"}
 	cmd.Stdout, cmd.Stderr = outW, outW
 	cmd.ExtraFiles = []*os.File{reqR, repW}
-	cmd.SysProcAttr = procAttr() // a session and process group of its own
-	err = cmd.Start()
+	cmd.SysProcAttr = procAttr()
+	err := cmd.Start()
 	reqR.Close()
 	repW.Close()
 	outW.Close()
@@ -165,34 +154,148 @@ func startDriver(o Options, aiFile string, driverSrc []byte, log *capLog) (*proc
 		reqW.Close()
 		repR.Close()
 		outR.Close()
-		return fail(fmt.Errorf("starting %s: %v", python, err))
+		return fmt.Errorf("starting %s: %v", python, err)
 	}
 	p.cmd, p.req, p.rep = cmd, reqW, repR
-	p.rc, _ = repR.SyscallConn()
-	p.spinScore = 4
-	p.out = startPump(outR, log)
+	p.out = startPump(outR, p.log)
 	go func() {
 		err := cmd.Wait()
 		p.status, _ = describeExit(cmd, err, bwrap != "")
 		close(p.exited)
+		// A reply being read is cut short soon, even if something the AI
+		// started still holds the pipe open.
 		p.rep.SetReadDeadline(time.Now().Add(50 * time.Millisecond))
 	}()
 	p.rep.SetReadDeadline(time.Now().Add(o.HookTimeout))
-	if rep := p.readReply(); rep.err != nil || rep.kind != 'H' {
-		p.kill()
-		p.wait()
+	if rep, err := p.read(); err != nil || rep.Kind != 'H' {
+		p.Kill()
+		<-p.exited
 		p.out.finish(time.Second)
-		os.RemoveAll(dir)
-		if errors.Is(rep.err, os.ErrDeadlineExceeded) {
-			return nil, fmt.Errorf("the driver did not start within %v", o.HookTimeout)
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			return fmt.Errorf("the driver did not start within %v", o.HookTimeout)
 		}
-		return nil, fmt.Errorf("the driver did not start (%s): %s", p.status, lastLine(log.String()))
+		return fmt.Errorf("the driver did not start (%s): %s", p.status, lastLine(p.log.String()))
 	}
-	if o.MaxProcesses > 0 {
-		p.keep = map[int]bool{}
-		for _, pid := range groupMembers(cmd.Process.Pid) {
-			p.keep[pid] = true
-		}
-	}
-	return p, nil
+	return nil
 }
+
+// Call sends a request of kind with body and waits for the reply at most
+// limit. elapsed runs from just before the request is written until the
+// reply is in. On time-out the process is killed and ErrProcessTimeout
+// returned; if the process ends, a *ProcessDied.
+func (p *Process) Call(kind byte, body []byte, limit time.Duration) (rep ProcessReply, elapsed time.Duration, err error) {
+	p.seq++
+	msg := make([]byte, 9, 9+len(body))
+	binary.LittleEndian.PutUint32(msg, uint32(len(body)+5))
+	msg[4] = kind
+	binary.LittleEndian.PutUint32(msg[5:], p.seq)
+	msg = append(msg, body...)
+	start := time.Now()
+	deadline := start.Add(limit)
+	p.req.SetWriteDeadline(deadline)
+	if _, err := p.req.Write(msg); err != nil {
+		return rep, time.Since(start), p.failed(err)
+	}
+	p.rep.SetReadDeadline(deadline)
+	rep, err = p.read()
+	elapsed = time.Since(start)
+	if err != nil {
+		return rep, elapsed, p.failed(err)
+	}
+	if p.lastSeq != p.seq {
+		p.Kill()
+		return rep, elapsed, errors.New("protocol violation: a reply out of turn")
+	}
+	return rep, elapsed, nil
+}
+
+// read reads one reply, within the read deadline set on the pipe.
+func (p *Process) read() (ProcessReply, error) {
+	var head [4]byte
+	if _, err := io.ReadFull(p.rep, head[:]); err != nil {
+		return ProcessReply{}, err
+	}
+	n := binary.LittleEndian.Uint32(head[:])
+	if n < 5 || n > maxReply {
+		return ProcessReply{}, fmt.Errorf("protocol error: reply of %d bytes", n)
+	}
+	buf := make([]byte, n)
+	if _, err := io.ReadFull(p.rep, buf); err != nil {
+		return ProcessReply{}, err
+	}
+	p.lastSeq = binary.LittleEndian.Uint32(buf[1:5])
+	return ProcessReply{Kind: buf[0], Body: buf[5:]}, nil
+}
+
+// failed turns an error on the pipes into ErrProcessTimeout or a
+// *ProcessDied; the process is killed either way.
+func (p *Process) failed(err error) error {
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		select {
+		case <-p.exited:
+			return p.died()
+		default:
+		}
+		p.Kill()
+		return ErrProcessTimeout
+	}
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, syscall.EPIPE) || errors.Is(err, os.ErrClosed) {
+		return p.died()
+	}
+	p.Kill()
+	return err
+}
+
+func (p *Process) died() error {
+	select {
+	case <-p.exited:
+	case <-time.After(2 * time.Second):
+		p.Kill()
+		<-p.exited
+	}
+	return &ProcessDied{p.status}
+}
+
+// Alive reports whether the process has not ended.
+func (p *Process) Alive() bool {
+	select {
+	case <-p.exited:
+		return false
+	default:
+		return true
+	}
+}
+
+// Kill ends the process and its process group and removes its folder.
+// Any goroutine may call it, any number of times.
+func (p *Process) Kill() {
+	p.killOnce.Do(func() {
+		pgid := p.cmd.Process.Pid
+		syscall.Kill(-pgid, syscall.SIGKILL)
+		p.req.Close()
+		p.rep.Close()
+		go func() {
+			<-p.exited
+			syscall.Kill(-pgid, syscall.SIGKILL)
+			os.RemoveAll(p.dir)
+		}()
+	})
+}
+
+// Wait waits until the process has ended (after Kill, or on its own).
+func (p *Process) Wait() { <-p.exited }
+
+// Output is what the AI printed (stdout and stderr together), capped at
+// Options.LogLimit: its first and last half.
+func (p *Process) Output() string {
+	if p.out != nil && p.Alive() {
+		p.out.sync()
+	}
+	return p.log.String()
+}
+
+// Note adds a line of the runner's own to the output log.
+func (p *Process) Note(format string, a ...any) { p.log.note(format, a...) }
+
+// LastLine is the last non-empty line of a traceback: the exception.
+func LastLine(traceback string) string { return lastLine(traceback) }

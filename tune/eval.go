@@ -3,6 +3,7 @@ package tune
 import (
 	"context"
 	"fmt"
+	"hash/fnv"
 	"strconv"
 	"strings"
 	"time"
@@ -137,7 +138,11 @@ type pairOutcome struct {
 	score      [2]float64
 	area, oppA [2]float64 // final scores (paper.io: territory)
 	steps      [2]int
+	moves      [2]uint64 // digest of each game's moves
 }
+
+// points is the candidate's points fraction of the pair.
+func (p pairOutcome) points() float64 { return (p.score[0] + p.score[1]) / 2 }
 
 // evalWorker is a worker's players: the opponents are kept from pair to
 // pair (a course AI's process is started once per worker), the candidate
@@ -145,6 +150,40 @@ type pairOutcome struct {
 type evalWorker struct {
 	opponents map[string]*game.Seat
 	w         game.Worker
+}
+
+// pairJob is one pair to play: the candidate spec against the opponent
+// spec from the start of seed.
+type pairJob struct {
+	spec, opp string
+	seed      int64
+}
+
+// playJobs plays n pairs on the evaluator's workers: job(k) says what pair
+// k is (false: skip it), done(k, outcome) hears it when played (from any
+// worker, so done must guard what it shares). Course AIs of the pool play
+// with the same parallelism as built-in bots: each worker starts its own
+// process of each opponent once.
+func (e *Evaluator) playJobs(ctx context.Context, n int, job func(k int) (pairJob, bool), done func(k int, out pairOutcome) error) error {
+	newWorker := func() *evalWorker {
+		return &evalWorker{opponents: map[string]*game.Seat{}, w: e.Game.NewWorker()}
+	}
+	closeWorker := func(w *evalWorker) {
+		for _, s := range w.opponents {
+			s.Close()
+		}
+	}
+	return pool.Run(ctx, e.Workers, n, newWorker, func(ctx context.Context, w *evalWorker, k int) error {
+		j, ok := job(k)
+		if !ok {
+			return nil
+		}
+		out, err := e.playPair(ctx, w, j)
+		if err != nil {
+			return err
+		}
+		return done(k, out)
+	}, closeWorker)
 }
 
 // Evaluate plays iteration it's batch for each candidate spec: Pairs pairs,
@@ -155,20 +194,13 @@ func (e *Evaluator) Evaluate(ctx context.Context, it int, specs []string) ([]Sta
 	for c := range all {
 		all[c] = make([]pairOutcome, e.Pairs)
 	}
-	newWorker := func() *evalWorker {
-		return &evalWorker{opponents: map[string]*game.Seat{}, w: e.Game.NewWorker()}
-	}
-	closeWorker := func(w *evalWorker) {
-		for _, s := range w.opponents {
-			s.Close()
-		}
-	}
-	err := pool.Run(ctx, e.Workers, len(specs)*e.Pairs, newWorker, func(ctx context.Context, w *evalWorker, k int) error {
+	err := e.playJobs(ctx, len(specs)*e.Pairs, func(k int) (pairJob, bool) {
 		c, j := k/e.Pairs, k%e.Pairs
-		out, err := e.playPair(ctx, w, it, j, specs[c])
-		all[c][j] = out
-		return err
-	}, closeWorker)
+		return pairJob{specs[c], e.opponentOf(j), e.PairSeed(it, j)}, true
+	}, func(k int, out pairOutcome) error {
+		all[k/e.Pairs][k%e.Pairs] = out // each k is written once
+		return nil
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -203,13 +235,13 @@ func (e *Evaluator) Evaluate(ctx context.Context, it int, specs []string) ([]Sta
 
 // playPair plays both games of pair j: the candidate as player 1, then as
 // player 2 from the same start.
-func (e *Evaluator) playPair(ctx context.Context, w *evalWorker, it, j int, spec string) (pairOutcome, error) {
+func (e *Evaluator) playPair(ctx context.Context, w *evalWorker, j pairJob) (pairOutcome, error) {
 	var out pairOutcome
-	cand, err := e.entrant(spec)
+	cand, err := e.entrant(j.spec)
 	if err != nil {
 		return out, err
 	}
-	oppSpec := e.opponentOf(j)
+	oppSpec := j.opp
 	opp := w.opponents[oppSpec]
 	if opp == nil {
 		oe, err := e.entrant(oppSpec)
@@ -224,7 +256,7 @@ func (e *Evaluator) playPair(ctx context.Context, w *evalWorker, it, j int, spec
 	}
 	me := game.NewSeat(cand, true)
 	defer me.Close()
-	games, err := tourney.PlayPair(w.w, [2]*game.Seat{me, opp}, e.PairSeed(it, j),
+	games, err := tourney.PlayPair(w.w, [2]*game.Seat{me, opp}, j.seed,
 		tourney.PairSetup{Config: e.Config, Budget: e.Budget, Stop: ctx.Done()})
 	if err != nil {
 		return out, err
@@ -233,6 +265,9 @@ func (e *Evaluator) playPair(ctx context.Context, w *evalWorker, it, j int, spec
 		side := k // the candidate began game 0 (index 0) and is index 1 in game 1
 		out.score[k] = g.Winner.Score(side)
 		out.area[k], out.oppA[k], out.steps[k] = g.Score[side], g.Score[1-side], g.Length
+		h := fnv.New64a()
+		h.Write(g.Moves)
+		out.moves[k] = h.Sum64()
 	}
 	return out, nil
 }

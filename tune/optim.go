@@ -35,16 +35,90 @@ const (
 type Settings struct {
 	Method string
 	Seed   uint64
-	// Iterations expected (SPSA's A is a tenth of it).
+	// Iterations planned (SPSA's A is a tenth of it).
 	Iterations int
-	// SPSA gains: a_k = A0/(A+k+1)^0.602, c_k = C0/(k+1)^0.101, in units
-	// of the normalised box. Zero: 0.1 and 0.05.
-	A0, C0 float64
+	// SPSA gains (Spall's schedule): a_k = A0/(A+k+1)^0.602 and
+	// c_k = C0/(k+1)^0.101, in units of the normalised box, with A a tenth
+	// of the planned iterations. Zero C0: 0.05. Zero A0: chosen so that no
+	// step of the first iteration exceeds MaxStep (zero: 0.2) of a
+	// parameter's range (see Resolve).
+	A0, C0  float64
+	MaxStep float64
 	// CMA-ES initial step in units of the box (zero: 0.05; large steps
 	// land in regions where every candidate loses and the ranks are noise)
 	// and population (zero: gonum's default 4+3 ln d).
 	Step       float64
 	Population int
+}
+
+// Exponents of SPSA's gains, the values Spall recommends ("Implementation
+// of the simultaneous perturbation algorithm for stochastic optimization",
+// IEEE Trans. Aerospace and Electronic Systems 34(3), 1998).
+const (
+	spsaAlpha = 0.602
+	spsaGamma = 0.101
+)
+
+// Defaults of the gains in units of the box.
+const (
+	DefaultPerturbation = 0.05
+	DefaultMaxStep      = 0.2
+)
+
+// stability is SPSA's A: a tenth of the planned iterations, at least 1.
+func (s Settings) stability() float64 { return math.Max(1, float64(s.Iterations)/10) }
+
+// Resolve fills in the SPSA gains left zero. A step is a_k·(s₊ − s₋)/(2c_k)
+// per coordinate, and a score difference is at most 1 (one candidate wins
+// every game, the other loses every game), so a_k/(2c_k) is the largest
+// step of iteration k; A0 is set so that it is MaxStep at k = 0. With A a
+// tenth of the planned iterations the largest step then shrinks slowly
+// (a_k/c_k falls as (A+k+1)^-0.602·(k+1)^0.101), and no early iteration can
+// throw a parameter across its range on a few lucky games.
+func (s Settings) Resolve() Settings {
+	if s.Method != MethodSPSA && s.Method != "" {
+		return s
+	}
+	if s.C0 == 0 {
+		s.C0 = DefaultPerturbation
+	}
+	if s.A0 == 0 {
+		step := s.MaxStep
+		if step == 0 {
+			step = DefaultMaxStep
+		}
+		s.A0 = step * 2 * s.C0 * math.Pow(s.stability()+1, spsaAlpha)
+	}
+	return s
+}
+
+// Gains are SPSA's a_k and c_k at iteration k (of resolved settings).
+func (s Settings) Gains(k int) (a, c float64) {
+	return s.A0 / math.Pow(s.stability()+float64(k)+1, spsaAlpha), s.C0 / math.Pow(float64(k)+1, spsaGamma)
+}
+
+// MaxStepAt is the largest step of iteration k in units of a range,
+// a_k/(2c_k).
+func (s Settings) MaxStepAt(k int) float64 {
+	a, c := s.Gains(k)
+	return a / (2 * c)
+}
+
+// Schedule describes the optimiser's steps in one line.
+func (s Settings) Schedule(dim int) string {
+	if s.Method == MethodCMAES {
+		step := s.Step
+		if step == 0 {
+			step = 0.05
+		}
+		return fmt.Sprintf("CMA-ES: %d generations of %d planned, initial step %g of each range",
+			s.Iterations, Candidates(MethodCMAES, s.Population, dim), step)
+	}
+	last := max(0, s.Iterations-1)
+	a0, c0 := s.Gains(0)
+	a1, c1 := s.Gains(last)
+	return fmt.Sprintf("SPSA: a_k = %.4g/(%g+k+1)^%g, c_k = %g/(k+1)^%g over %d planned iterations: perturbation ±%.3f → ±%.3f, largest step %.3f → %.3f of each range (a_k: %.4f → %.4f)",
+		s.A0, s.stability(), spsaAlpha, s.C0, spsaGamma, s.Iterations, c0, c1, s.MaxStepAt(0), s.MaxStepAt(last), a0, a1)
 }
 
 // New builds the optimiser of s.Method starting at x0.
@@ -71,31 +145,24 @@ func clip01(x []float64) []float64 {
 // (Rademacher), evaluates θ+cΔ and θ−cΔ on the same games and steps along
 // the score difference.
 type SPSA struct {
-	theta   []float64
-	k       int
-	a, c, A float64
-	rng     *rand.Rand
-	delta   []float64
-	ck      float64
+	theta []float64
+	k     int
+	s     Settings // resolved
+	rng   *rand.Rand
+	delta []float64
+	ck    float64
 }
 
 // NewSPSA starts SPSA at x0.
 func NewSPSA(s Settings, x0 []float64) *SPSA {
-	o := &SPSA{theta: clip01(x0), a: s.A0, c: s.C0, rng: rand.New(rand.NewPCG(s.Seed, 0x5b5a))}
-	if o.a == 0 {
-		o.a = 0.1
-	}
-	if o.c == 0 {
-		o.c = 0.05
-	}
-	o.A = math.Max(1, float64(s.Iterations)/10)
-	return o
+	s = s.Resolve()
+	return &SPSA{theta: clip01(x0), s: s, rng: rand.New(rand.NewPCG(s.Seed, 0x5b5a))}
 }
 
 // Ask returns θ+c_kΔ and θ−c_kΔ, clipped to the box.
 func (o *SPSA) Ask() [][]float64 {
 	d := len(o.theta)
-	o.ck = o.c / math.Pow(float64(o.k+1), 0.101)
+	_, o.ck = o.s.Gains(o.k)
 	o.delta = make([]float64, d)
 	plus, minus := make([]float64, d), make([]float64, d)
 	for i := range o.delta {
@@ -111,7 +178,7 @@ func (o *SPSA) Ask() [][]float64 {
 
 // Tell steps θ by a_k (s+ − s−)/(2c_k) Δ.
 func (o *SPSA) Tell(scores []float64) {
-	ak := o.a / math.Pow(o.A+float64(o.k)+1, 0.602)
+	ak, _ := o.s.Gains(o.k)
 	g := (scores[0] - scores[1]) / (2 * o.ck)
 	for i := range o.theta {
 		o.theta[i] = math.Min(1, math.Max(0, o.theta[i]+ak*g*o.delta[i]))

@@ -11,12 +11,17 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/paperio/paperio/analysis/plots"
+	"github.com/paperio/paperio/rating"
 )
 
-// Curve is the convergence of a run: per iteration the mean score of its
-// candidates, its moving average and the best moving average so far.
+// Curve is the convergence of a run: per iteration the pool score of the
+// current point with the half-width of its 95 % interval, and a moving
+// average. The score of an iteration is that of all its candidates'
+// games: SPSA's two candidates straddle the current point (θ ± c_kΔ) on
+// the same games, so their mean score estimates the current point's to
+// first order; CMA-ES's generation is drawn around its mean.
 type Curve struct {
-	Score, Smooth, Best []float64
+	Score, Err, Smooth []float64
 }
 
 // Convergence computes the curve of rows with a moving average over window
@@ -24,38 +29,40 @@ type Curve struct {
 func Convergence(rows []Row, window int) Curve {
 	var c Curve
 	for i := 0; i < len(rows); {
-		j, sum := i, 0.0
+		j := i
+		var w, d, l int
 		for j < len(rows) && rows[j].Iteration == rows[i].Iteration {
-			sum += rows[j].Score
+			w, d, l = w+int(rows[j].Wins), d+int(rows[j].Draws), l+int(rows[j].Losses)
 			j++
 		}
-		c.Score = append(c.Score, sum/float64(j-i))
+		e := rating.EstimateGames(w, d, l)
+		c.Score = append(c.Score, e.Score)
+		c.Err = append(c.Err, 1.959963984540054*e.Sigma/math.Sqrt(math.Max(1, float64(e.N))))
 		i = j
 	}
-	best := math.Inf(-1)
 	for k := range c.Score {
 		lo := max(0, k-window+1)
 		s := 0.0
 		for _, v := range c.Score[lo : k+1] {
 			s += v
 		}
-		m := s / float64(k+1-lo)
-		c.Smooth = append(c.Smooth, m)
-		best = math.Max(best, m)
-		c.Best = append(c.Best, best)
+		c.Smooth = append(c.Smooth, s/float64(k+1-lo))
 	}
 	return c
 }
 
-// SavePlot draws the convergence chart of rows to path (.png or .svg).
-func SavePlot(rows []Row, path string) error {
+// SavePlot draws the convergence chart of rows to path (.png or .svg):
+// the pool score of the current point per iteration with its 95 %
+// interval, its moving average, and, when the pool verification has run,
+// the verified pool scores of the tuned point and of the defaults.
+func SavePlot(rows []Row, path string, pool *PoolReport) error {
 	c := Convergence(rows, 10)
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("Tuning %s (%s): score against the pool per iteration", botName(rows[0].Spec), rows[0].Method)
+	p.Title.Text = fmt.Sprintf("Tuning %s (%s): pool score of the current point per iteration", botName(rows[0].Spec), rows[0].Method)
 	p.Title.TextStyle.Font.Size = vg.Points(13)
 	p.Title.Padding = vg.Points(8)
 	p.X.Label.Text = "iteration"
-	p.Y.Label.Text = "score (points / games)"
+	p.Y.Label.Text = "score against the pool (points / games)"
 	p.X.Label.TextStyle.Font.Size = vg.Points(11)
 	p.Y.Label.TextStyle.Font.Size = vg.Points(11)
 	p.Legend.TextStyle.Font.Size = vg.Points(10)
@@ -69,30 +76,67 @@ func SavePlot(rows []Row, path string) error {
 		}
 		return pts
 	}
+	grey := color.NRGBA{160, 160, 160, 200}
 	sc, err := plotter.NewScatter(xy(c.Score))
 	if err != nil {
 		return err
 	}
 	sc.GlyphStyle.Shape = draw.CircleGlyph{}
 	sc.GlyphStyle.Radius = vg.Points(2)
-	sc.GlyphStyle.Color = color.NRGBA{160, 160, 160, 200}
+	sc.GlyphStyle.Color = grey
+	errs := make(plotter.YErrors, len(c.Err))
+	for i, e := range c.Err { // a score lies in [0, 1]
+		errs[i].Low, errs[i].High = math.Min(e, c.Score[i]), math.Min(e, 1-c.Score[i])
+	}
+	bars, err := plotter.NewYErrorBars(struct {
+		plotter.XYs
+		plotter.YErrors
+	}{xy(c.Score), errs})
+	if err != nil {
+		return err
+	}
+	bars.LineStyle.Color = color.NRGBA{200, 200, 200, 255}
+	bars.LineStyle.Width = vg.Points(0.5)
 	sm, err := plotter.NewLine(xy(c.Smooth))
 	if err != nil {
 		return err
 	}
 	sm.Color = plots.Colour("moving average")
 	sm.Width = vg.Points(1.5)
-	bl, err := plotter.NewLine(xy(c.Best))
-	if err != nil {
-		return err
-	}
-	bl.Color = color.NRGBA{214, 39, 40, 255}
-	bl.Width = vg.Points(1.5)
-	bl.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
-	p.Add(sc, sm, bl)
-	p.Legend.Add("iteration score", sc)
+	p.Add(bars, sc, sm)
+	p.Legend.Add("current point (95 % interval)", sc)
 	p.Legend.Add("moving average (10)", sm)
-	p.Legend.Add("best so far", bl)
+	if pool != nil && pool.Pool.N > 0 {
+		last := math.Max(1, float64(len(c.Score)-1))
+		level := func(y float64, col color.NRGBA, dashed bool) (*plotter.Line, error) {
+			l, err := plotter.NewLine(plotter.XYs{{X: 0, Y: y}, {X: last, Y: y}})
+			if err != nil {
+				return nil, err
+			}
+			l.Color, l.Width = col, vg.Points(1.5)
+			if dashed {
+				l.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
+			}
+			return l, nil
+		}
+		tl, err := level(pool.Pool.A, color.NRGBA{214, 39, 40, 255}, false)
+		if err != nil {
+			return err
+		}
+		dl, err := level(pool.Pool.B, color.NRGBA{60, 60, 60, 255}, true)
+		if err != nil {
+			return err
+		}
+		p.Add(tl, dl)
+		p.Legend.Add(fmt.Sprintf("tuned, verified: %.3f (%s)", pool.Pool.A, DiffText(pool.Pool)), tl)
+		p.Legend.Add(fmt.Sprintf("default, verified: %.3f", pool.Pool.B), dl)
+	}
+	// Room above the data for the legend, which sits at the top.
+	lines := 2.0
+	if pool != nil && pool.Pool.N > 0 {
+		lines += 2
+	}
+	p.Y.Max += (p.Y.Max - p.Y.Min) * 0.07 * lines
 	return plots.Save(p, path)
 }
 

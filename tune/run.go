@@ -10,6 +10,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/parquet-go/parquet-go"
@@ -98,10 +99,21 @@ type Result struct {
 	Resumed int       // iterations read back from the folder
 }
 
-// Run tunes. With a folder holding an earlier run of the same setup it
-// replays the recorded iterations into the optimiser without playing them
-// and continues.
-func Run(ctx context.Context, o Options) (*Result, error) {
+// Tuning is a run ready to play: its setup fixed (read back from the
+// folder when it holds an earlier invocation of the run) and the rows
+// already recorded there.
+type Tuning struct {
+	o     Options
+	Setup Setup
+	Plan  Plan
+	old   []Row
+}
+
+// Open prepares a run: it works out the plan and the optimiser's gains,
+// and with a folder holding an earlier run of the same setup it takes that
+// run's plan and rows, to be replayed into the optimiser without playing
+// them. A folder holding another setup is refused.
+func Open(o Options) (*Tuning, error) {
 	sp := o.Space
 	if o.Pairs <= 0 {
 		return nil, fmt.Errorf("pairs per batch must be positive")
@@ -113,47 +125,70 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 	if start == nil {
 		start = sp.Defaults()
 	}
-	ncand := Candidates(o.Method, o.Optim.Population, sp.Dim())
-	perIter := ncand * 2 * o.Pairs
+	plan := NewPlan(o.Method, o.Optim.Population, sp.Dim(), o.Pairs, o.Budget)
 	set := o.Optim
 	set.Method = o.Method
 	if set.Method == "" {
 		set.Method = MethodSPSA
 	}
 	set.Seed = uint64(o.Seed)
-	set.Iterations = max(1, o.Budget/perIter)
-	setup := Setup{Bot: sp.Bot, Params: sp.Params, Optim: set, Pool: PoolString(o.Pool), Pairs: o.Pairs,
-		Seed: o.Seed, Game: o.Game.Name(), Settings: o.Config.Encode(), Start: start, StartWhy: o.StartWhy}
-	var old []Row
-	if o.Dir != "" {
-		if err := os.MkdirAll(o.Dir, 0o755); err != nil {
-			return nil, err
-		}
-		prev, err := readSetup(o.Dir)
-		if err != nil {
-			return nil, err
-		}
-		if prev != nil {
-			// The expected iterations (and so SPSA's gains) and the start
-			// belong to the first invocation.
-			setup.Optim.Iterations = prev.Optim.Iterations
-			setup.Start, setup.StartWhy = prev.Start, prev.StartWhy
-			if a, b := mustJSON(*prev), mustJSON(setup); a != b {
-				return nil, fmt.Errorf("%s holds a run with another setup (bot, parameters, method, pool, batch, seed or board); use another folder", o.Dir)
-			}
-		} else if err := durable.WriteJSON(filepath.Join(o.Dir, SetupFile), setup); err != nil {
-			return nil, err
-		}
-		if old, err = ReadRows(filepath.Join(o.Dir, IterationsFile)); err != nil {
-			return nil, err
-		}
+	set.Iterations = max(1, plan.Iterations)
+	t := &Tuning{o: o, Plan: plan, Setup: Setup{Bot: sp.Bot, Params: sp.Params, Optim: set, Pool: PoolString(o.Pool), Pairs: o.Pairs,
+		Seed: o.Seed, Game: o.Game.Name(), Settings: o.Config.Encode(), Start: start, StartWhy: o.StartWhy}}
+	if o.Dir == "" {
+		t.Setup.Optim = t.Setup.Optim.Resolve()
+		return t, nil
 	}
+	if err := os.MkdirAll(o.Dir, 0o755); err != nil {
+		return nil, err
+	}
+	prev, err := readSetup(o.Dir)
+	if err != nil {
+		return nil, err
+	}
+	if prev != nil {
+		// The planned iterations (and so SPSA's gains) and the start
+		// belong to the first invocation.
+		t.Setup.Optim.Iterations = prev.Optim.Iterations
+		t.Setup.Start, t.Setup.StartWhy = prev.Start, prev.StartWhy
+	}
+	t.Setup.Optim = t.Setup.Optim.Resolve()
+	if prev != nil {
+		if a, b := mustJSON(*prev), mustJSON(t.Setup); a != b {
+			return nil, fmt.Errorf("%s holds a run with another setup (bot, parameters, method, gains, pool, batch, seed or board); use another folder", o.Dir)
+		}
+	} else if err := durable.WriteJSON(filepath.Join(o.Dir, SetupFile), t.Setup); err != nil {
+		return nil, err
+	}
+	if t.old, err = ReadRows(filepath.Join(o.Dir, IterationsFile)); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// Recorded is the number of games the folder's iterations played.
+func (t *Tuning) Recorded() int { return prevTotal(t.old) }
+
+// Run tunes: Open, then Run.
+func Run(ctx context.Context, o Options) (*Result, error) {
+	t, err := Open(o)
+	if err != nil {
+		return nil, err
+	}
+	return t.Run(ctx)
+}
+
+// Run plays the run's iterations until the budget (or MaxIterations) is
+// spent, after replaying the recorded ones into the optimiser.
+func (t *Tuning) Run(ctx context.Context) (*Result, error) {
+	o, setup, old := t.o, t.Setup, t.old
+	sp := o.Space
 	opt, err := New(setup.Optim, sp.Point(setup.Start))
 	if err != nil {
 		return nil, err
 	}
 	defer opt.Close()
-	ev := &Evaluator{Game: o.Game, Config: o.Config, Pool: o.Pool, Pairs: o.Pairs, Seed: o.Seed, Workers: o.Workers, Players: o.Players, Budget: o.Think}
+	ev := t.evaluator()
 	res := &Result{}
 	it := 0
 	var cands [][]float64
@@ -240,16 +275,22 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 	res.BestX = opt.Current()
 	res.Best = sp.Spec(res.BestX)
 	if o.Dir != "" {
-		if err := durable.WriteFile(filepath.Join(o.Dir, BestFile), []byte(res.Best+"\n")); err != nil {
+		if err := WriteBest(o.Dir, res.Best); err != nil {
 			return res, err
 		}
 		if len(res.Rows) > 0 {
-			if err := SavePlot(res.Rows, filepath.Join(o.Dir, PlotFile)); err != nil {
+			if err := SavePlot(res.Rows, filepath.Join(o.Dir, PlotFile), nil); err != nil {
 				return res, err
 			}
 		}
 	}
 	return res, nil
+}
+
+// WriteBest writes best.txt: the tuned spec on the first line, then a line
+// per verification saying what it found.
+func WriteBest(dir, best string, verifications ...string) error {
+	return durable.WriteFile(filepath.Join(dir, BestFile), []byte(strings.Join(append([]string{best}, verifications...), "\n")+"\n"))
 }
 
 func prevTotal(rows []Row) int {

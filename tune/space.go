@@ -1,9 +1,23 @@
 // Package tune tunes the numeric parameters of a built-in bot of any game
-// by playing
-// paired games against a pool of opponents: SPSA or CMA-ES over the
-// parameters scaled to [0,1], every iteration recorded in Parquet, resumable,
-// with a convergence chart and a final check of the tuned bot against its
-// defaults.
+// by playing paired games against a pool of opponents: SPSA or CMA-ES over
+// the parameters scaled to [0,1], every iteration recorded in Parquet,
+// resumable. A run goes:
+//
+//   - Plan: the budget is spent in iterations of candidates × pairs × 2
+//     games; fewer than MinIterations is refused (Plan.Check), and SPSA's
+//     gains follow Spall's schedule with A a tenth of the planned
+//     iterations and the first step bounded (Settings.Resolve).
+//   - Probe: each parameter at both ends of its range against every pool
+//     member; a parameter no outcome depended on is reported as not
+//     exercised by the pool's games (Tuning.Probe).
+//   - Tuning (Tuning.Run), then the verification against the pool: tuned
+//     and default play the same games against every member and the
+//     difference of their scores is estimated per member and weighted over
+//     the pool, with an optional SPRT (Tuning.VerifyPool); and head to
+//     head, tuned against default (Verify).
+//
+// Every game is played through tourney.PlayPair, the paired-game runner of
+// SPRT runs, on the workers of internal/pool, course AIs included.
 package tune
 
 import (

@@ -193,11 +193,13 @@ func TestRunDeterministicAndResumable(t *testing.T) {
 }
 
 func TestConvergenceCurve(t *testing.T) {
-	rows := []Row{{Iteration: 0, Score: 0.4}, {Iteration: 0, Score: 0.6}, {Iteration: 1, Score: 0.8}, {Iteration: 2, Score: 0.2}}
+	rows := []Row{{Iteration: 0, Wins: 4, Losses: 6}, {Iteration: 0, Wins: 6, Losses: 4}, {Iteration: 1, Wins: 8, Losses: 2}, {Iteration: 2, Wins: 1, Draws: 2, Losses: 7}}
 	c := Convergence(rows, 2)
-	want := Curve{Score: []float64{0.5, 0.8, 0.2}, Smooth: []float64{0.5, 0.65, 0.5}, Best: []float64{0.5, 0.65, 0.65}}
+	want := Curve{Score: []float64{0.5, 0.8, 0.2}, Smooth: []float64{0.5, 0.65, 0.5},
+		// 1.96·σ/√N: σ of 20 games scoring 0 or 1 half the time is ½.
+		Err: []float64{1.959963984540054 * 0.5 / math.Sqrt(20), 1.959963984540054 * 0.4 / math.Sqrt(10), 1.959963984540054 * math.Sqrt(0.7*0.04+0.2*0.09+0.1*0.64) / math.Sqrt(10)}}
 	for i := range want.Score {
-		if math.Abs(c.Score[i]-want.Score[i]) > 1e-12 || math.Abs(c.Smooth[i]-want.Smooth[i]) > 1e-12 || math.Abs(c.Best[i]-want.Best[i]) > 1e-12 {
+		if math.Abs(c.Score[i]-want.Score[i]) > 1e-12 || math.Abs(c.Smooth[i]-want.Smooth[i]) > 1e-12 || math.Abs(c.Err[i]-want.Err[i]) > 1e-12 {
 			t.Fatalf("curve %+v, want %+v", c, want)
 		}
 	}

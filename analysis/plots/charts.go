@@ -23,6 +23,7 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/paperio/paperio/analysis"
 	"github.com/paperio/paperio/label"
@@ -371,11 +372,68 @@ var auto = math.NaN()
 // timelinePlot draws lines over the half-steps of s, leaving gaps at NaN, on a
 // y axis from ymin to ymax (auto: from the data), in a figure of one panel.
 func timelinePlot(s *analysis.Timeline, title, ylabel string, lines []seriesLine, ymin, ymax float64, o Options) (*Figure, error) {
-	xs := make([]float64, len(s.HalfStep))
-	for i, h := range s.HalfStep {
-		xs[i] = float64(h)
+	p := newPlot("")
+	p.X.Label.Text = "half-step"
+	p.Y.Label.Text = ylabel
+	p.Add(plotter.NewGrid())
+	var xs, ys []float64
+	for _, ln := range lines {
+		style := plotter.DefaultLineStyle
+		style.Color = ln.colour
+		style.Width = vg.Points(1.5)
+		if ln.dashed {
+			style.Dashes = []vg.Length{vg.Points(5), vg.Points(2.5)}
+		}
+		var key plot.Thumbnailer
+		for _, run := range analysis.Runs(ln.ys) {
+			pts := make(plotter.XYs, 0, run[1]-run[0])
+			for i := run[0]; i < run[1]; i++ {
+				pts = append(pts, plotter.XY{X: float64(s.HalfStep[i]), Y: ln.ys[i]})
+				xs, ys = append(xs, float64(s.HalfStep[i])), append(ys, ln.ys[i])
+			}
+			if len(pts) == 1 {
+				// A lone value between two gaps: a dot, as a line of
+				// one point draws nothing.
+				dot, err := plotter.NewScatter(pts)
+				if err != nil {
+					return nil, err
+				}
+				dot.GlyphStyle = draw.GlyphStyle{Color: ln.colour, Radius: vg.Points(1.5), Shape: draw.CircleGlyph{}}
+				p.Add(dot)
+				continue
+			}
+			l, err := plotter.NewLine(pts)
+			if err != nil {
+				return nil, err
+			}
+			l.LineStyle = style
+			p.Add(l)
+			key = l
+		}
+		if key == nil {
+			// No run long enough to draw: still say what the colour means.
+			l, _ := plotter.NewLine(plotter.XYs{{}, {}})
+			l.LineStyle = style
+			key = l
+		}
+		p.Legend.Add(ln.name, key)
 	}
-	return linesPlot(xs, "half-step", title, ylabel, lines, ymin, ymax, o)
+	if len(s.HalfStep) > 0 {
+		p.X.Min, p.X.Max = 0, float64(s.HalfStep[len(s.HalfStep)-1])
+	}
+	if !math.IsNaN(ymin) {
+		p.Y.Min = ymin
+	}
+	if !math.IsNaN(ymax) {
+		p.Y.Max = ymax
+	}
+	placeLegend(p, xs, ys)
+	if o.Title != "" {
+		title = o.Title
+	}
+	f := &Figure{Title: title, cols: 1, panels: []*plot.Plot{p}, fixedW: o.Width, fixedH: o.Height}
+	f.panelW, f.panelH = Width-2*vg.Points(figMargin), Height-2*vg.Points(figMargin)-f.head()
+	return f, f.checkSize()
 }
 
 // Territory draws the territory of both players after every half-step of

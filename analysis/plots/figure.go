@@ -286,8 +286,13 @@ func (f *Figure) layout(c draw.Canvas) (panels []draw.Canvas, key draw.Canvas, t
 	return panels, key, top, grid
 }
 
-// setTicks labels about one tick per inch of the panel.
+// setTicks labels about one tick per inch of the panel (an axis with ticks
+// of its own, such as named categories, keeps them).
 func setTicks(p *plot.Plot, w, h vg.Length) {
-	p.X.Tick.Marker = niceTicks{min(7, max(3, int(w/vg.Inch)))}
-	p.Y.Tick.Marker = niceTicks{min(6, max(3, int(h/(0.6*vg.Inch))))}
+	if _, ok := p.X.Tick.Marker.(niceTicks); ok {
+		p.X.Tick.Marker = niceTicks{min(7, max(3, int(w/vg.Inch)))}
+	}
+	if _, ok := p.Y.Tick.Marker.(niceTicks); ok {
+		p.Y.Tick.Marker = niceTicks{min(6, max(3, int(h/(0.6*vg.Inch))))}
+	}
 }

@@ -48,9 +48,13 @@ type playerFlags struct {
 	python      *string
 }
 
-func addPlayerFlags(fs *flag.FlagSet) *playerFlags {
+func addPlayerFlags(fs *flag.FlagSet, g game.Game) *playerFlags {
+	def := 30.0
+	if t, ok := g.(interface{ DefaultThinkTime() time.Duration }); ok {
+		def = t.DefaultThinkTime().Seconds() // the game's course budget (eraser: 60 s)
+	}
 	return &playerFlags{
-		time:        fs.Float64("time", 30, "think time per course AI (py:) per game in seconds, charged for load and every play as the course did; 0 = unlimited. Built-in bots are not timed. stellar: bounds only the AI's load, each call has --call-time"),
+		time:        fs.Float64("time", def, "think time per course AI (py:) per game in seconds, charged for load and every play as the course did; 0 = unlimited. Built-in bots are not timed. stellar: bounds only the AI's load, each call has --call-time"),
 		courseRules: fs.Bool("course-rules", false, "refuse py: AIs that use what the course banned (global statements, os, sys, threading, multiprocessing)"),
 		sandbox:     fs.String("sandbox", "auto", "py: AIs run under bwrap (no network, read-only filesystem): auto (when bwrap works), on or off"),
 		python:      fs.String("python", "python3", "the Python interpreter of py: AIs (e.g. /usr/bin/python3 for Debian's numpy)"),
@@ -83,7 +87,7 @@ func addGameFlags(fs *flag.FlagSet, args []string) (*gameSetup, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &gameSetup{g: g, config: g.ConfigFlags(fs), players: addPlayerFlags(fs)}, nil
+	return &gameSetup{g: g, config: g.ConfigFlags(fs), players: addPlayerFlags(fs, g)}, nil
 }
 
 // resolve reads the settings and the players' options after parsing.

@@ -11,6 +11,7 @@ import (
 	"github.com/paperio/paperio/analysis"
 	"github.com/paperio/paperio/analysis/plots"
 	"github.com/paperio/paperio/botspec"
+	_ "github.com/paperio/paperio/games/eraser/charts"  // eraser's chart kinds
 	_ "github.com/paperio/paperio/games/stellar/charts" // stellar's chart kinds
 	"github.com/paperio/paperio/label"
 )
@@ -28,9 +29,16 @@ Kinds:
   ratio       one game: field ratio A/(A+B) per half-step
   dist-bands  one game: distance from each player's band to the other's head
   dist-heads  one game: Manhattan distance between the heads
-  force       stellar, one game: each player's total force per turn
-  nodes       stellar, one game: nodes each player owns per turn
-  front       stellar, one game: steps from the enemy's base to each player's nearest node
+
+Kinds of eraser folders (besides bars and dots, which draw the final score):
+  score       one game (--game): both players' scores after every move
+  points      per player: share of its moves by the points they scored
+  depth       per player: share of its moves by cascade depth (scoring steps)
+
+Kinds of stellar folders (besides bars and dots: turns against final total force):
+  force       one game (--game): each player's total force per turn
+  nodes       one game: nodes each player owns per turn
+  front       one game: steps from the enemy's base to each player's nearest node
 
 bars and dots name up to 12 players per panel by labels next to their points,
 more by numbers keyed to a list beside the chart; the image grows with the

@@ -1,80 +1,115 @@
 package main
 
 import (
+	"context"
+	"errors"
+	"flag"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/paperio/paperio/game"
+	"github.com/paperio/paperio/internal/pool"
+	"github.com/paperio/paperio/play"
 	"github.com/paperio/paperio/rating"
 	"github.com/paperio/paperio/tune"
 )
 
 func init() {
-	register("tune", "tune a bot's parameters by paired games against a pool (SPSA or CMA-ES), then verify against the defaults with an SPRT", runTune)
+	register("tune", "tune a bot's parameters by paired games against a pool (SPSA or CMA-ES), then verify the gain against the pool and against the defaults", runTune)
+}
+
+// defaultVerifyPool is --verify-pool's default when --against names the
+// pool.
+const defaultVerifyPool = 200
+
+// tuneFlags are the flags of paperio tune.
+type tuneFlags struct {
+	bot, params, method, against, out, from *string
+	budget, batch, workers, verify, probe   *int
+	verifyPool                              *int
+	seed                                    *int64
+	elo1, poolSPRT, a0, c0, maxStep, step   *float64
+	quiet, resume                           *bool
 }
 
 func runTune(args []string) error {
-	fs := newFlags("tune", "[--game G] --bot heuristic [--params key=lo:hi,…] [--method spsa|cmaes] [--against SPEC[@W],…] [--budget GAMES] [--batch N] [--workers N] [--seed S] [--from DIR] [--out DIR]")
+	fs := newFlags("tune", "[--game G] --bot heuristic [--params key=lo:hi,…] [--method spsa|cmaes] [--against SPEC[@W],…] [--budget GAMES] [--batch N] [--workers N] [--seed S] [--from DIR] [--out DIR] [--resume]")
 	gs, err := addGameFlags(fs, args)
 	if err != nil {
 		return err
 	}
-	bot := fs.String("bot", defaultTuneBot(gs.g), "the bot whose parameters are tuned")
-	params := fs.String("params", "", "parameters and ranges to tune, key=lo:hi,… (default: every parameter over its documented range)")
-	method := fs.String("method", "spsa", "optimiser: spsa or cmaes")
-	against := fs.String("against", "", "the pool, SPEC[@WEIGHT],…; a batch's pairs are shared out by weight (default: the bot's defaults @13, random, goround, wanderer)")
-	budget := fs.Int("budget", 60000, "games to play while tuning (60000 take about a minute on two cores)")
-	batch := fs.Int("batch", 32, "pairs (two games from one start, both sides) per candidate per iteration")
-	workers := fs.Int("workers", 0, "games played at once (0 = one per CPU)")
-	seed := fs.Int64("seed", 1, "run seed: the games' starts and the optimiser's randomness")
-	out := fs.String("out", "out/tune", "output folder: iterations.parquet, best.txt, convergence.png, tune.json; a run there is resumed")
-	from := fs.String("from", "", "a self-play dataset folder whose games choose the starting values")
-	verify := fs.Int("verify", 2000, "games of the final SPRT, tuned against the defaults on fresh starts (0: no verification)")
-	elo1 := fs.Float64("elo1", 5, "H1 of the final SPRT (normalized Elo; H0 is 0)")
-	a0 := fs.Float64("spsa-a", 0, "SPSA step gain a (0: 0.1), in units of the parameter ranges")
-	c0 := fs.Float64("spsa-c", 0, "SPSA perturbation c (0: 0.05), in units of the parameter ranges")
-	step := fs.Float64("cmaes-step", 0, "CMA-ES initial step (0: 0.05), in units of the parameter ranges")
-	quiet := fs.Bool("quiet", false, "print only the result")
+	f := tuneFlags{
+		bot:        fs.String("bot", defaultTuneBot(gs.g), "the bot whose parameters are tuned"),
+		params:     fs.String("params", "", "parameters and ranges to tune, key=lo:hi,… (default: every parameter over its documented range)"),
+		method:     fs.String("method", "spsa", "optimiser: spsa or cmaes"),
+		against:    fs.String("against", "", "the pool, SPEC[@WEIGHT],…; a batch's pairs are shared out by weight (default: the bot's defaults @13, random, goround, wanderer)"),
+		budget:     fs.Int("budget", 60000, "games to play while tuning (60000 take about a minute on two cores with built-in bots); at least 10 iterations' worth"),
+		batch:      fs.Int("batch", 32, "pairs (two games from one start, both sides) per candidate per iteration"),
+		workers:    fs.Int("workers", 0, "games played at once, course AIs included (0 = one per CPU)"),
+		seed:       fs.Int64("seed", 1, "run seed: the games' starts and the optimiser's randomness"),
+		out:        fs.String("out", "out/tune", "output folder: iterations.parquet, best.txt, convergence.png, tune.json, probe.json, pool.json; a run there is resumed"),
+		resume:     fs.Bool("resume", false, "continue the run in --out (an error when it holds none); a run of the same setup there is continued without it too"),
+		from:       fs.String("from", "", "a self-play dataset folder whose games choose the starting values"),
+		probe:      fs.Int("probe", 2, "starts per pool member on which each parameter is played at both ends of its range, to find the parameters the pool's games never exercise (0: no probe)"),
+		verifyPool: fs.Int("verify-pool", defaultVerifyPool, "games per pool member of the final check against the pool: tuned and default each play them, on the same starts, both sides (0: none; without --against, none unless given)"),
+		poolSPRT:   fs.Float64("pool-sprt", 0, "also an SPRT per pool member of the score difference, tuned minus default: H0 0, H1 this (e.g. 0.05); a member's games stop when it decides (0: none)"),
+		verify:     fs.Int("verify", 2000, "games of the final SPRT, tuned against the defaults head to head on fresh starts (0: no verification)"),
+		elo1:       fs.Float64("elo1", 5, "H1 of the final SPRT (normalized Elo; H0 is 0)"),
+		maxStep:    fs.Float64("spsa-step", 0, fmt.Sprintf("SPSA's largest step in the first iteration, as a share of each range (0: %g); later steps shrink on Spall's schedule", tune.DefaultMaxStep)),
+		a0:         fs.Float64("spsa-a", 0, "SPSA step gain a, in units of the parameter ranges (0: from --spsa-step)"),
+		c0:         fs.Float64("spsa-c", 0, fmt.Sprintf("SPSA perturbation c (0: %g), in units of the parameter ranges", tune.DefaultPerturbation)),
+		step:       fs.Float64("cmaes-step", 0, "CMA-ES initial step (0: 0.05), in units of the parameter ranges"),
+		quiet:      fs.Bool("quiet", false, "print only the result"),
+	}
 	if err := parseFlags(fs, args, false); err != nil {
 		return err
 	}
-	if *method != tune.MethodSPSA && *method != tune.MethodCMAES {
-		return usagef("--method %q: want spsa or cmaes", *method)
+	if *f.method != tune.MethodSPSA && *f.method != tune.MethodCMAES {
+		return usagef("--method %q: want spsa or cmaes", *f.method)
 	}
-	if *batch <= 0 || *budget <= 0 || *workers < 0 || *verify < 0 || *a0 < 0 || *c0 < 0 || *step < 0 {
-		return usagef("--batch and --budget must be positive; --workers, --verify, --spsa-a, --spsa-c and --cmaes-step not negative")
+	if *f.batch <= 0 || *f.budget <= 0 || *f.workers < 0 || *f.verify < 0 || *f.probe < 0 || *f.verifyPool < 0 ||
+		*f.a0 < 0 || *f.c0 < 0 || *f.maxStep < 0 || *f.step < 0 {
+		return usagef("--batch and --budget must be positive; --workers, --verify, --verify-pool, --probe, --spsa-a, --spsa-c, --spsa-step and --cmaes-step not negative")
 	}
-	if *out == "" {
+	if *f.poolSPRT < 0 || *f.poolSPRT >= 1 {
+		return usagef("--pool-sprt %g: want a score difference in [0, 1)", *f.poolSPRT)
+	}
+	if *f.out == "" {
 		return usagef("--out must name a folder")
+	}
+	if *f.against == "" && !flagGiven(fs, "verify-pool") {
+		*f.verifyPool = 0 // the default pool is mostly the bot itself: the head-to-head check says it
 	}
 	c, po, think, err := gs.resolve()
 	if err != nil {
 		return err
 	}
 	g := gs.g
-	ranges, err := tune.ParseRanges(*params)
+	ranges, err := tune.ParseRanges(*f.params)
 	if err != nil {
 		return usagef("--params: %v", err)
 	}
-	sp, err := tune.NewSpace(g, *bot, ranges)
+	sp, err := tune.NewSpace(g, *f.bot, ranges)
 	if err != nil {
 		return usagef("%v", err)
 	}
-	pool := tune.DefaultPool(g, sp.Bot)
-	if *against != "" {
-		if pool, err = tune.ParsePool(g, *against); err != nil {
+	pl := tune.DefaultPool(g, sp.Bot)
+	if *f.against != "" {
+		if pl, err = tune.ParsePool(g, *f.against); err != nil {
 			return usagef("--against: %v", err)
 		}
 	}
-	ncand := tune.Candidates(*method, 0, sp.Dim())
-	if per := ncand * 2 * *batch; *budget < per {
-		return usagef("--budget %d is less than one iteration (%d candidates × %d pairs × 2 = %d games)", *budget, ncand, *batch, per)
+	if err := tune.NewPlan(*f.method, 0, sp.Dim(), *f.batch, *f.budget).Check(); err != nil {
+		return usagef("--budget %d: %v", *f.budget, err)
 	}
-	opts := tune.Options{Space: sp, Method: *method, Pool: pool, Pairs: *batch, Budget: *budget, Seed: *seed, Config: c,
-		Game: g, Workers: *workers, Players: po, Think: think, Dir: *out, Optim: tune.Settings{A0: *a0, C0: *c0, Step: *step}}
-	if *from != "" {
-		start, why, err := tune.FromDataset(*from, sp)
+	opts := tune.Options{Space: sp, Method: *f.method, Pool: pl, Pairs: *f.batch, Budget: *f.budget, Seed: *f.seed, Config: c,
+		Game: g, Workers: *f.workers, Players: po, Think: think, Dir: *f.out,
+		Optim: tune.Settings{A0: *f.a0, C0: *f.c0, MaxStep: *f.maxStep, Step: *f.step}}
+	if *f.from != "" {
+		start, why, err := tune.FromDataset(*f.from, sp)
 		if err != nil {
 			return err
 		}
@@ -82,14 +117,44 @@ func runTune(args []string) error {
 		fmt.Fprintf(stdout, "start inferred from %s\n", why)
 		fmt.Fprintf(stdout, "start: %s\n", sp.SpecOf(start))
 	}
-	if !*quiet {
-		fmt.Fprintf(stdout, "tuning %s [%s] with %s against %s; %d pairs per candidate, budget %d games, seed %d, out %s\n",
-			sp.Bot, sp.Describe(), *method, tune.PoolString(pool), *batch, *budget, *seed, *out)
+	ctx, stop := signalContext()
+	defer stop()
+	return tuneRun(ctx, f, opts, g, po, c)
+}
+
+// tuneRun probes, tunes and verifies.
+func tuneRun(ctx context.Context, f tuneFlags, opts tune.Options, g game.Game, po game.PlayerOptions, c game.Config) error {
+	sp, out := opts.Space, *f.out
+	say := func(format string, a ...any) {
+		if !*f.quiet {
+			fmt.Fprintf(stdout, format, a...)
+		}
 	}
-	t0 := time.Now()
-	opts.OnIteration = func(rows []tune.Row, replayed bool) {
-		if *quiet {
+	workers := pool.Size(*f.workers)
+	paced := false
+	// pace prints the time per game measured on the first batch played and
+	// what the rest of the run will take, before the run goes on to spend
+	// its budget (an interrupted run continues where it stopped).
+	pace := func(what string, p tune.Pace, tuningLeft int) {
+		if paced || p.Games == 0 {
 			return
+		}
+		paced = true
+		verify := *f.verifyPool * 2 * len(opts.Pool)
+		say("first batch (%s): %d games in %s, %s a game with %d workers; the %d tuning games left will take %s",
+			what, p.Games, p.Wall.Round(time.Millisecond), p.PerGame().Round(time.Microsecond), workers, tuningLeft, about(p.Project(tuningLeft)))
+		if verify > 0 {
+			say(", the pool verification (up to %d games) %s", verify, about(p.Project(verify)))
+		}
+		say("; interrupted, the same command continues the run\n")
+	}
+	opts.OnIteration = func(rows []tune.Row, replayed bool) {
+		if !replayed {
+			games := 0
+			for _, r := range rows {
+				games += int(r.Games)
+			}
+			pace("the first iteration", tune.Pace{Games: games, Wall: time.Duration(rows[0].Seconds * float64(time.Second))}, opts.Budget-int(rows[0].Total))
 		}
 		var sc []string
 		for _, r := range rows {
@@ -99,26 +164,125 @@ func runTune(args []string) error {
 		if replayed {
 			tag = " (resumed)"
 		}
-		fmt.Fprintf(stdout, "iter %3d  games %5d  scores %s  now %s%s\n", rows[0].Iteration, rows[0].Total, strings.Join(sc, " "), rows[0].Current, tag)
+		say("iter %3d  games %5d  scores %s  now %s%s\n", rows[0].Iteration, rows[0].Total, strings.Join(sc, " "), rows[0].Current, tag)
 	}
-	ctx, stop := signalContext()
-	defer stop()
-	res, err := tune.Run(ctx, opts)
+	if _, err := os.Stat(filepath.Join(out, tune.SetupFile)); *f.resume && err != nil {
+		return usagef("--resume: %s holds no run to continue", out)
+	}
+	t, err := tune.Open(opts)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "tuned in %d iterations, %d games, %s (%d iterations resumed)\n", len(tune.Convergence(res.Rows, 1).Score), res.Games, time.Since(t0).Round(time.Second), res.Resumed)
-	fmt.Fprintf(stdout, "best: %s  (%s/%s, %s/%s, %s/%s)\n", res.Best, *out, tune.BestFile, *out, tune.IterationsFile, *out, tune.PlotFile)
-	if *verify == 0 {
-		return nil
+	say("tuning %s [%s] with %s against %s; %d pairs per candidate, budget %d games, seed %d, out %s\n",
+		sp.Bot, sp.Describe(), t.Setup.Optim.Method, tune.PoolString(opts.Pool), opts.Pairs, opts.Budget, opts.Seed, out)
+	say("plan: %d iterations of %d games (%d candidates × %d pairs × 2)\n", t.Setup.Optim.Iterations, t.Plan.PerIteration, t.Plan.Candidates, t.Plan.Pairs)
+	say("schedule: %s\n", t.Setup.Optim.Schedule(sp.Dim()))
+	var probe *tune.Probe
+	if *f.probe > 0 {
+		if probe, err = t.Probe(ctx, *f.probe); err != nil {
+			return interrupted(err, out)
+		}
+		if !*f.quiet {
+			probe.WriteText(stdout)
+		}
+		pace("the probe", tune.Pace{Games: probe.Games, Wall: probe.Wall}, opts.Budget-t.Recorded())
 	}
-	vseed := tune.VerifySeed(*seed)
-	fmt.Fprintf(stdout, "verification: paperio sprt --p1 %s --p2 %s --elo0 0 --elo1 %g --max-games %d --seed %d\n", res.Best, sp.Bot, *elo1, *verify, vseed)
-	rep, err := tune.Verify(ctx, g, po, res.Best, sp.Bot, c, vseed, *elo1, *verify, *workers, nil)
-	if rep != nil {
-		rep.WriteText(stdout)
-		e := rep.Estimate()
-		fmt.Fprintf(stdout, "tuned vs default: Elo %s, 95 %% interval [%s, %s] over %d games%s\n", fmtStat(e.Elo), fmtStat(e.EloLo), fmtStat(e.EloHi), rep.W+rep.D+rep.L, aboveZero(e))
+	t0 := time.Now()
+	res, err := t.Run(ctx)
+	if err != nil {
+		return interrupted(err, out)
+	}
+	fmt.Fprintf(stdout, "tuned in %d iterations, %d games, %s (%d iterations resumed)\n", len(tune.Convergence(res.Rows, 1).Score), res.Games, time.Since(t0).Round(time.Second), res.Resumed)
+	fmt.Fprintf(stdout, "best: %s  (%s/%s, %s/%s, %s/%s)\n", res.Best, out, tune.BestFile, out, tune.IterationsFile, out, tune.PlotFile)
+	var notes []string
+	if probe != nil {
+		if un := probe.Unexercised(); len(un) > 0 {
+			n := fmt.Sprintf("not exercised by the pool's games (no outcome changed between the ends of their ranges in the probe): %s; their tuned values mean nothing", strings.Join(un, ", "))
+			fmt.Fprintln(stdout, n)
+			notes = append(notes, n)
+		}
+	}
+	def, _ := g.Canonical(sp.Bot)
+	if res.Best == def {
+		n := "verification: none, the tuned point is the defaults"
+		fmt.Fprintln(stdout, n)
+		return tune.WriteBest(out, res.Best, append([]string{n}, notes...)...)
+	}
+	var poolRep *tune.PoolReport
+	poolLine := "pool verification not run (--verify-pool 0)"
+	if *f.verifyPool > 0 {
+		check := tune.PoolCheck{Tuned: res.Best, Games: *f.verifyPool}
+		if *f.poolSPRT > 0 {
+			check.Test = &rating.DiffSPRT{D0: 0, D1: *f.poolSPRT, Alpha: 0.05, Beta: 0.05}
+		}
+		poolRep, err = t.VerifyPool(ctx, check)
+		if poolRep != nil && err == nil {
+			poolRep.WriteText(stdout)
+			poolLine = poolRep.Line()
+		}
+		if err != nil {
+			return interrupted(err, out)
+		}
+	}
+	selfLine := "default verification not run (--verify 0)"
+	if *f.verify > 0 {
+		vseed := tune.VerifySeed(*f.seed)
+		fmt.Fprintf(stdout, "head to head: paperio sprt --p1 %s --p2 %s --elo0 0 --elo1 %g --max-games %d --seed %d\n", res.Best, sp.Bot, *f.elo1, *f.verify, vseed)
+		rep, err := tune.Verify(ctx, g, po, res.Best, sp.Bot, c, vseed, *f.elo1, *f.verify, *f.workers, nil)
+		if rep != nil {
+			rep.WriteText(stdout)
+			e := rep.Estimate()
+			selfLine = fmt.Sprintf("tuned vs default: Elo %s, 95 %% interval [%s, %s] over %d games%s; SPRT (normalized Elo 0 vs %g): %s",
+				fmtStat(e.Elo), fmtStat(e.EloLo), fmtStat(e.EloHi), rep.W+rep.D+rep.L, aboveZero(e), *f.elo1, rep.Decision)
+			fmt.Fprintln(stdout, selfLine)
+			selfLine = "default verification " + selfVerdict(rep.Decision) + ": " + selfLine
+		}
+		if err != nil {
+			return interrupted(err, out)
+		}
+	}
+	if poolRep != nil {
+		if err := tune.SavePlot(res.Rows, filepath.Join(out, tune.PlotFile), poolRep); err != nil {
+			return err
+		}
+	}
+	return tune.WriteBest(out, res.Best, append([]string{poolLine, selfLine}, notes...)...)
+}
+
+// flagGiven says whether the command line set the flag.
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
+}
+
+// about is a projected duration in words.
+func about(d time.Duration) string {
+	switch {
+	case d < time.Second:
+		return "under a second"
+	case d < 10*time.Minute:
+		return "about " + d.Round(time.Second).String()
+	}
+	return "about " + d.Round(time.Minute).String()
+}
+
+// selfVerdict is the head-to-head SPRT's decision as a verdict.
+func selfVerdict(d rating.Decision) string {
+	switch d {
+	case rating.AcceptH1:
+		return tune.Passed
+	case rating.AcceptH0:
+		return tune.Failed
+	}
+	return tune.Inconclusive
+}
+
+// interrupted explains a run cut short by Ctrl-C: what it keeps and how
+// to continue.
+func interrupted(err error, out string) error {
+	if errors.Is(err, context.Canceled) || errors.Is(err, play.ErrStopped) {
+		return fmt.Errorf("interrupted; what was played is kept in %s: run the same command again (or with --resume) to continue", out)
 	}
 	return err
 }

@@ -19,7 +19,10 @@ func TestTuneUsageErrors(t *testing.T) {
 		{"--against", "random@0"},
 		{"--budget", "10", "--batch", "16"},
 		{"--batch", "0"},
+		{"--verify-pool", "-1"},
+		{"--pool-sprt", "1.5"},
 		{"--size", "bad"},
+		{"--resume", "--budget", "40", "--batch", "1"},
 		{"extra"},
 	} {
 		code, _, errOut := runCLI(t, append([]string{"tune", "--out", dir}, args...)...)
@@ -29,27 +32,57 @@ func TestTuneUsageErrors(t *testing.T) {
 	}
 }
 
+// The run: one iteration of 128 games against a course AI. It is
+// refused, with the budgets that would do, before anything is played.
+func TestTuneRefusesTinyBudget(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "out")
+	code, out, errOut := runCLI(t, "tune", "--against", "goround@1", "--budget", "128", "--out", dir)
+	if code != 2 || !strings.Contains(errOut, "too small to tune") || !strings.Contains(errOut, "a budget of 1280 gives 10 iterations") {
+		t.Errorf("exit %d\n%s%s", code, out, errOut)
+	}
+	if _, err := os.Stat(dir); err == nil {
+		t.Error("the refused run wrote its folder")
+	}
+}
+
 func TestTuneSmallRun(t *testing.T) {
 	dir := t.TempDir()
-	args := []string{"tune", "--params", "margin=0:4", "--against", "heuristic,random", "--batch", "2", "--budget", "16",
-		"--turns", "60", "--verify", "8", "--workers", "2", "--out", dir}
+	args := []string{"tune", "--params", "maxband=20:300,depth=5:80", "--against", "heuristic,random", "--batch", "1", "--budget", "40",
+		"--turns", "200", "--verify", "8", "--verify-pool", "8", "--pool-sprt", "0.1", "--workers", "2", "--out", dir}
 	code, out, errOut := runCLI(t, args...)
 	if code != 0 {
 		t.Fatalf("exit %d: %s %s", code, out, errOut)
 	}
-	for _, want := range []string{"tuned in 2 iterations, 16 games", "best: heuristic", "Results of ", "tuned vs default: Elo "} {
+	for _, want := range []string{
+		"plan: 10 iterations of 4 games", "schedule: SPSA: a_k = ", "largest step 0.200 → ",
+		"probe from heuristic", "maxband    20 vs 300: ", "first batch (the probe): 32 games in ", "tuning games left will take ",
+		"tuned in 10 iterations, 40 games", "best: heuristic:",
+		"Pool verification: heuristic:", "member ", "pool (weighted)", "verdict: ",
+		"Results of ", "tuned vs default: Elo "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
 	}
-	for _, f := range []string{"iterations.parquet", "best.txt", "convergence.png"} {
+	if strings.Index(out, "Pool verification") > strings.Index(out, "tuned vs default") {
+		t.Errorf("the head-to-head line comes before the pool verification:\n%s", out)
+	}
+	for _, f := range []string{"iterations.parquet", "best.txt", "convergence.png", "probe.json", "pool.json"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Error(err)
 		}
 	}
-	// Run again: everything is resumed, nothing played.
-	code, out, _ = runCLI(t, args...)
-	if code != 0 || !strings.Contains(out, "(2 iterations resumed)") {
-		t.Errorf("rerun: exit %d\n%s", code, out)
+	best, _ := os.ReadFile(filepath.Join(dir, "best.txt"))
+	lines := strings.Split(strings.TrimSpace(string(best)), "\n")
+	if len(lines) != 3 || !strings.HasPrefix(lines[0], "heuristic:") || !strings.HasPrefix(lines[1], "pool verification ") || !strings.HasPrefix(lines[2], "default verification ") {
+		t.Errorf("best.txt:\n%s", best)
+	}
+	// Run again with --resume: everything is taken from the folder.
+	code, again, _ := runCLI(t, append(args, "--resume")...)
+	if code != 0 || !strings.Contains(again, "(10 iterations resumed)") || !strings.Contains(again, "taken from the output folder") || strings.Contains(again, "first batch") {
+		t.Errorf("rerun: exit %d\n%s", code, again)
+	}
+	best2, _ := os.ReadFile(filepath.Join(dir, "best.txt"))
+	if string(best2) != string(best) {
+		t.Errorf("best.txt changed on resuming:\n%s\nthen\n%s", best, best2)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/paperio/paperio/eraser"
+	"github.com/paperio/paperio/play"
 )
 
 // benchAct times one move of a bot on course positions: the positions of a
@@ -17,22 +18,22 @@ func benchAct(b *testing.B, newBot func() Bot) {
 	}
 	var positions []*eraser.State
 	r := &Random{}
-	r.Reset(s, 0, 5)
+	r.Reset(s, 0, 5, play.Clock{})
 	for !s.Over() {
 		positions = append(positions, s.Clone())
-		s.Move(r.Act(s))
+		s.Move(r.Act(s, play.Clock{}))
 	}
 	seats := [2]Bot{newBot(), newBot()}
 	for me, bot := range seats {
-		bot.Reset(positions[0], me, 1)
-		bot.Act(positions[me])
+		bot.Reset(positions[0], me, 1, play.Clock{})
+		bot.Act(positions[me], play.Clock{})
 	}
 	clock := startCPU(b)
 	defer clock.stop()
 	i := 0
 	for b.Loop() {
 		p := positions[i%len(positions)]
-		seats[p.ToMove()].Act(p)
+		seats[p.ToMove()].Act(p, play.Clock{})
 		i++
 	}
 }
@@ -69,7 +70,7 @@ func BenchmarkRandomAct(b *testing.B) { benchAct(b, func() Bot { return &Random{
 func BenchmarkGreedyAct(b *testing.B) { benchAct(b, func() Bot { return &Greedy{} }) }
 
 func BenchmarkLookaheadAct(b *testing.B) {
-	benchAct(b, func() Bot { la, _ := NewLookahead(nil); return la })
+	benchAct(b, func() Bot { return NewLookahead() })
 }
 
 // BenchmarkGame is a whole course game between two bots from a seed (the
@@ -81,7 +82,7 @@ func BenchmarkGame(b *testing.B) {
 	}{
 		{"random-random", func() Bot { return &Random{} }, func() Bot { return &Random{} }},
 		{"greedy-greedy", func() Bot { return &Greedy{} }, func() Bot { return &Greedy{} }},
-		{"lookahead-greedy", func() Bot { la, _ := NewLookahead(nil); return la }, func() Bot { return &Greedy{} }},
+		{"lookahead-greedy", func() Bot { return NewLookahead() }, func() Bot { return &Greedy{} }},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			a, z := c.a(), c.z()

@@ -1,37 +1,35 @@
 // Package bots holds Go players for eraser: the course's two samples,
 // random and greedy, move for move as the course played them, and a
-// stronger look-ahead bot with integer parameters for tuning. A bot keeps
-// its own scratch buffers, so that a move allocates nothing in steady state,
-// and no global state: one bot value plays one game at a time.
+// stronger look-ahead bot with integer parameters for tuning, all named by
+// specs of one catalog ("lookahead:depth=1,reply=50"). A bot keeps its own
+// scratch buffers, so that a move allocates nothing in steady state, and no
+// global state: one bot value plays one game at a time.
 package bots
 
-import "github.com/paperio/paperio/eraser"
+import (
+	"github.com/paperio/paperio/eraser"
+	"github.com/paperio/paperio/play"
+)
 
-// Bot chooses the swap of the player to move (s.ToMove()). It must be ready
-// for a new game after Reset.
-type Bot interface {
-	// Reset prepares the bot for a new game in which it is player me (0
-	// moves first); seed drives any randomness, so the same seed gives the
-	// same game.
-	Reset(s *eraser.State, me int, seed uint64)
-	// Act returns the swap for the move about to be played; s is not over.
-	Act(s *eraser.State) eraser.Swap
-}
+// Bot is an eraser player of the play loop: it chooses the swap of the
+// player to move (s.ToMove()), and must be ready for a new game after
+// Reset; seed drives any randomness, so the same seed gives the same game.
+// Built-in bots ignore the clock.
+type Bot = play.Player[*eraser.State, eraser.Swap]
 
-// Play plays a game from the seed between first (player 0) and second, both
-// reset with the game's seed (the course seeded its random sample so), and
-// returns the final state.
+// Play plays a game from the seed between first (player 0) and second
+// through the play loop, without a time budget, and returns the final state
+// (a bot that panics loses by an error, RULES.md §8).
 func Play(cfg eraser.Config, seed int64, first, second Bot) (*eraser.State, error) {
 	s, err := eraser.New(cfg, seed)
 	if err != nil {
 		return nil, err
 	}
-	players := [2]Bot{first, second}
-	for i, b := range players {
-		b.Reset(s, i, uint64(seed))
+	seats := [2]*play.Seat[*eraser.State, eraser.Swap]{play.SeatOf("player 1", first), play.SeatOf("player 2", second)}
+	res, err := play.Run[*eraser.State, eraser.Swap](Game{s}, seats, play.Options[eraser.Swap]{Seed: uint64(seed)})
+	if err != nil {
+		return nil, err
 	}
-	for !s.Over() {
-		s.Move(players[s.ToMove()].Act(s)) // an invalid swap ends the game as the mover's error
-	}
+	s.SetThinkTimes(res.Think)
 	return s, nil
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/paperio/paperio/eraser"
+	"github.com/paperio/paperio/play"
 )
 
 // replayCorpus replays every public reference game and calls at before each
@@ -46,10 +47,10 @@ func TestRandomMatchesCourse(t *testing.T) {
 		b := bots[g.ID]
 		if b == nil {
 			b = &Random{}
-			b.Reset(s, s.ToMove(), uint64(g.Seed))
+			b.Reset(s, s.ToMove(), uint64(g.Seed), play.Clock{})
 			bots[g.ID] = b
 		}
-		if got := b.Act(s); got != want {
+		if got := b.Act(s, play.Clock{}); got != want {
 			t.Errorf("%s move %d: random plays %v, the course's sample %v", g.ID, s.Turn()+1, got, want)
 		}
 		checked++
@@ -69,8 +70,8 @@ func TestGreedyMatchesCourse(t *testing.T) {
 		if name != "greedy_robot" {
 			return
 		}
-		b.Reset(s, s.ToMove(), 0)
-		if got := b.Act(s); got != want {
+		b.Reset(s, s.ToMove(), 0, play.Clock{})
+		if got := b.Act(s, play.Clock{}); got != want {
 			t.Errorf("%s move %d: greedy plays %v, the course's sample %v", g.ID, s.Turn()+1, got, want)
 		}
 		checked++

@@ -2,6 +2,7 @@ package bots
 
 import (
 	"github.com/paperio/paperio/eraser"
+	"github.com/paperio/paperio/play"
 	"github.com/paperio/paperio/pyrand"
 )
 
@@ -19,12 +20,12 @@ type Greedy struct {
 	steps   []eraser.Step
 }
 
-func (b *Greedy) Reset(s *eraser.State, me int, seed uint64) {
+func (b *Greedy) Reset(s *eraser.State, me int, seed uint64, _ play.Clock) {
 	b.me = me
 	b.rng.Seed(seed)
 }
 
-func (b *Greedy) Act(s *eraser.State) eraser.Swap {
+func (b *Greedy) Act(s *eraser.State, _ play.Clock) eraser.Swap {
 	b.ops = s.Ops(b.ops[:0])
 	best, bestGain := eraser.Swap{}, 0
 	for _, op := range b.ops {

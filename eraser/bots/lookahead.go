@@ -1,11 +1,9 @@
 package bots
 
 import (
-	"fmt"
-	"sort"
-	"strings"
-
+	"github.com/paperio/paperio/botspec"
 	"github.com/paperio/paperio/eraser"
+	"github.com/paperio/paperio/play"
 )
 
 // Lookahead weighs each operation by the points it scores now, minus a share
@@ -23,66 +21,48 @@ type Lookahead struct {
 	ops     [2][]eraser.Swap
 }
 
-// Param describes an integer parameter of a bot.
-type Param struct {
-	Name     string
-	Default  int
-	Min, Max int
-	Doc      string
-	field    func(*Lookahead) *int
-}
-
 // LookaheadParams are Lookahead's parameters, their defaults and ranges.
-var LookaheadParams = []Param{
-	{"depth", 2, 1, 2, "1: own points only; 2: also the opponent's best reply", func(b *Lookahead) *int { return &b.Depth }},
-	{"reply", 100, 0, 200, "percent weight of the opponent's best reply", func(b *Lookahead) *int { return &b.Reply }},
-	{"ending", 1000, 0, 10000, "points for a move that ends the game ahead", func(b *Lookahead) *int { return &b.Ending }},
-	{"combo", 0, 0, 100, "percent of a point per removed cell", func(b *Lookahead) *int { return &b.Combo }},
+var LookaheadParams = []botspec.Param{
+	{Name: "depth", Default: 2, Min: 1, Max: 2, Int: true, Doc: "1: own points only; 2: also the opponent's best reply"},
+	{Name: "reply", Default: 100, Min: 0, Max: 200, Int: true, Doc: "percent weight of the opponent's best reply"},
+	{Name: "ending", Default: 1000, Min: 0, Max: 10000, Int: true, Doc: "points for a move that ends the game ahead (minus as many behind)"},
+	{Name: "combo", Default: 0, Min: 0, Max: 100, Int: true, Doc: "percent of a point per removed cell"},
 }
 
-// NewLookahead returns a Lookahead with the defaults, changed by params
-// (name → value); an unknown name or a value out of range is an error.
-func NewLookahead(params map[string]int) (*Lookahead, error) {
+// NewLookahead returns a Lookahead with the default parameters.
+func NewLookahead() *Lookahead { return lookaheadOf(nil) }
+
+// lookaheadOf is a Lookahead with the parameters p (a missing one takes
+// its default); the catalog has checked them.
+func lookaheadOf(p map[string]float64) *Lookahead {
 	b := &Lookahead{}
-	for _, p := range LookaheadParams {
-		*p.field(b) = p.Default
-	}
-	names := make([]string, 0, len(params))
-	for n := range params {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		v := params[n]
-		p, ok := lookaheadParam(n)
+	for _, d := range LookaheadParams {
+		v, ok := p[d.Name]
 		if !ok {
-			var known []string
-			for _, p := range LookaheadParams {
-				known = append(known, p.Name)
-			}
-			return nil, fmt.Errorf("lookahead has no parameter %q (it has %s)", n, strings.Join(known, ", "))
+			v = d.Default
 		}
-		if v < p.Min || v > p.Max {
-			return nil, fmt.Errorf("lookahead %s=%d: must be in %d..%d", n, v, p.Min, p.Max)
-		}
-		*p.field(b) = v
+		*b.field(d.Name) = int(v)
 	}
-	return b, nil
+	return b
 }
 
-func lookaheadParam(name string) (Param, bool) {
-	for _, p := range LookaheadParams {
-		if p.Name == name {
-			return p, true
-		}
+// field is the parameter called name.
+func (b *Lookahead) field(name string) *int {
+	switch name {
+	case "depth":
+		return &b.Depth
+	case "reply":
+		return &b.Reply
+	case "ending":
+		return &b.Ending
 	}
-	return Param{}, false
+	return &b.Combo
 }
 
-func (b *Lookahead) Reset(s *eraser.State, me int, seed uint64) { b.me = me }
+func (b *Lookahead) Reset(s *eraser.State, me int, seed uint64, _ play.Clock) { b.me = me }
 
 // Act returns the first operation of the highest value.
-func (b *Lookahead) Act(s *eraser.State) eraser.Swap {
+func (b *Lookahead) Act(s *eraser.State, _ play.Clock) eraser.Swap {
 	b.ops[0] = s.Ops(b.ops[0][:0])
 	best, bestValue := eraser.Swap{}, 0
 	for i, op := range b.ops[0] {

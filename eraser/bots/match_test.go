@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/paperio/paperio/eraser"
+	"github.com/paperio/paperio/play"
 )
 
 // match plays pairs of games on the same seeds with the seats swapped and
@@ -43,10 +44,7 @@ func TestStrength(t *testing.T) {
 	} else {
 		t.Logf("greedy won %d of %d games against random", w, n)
 	}
-	la, err := NewLookahead(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	la := NewLookahead()
 	if w, n := match(t, cfg, 100, la, &Greedy{}); w < n*75/100 {
 		t.Errorf("lookahead won %d of %d games against greedy, want at least 75%%", w, n)
 	} else {
@@ -57,18 +55,18 @@ func TestStrength(t *testing.T) {
 // TestNoAllocation: the bots' moves allocate nothing once their buffers
 // have grown.
 func TestNoAllocation(t *testing.T) {
-	la, _ := NewLookahead(nil)
+	la := NewLookahead()
 	for name, b := range map[string]Bot{"random": &Random{}, "greedy": &Greedy{}, "lookahead": la} {
 		s, err := eraser.New(eraser.DefaultConfig(), 4242)
 		if err != nil {
 			t.Fatal(err)
 		}
-		b.Reset(s, 0, 1)
-		b.Act(s) // grow the buffers
+		b.Reset(s, 0, 1, play.Clock{})
+		b.Act(s, play.Clock{}) // grow the buffers
 		allocs := testing.AllocsPerRun(40, func() {
 			if !s.Over() {
-				b.Reset(s, s.ToMove(), 1)
-				s.Move(b.Act(s))
+				b.Reset(s, s.ToMove(), 1, play.Clock{})
+				s.Move(b.Act(s, play.Clock{}))
 			}
 		})
 		if allocs != 0 {
@@ -77,23 +75,48 @@ func TestNoAllocation(t *testing.T) {
 	}
 }
 
-// TestNewLookahead: parameters by name, checked.
-func TestNewLookahead(t *testing.T) {
-	b, err := NewLookahead(map[string]int{"depth": 1, "reply": 50})
-	if err != nil || b.Depth != 1 || b.Reply != 50 || b.Ending != 1000 {
-		t.Errorf("NewLookahead: %+v, %v", b, err)
+// TestCatalog: the bots by spec, parameters checked against their ranges.
+func TestCatalog(t *testing.T) {
+	b, err := Make("lookahead:depth=1,reply=50")
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, p := range []map[string]int{{"depth": 3}, {"reply": -1}, {"width": 2}} {
-		if _, err := NewLookahead(p); err == nil {
-			t.Errorf("%v: no error", p)
+	if la := b.(*Lookahead); la.Depth != 1 || la.Reply != 50 || la.Ending != 1000 || la.Combo != 0 {
+		t.Errorf("lookahead:depth=1,reply=50 is %+v", la)
+	}
+	if _, ok := must(t, "random").(*Random); !ok {
+		t.Error("random is not Random")
+	}
+	if _, ok := must(t, "greedy").(*Greedy); !ok {
+		t.Error("greedy is not Greedy")
+	}
+	for _, bad := range []string{"lookahead:depth=3", "lookahead:reply=-1", "lookahead:width=2", "lookahead:depth=1.5", "greedy:depth=1", "minimax"} {
+		if _, err := Make(bad); err == nil {
+			t.Errorf("%s: no error", bad)
 		}
 	}
+	names := ""
+	for _, in := range Catalog() {
+		names += in.Name + " "
+	}
+	if names != "greedy lookahead random " {
+		t.Errorf("catalog lists %q", names)
+	}
+}
+
+func must(t *testing.T, spec string) Bot {
+	t.Helper()
+	b, err := Make(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
 
 // TestDeterministic: the same seed gives the same game.
 func TestDeterministic(t *testing.T) {
 	cfg := eraser.Config{Rows: 120, MaxTurn: 50, MaxTime: eraser.DefaultMaxTime}
-	la, _ := NewLookahead(nil)
+	la := NewLookahead()
 	var results [2]eraser.Result
 	var boards [2]string
 	for i := range results {

@@ -2,6 +2,7 @@ package bots
 
 import (
 	"github.com/paperio/paperio/eraser"
+	"github.com/paperio/paperio/play"
 	"github.com/paperio/paperio/pyrand"
 )
 
@@ -13,9 +14,9 @@ type Random struct {
 	ops []eraser.Swap
 }
 
-func (b *Random) Reset(s *eraser.State, me int, seed uint64) { b.rng.Seed(seed) }
+func (b *Random) Reset(s *eraser.State, me int, seed uint64, _ play.Clock) { b.rng.Seed(seed) }
 
-func (b *Random) Act(s *eraser.State) eraser.Swap {
+func (b *Random) Act(s *eraser.State, _ play.Clock) eraser.Swap {
 	b.ops = s.Ops(b.ops[:0])
 	if len(b.ops) == 0 {
 		return eraser.Swap{}

@@ -4,6 +4,7 @@
 package all
 
 import (
+	_ "github.com/paperio/paperio/games/eraser"  // eraser (星际消战)
 	_ "github.com/paperio/paperio/games/paperio" // paper.io (纸带圈地), the default
 	_ "github.com/paperio/paperio/games/stellar" // stellar (星际群落)
 )

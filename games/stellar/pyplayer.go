@@ -4,8 +4,11 @@ import (
 	_ "embed"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -47,10 +50,11 @@ const callGrace = 2 * time.Second
 
 // pyPlayer is a course AI as a player of the loop.
 type pyPlayer struct {
-	path string
-	opts pyai.Options
-	proc *pyai.Process
-	load time.Duration // the limit of the import and of player_class (the CLI's --time)
+	path  string // absolute
+	shown string // as given, for messages
+	opts  pyai.Options
+	proc  *pyai.Process
+	load  time.Duration // the limit of the import and of player_class (the CLI's --time)
 
 	me      int
 	dead    bool // the process was lost during this game
@@ -60,22 +64,56 @@ type pyPlayer struct {
 }
 
 func newPyPlayer(path string, o game.PlayerOptions) (Player, error) {
-	p := &pyPlayer{path: path, load: o.Budget}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	p := &pyPlayer{path: abs, shown: path, load: o.Budget}
 	if p.load <= 0 {
 		p.load = 365 * 24 * time.Hour
 	}
 	p.opts = pyai.Options{TimeBudget: p.load, HookTimeout: p.load, CourseRules: o.CourseRules, Python: o.Python}
 	p.opts.Sandbox, _ = pyai.ParseSandbox(o.Sandbox)
+	p.opts = pyai.WithDefaults(p.opts)
 	if err := p.start(); err != nil {
 		return nil, err
 	}
 	return p, nil
 }
 
-// start starts a process and imports the module.
+// start starts a process and imports the module (the driver's 'C').
 func (p *pyPlayer) start() error {
-	proc, err := pyai.StartProcess(p.path, p.opts, driverSource, nil)
+	if st, err := os.Stat(p.path); err != nil {
+		return fmt.Errorf("%s: %v", p.shown, errors.Unwrap(err))
+	} else if st.IsDir() {
+		return fmt.Errorf("%s: is a directory, not a Python file", p.shown)
+	}
+	proc, err := pyai.StartProcess(p.opts, p.path, driverSource)
 	if err != nil {
+		return fmt.Errorf("%s: %v", p.shown, err)
+	}
+	cfg, err := pyai.ProcessConfig(p.path, p.shown, p.opts)
+	if err != nil {
+		proc.Kill()
+		return err
+	}
+	body, _ := json.Marshal(cfg)
+	rep, _, err := proc.Call('C', body, p.opts.HookTimeout)
+	switch {
+	case errors.Is(err, pyai.ErrProcessTimeout):
+		err = fmt.Errorf("%s: the import did not finish within %v", p.shown, p.opts.HookTimeout)
+	case err != nil:
+		err = fmt.Errorf("%s: %v during the import", p.shown, err)
+	case rep.Kind == 'X':
+		err = errors.New(oneLine(string(rep.Body)))
+	case rep.Kind == 'E':
+		err = fmt.Errorf("%s: the import raised an exception: %s", p.shown, pyai.LastLine(string(rep.Body)))
+	case rep.Kind != 'K':
+		err = fmt.Errorf("%s: protocol error: reply %q to the configuration", p.shown, rep.Kind)
+	}
+	if err != nil {
+		proc.Kill()
+		proc.Wait()
 		return err
 	}
 	p.proc, p.dead = proc, false
@@ -86,10 +124,12 @@ func (p *pyPlayer) OwnDeadline() bool      { return true }
 func (p *pyPlayer) Failure() play.Fault    { return p.fail }
 func (p *pyPlayer) Thought() time.Duration { return p.thought }
 
-// Close ends the process.
+// Close ends the process. It may be called from any goroutine (the loop
+// closes a player whose run was stopped).
 func (p *pyPlayer) Close() error {
 	if p.proc != nil {
-		return p.proc.Close()
+		p.proc.Kill()
+		p.proc.Wait()
 	}
 	return nil
 }
@@ -110,7 +150,8 @@ type gameJSON struct {
 func (p *pyPlayer) Reset(v View, me int, _ uint64, _ play.Clock) {
 	p.me, p.fail, p.thought = me, play.Fault{}, 0
 	if p.dead || !p.proc.Alive() {
-		p.proc.Close()
+		p.proc.Kill()
+		p.proc.Note("new AI process: the previous one was stopped or died")
 		if err := p.start(); err != nil {
 			p.dead = true
 			p.fail = play.Fault{Kind: play.Error, Detail: oneLine(err.Error())}
@@ -124,15 +165,15 @@ func (p *pyPlayer) Reset(v View, me int, _ uint64, _ play.Clock) {
 		}
 	}
 	body, _ := json.Marshal(g)
-	kind, rep, took, err := p.proc.Call('G', body, p.load)
+	rep, took, err := p.proc.Call('G', body, p.load)
 	p.thought += took
 	switch {
 	case err != nil:
 		p.lost(err, p.load-callGrace)
-	case kind == 'E':
-		p.fail = play.Fault{Kind: play.Error, Detail: lastLine(string(rep))}
-	case kind != 'D':
-		p.fail = play.Fault{Kind: play.Error, Detail: fmt.Sprintf("protocol error: reply %q to a new game", kind)}
+	case rep.Kind == 'E':
+		p.fail = play.Fault{Kind: play.Error, Detail: pyai.LastLine(string(rep.Body))}
+	case rep.Kind != 'D':
+		p.fail = play.Fault{Kind: play.Error, Detail: fmt.Sprintf("protocol error: reply %q to a new game", rep.Kind)}
 	}
 }
 
@@ -148,20 +189,20 @@ func (p *pyPlayer) Act(v View, _ play.Clock) stellar.Answer {
 	if v.CallTime > 0 {
 		limit = v.CallTime + callGrace
 	}
-	kind, rep, took, err := p.proc.Call('T', p.turnMessage(v.State), limit)
+	rep, took, err := p.proc.Call('T', p.turnMessage(v.State), limit)
 	p.thought += took
-	switch {
+	switch kind := rep.Kind; {
 	case err != nil:
 		p.lost(err, v.CallTime)
 	case kind == 'A':
 		r := &stellar.Returned{}
-		if err := r.UnmarshalJSON(rep); err != nil {
+		if err := r.UnmarshalJSON(rep.Body); err != nil {
 			p.fail = play.Fault{Kind: play.Error, Detail: "the driver sent an answer that does not read: " + err.Error()}
 			return stellar.Answer{}
 		}
 		return stellar.Answer{Py: r}
 	case kind == 'E':
-		p.fail = play.Fault{Kind: play.Error, Detail: lastLine(string(rep))}
+		p.fail = play.Fault{Kind: play.Error, Detail: pyai.LastLine(string(rep.Body))}
 	case kind == 'O':
 		p.fail = play.Fault{Kind: play.Timeout, Detail: fmt.Sprintf("player_func ran past its %s s", secs(v.CallTime))}
 	default:
@@ -173,7 +214,8 @@ func (p *pyPlayer) Act(v View, _ play.Clock) stellar.Answer {
 // lost records a call whose process is gone: killed at its limit, or dead.
 func (p *pyPlayer) lost(err error, limit time.Duration) {
 	p.dead = true
-	if pyai.IsTimeout(err) {
+	p.proc.Kill()
+	if errors.Is(err, pyai.ErrProcessTimeout) {
 		p.fail = play.Fault{Kind: play.Timeout, Detail: fmt.Sprintf("did not come back within %s s and %s s of grace; its process was stopped", secs(limit), secs(callGrace))}
 		return
 	}
@@ -197,13 +239,6 @@ func (p *pyPlayer) turnMessage(s *stellar.State) []byte {
 	}
 	p.msg = b
 	return b
-}
-
-// lastLine is the last non-empty line of a traceback: the exception, as
-// "ValueError: message".
-func lastLine(s string) string {
-	lines := strings.Split(strings.TrimSpace(s), "\n")
-	return oneLine(lines[len(lines)-1])
 }
 
 // oneLine keeps the first line of a message.

@@ -8,8 +8,14 @@ import (
 	"fmt"
 	"math"
 
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
 	"github.com/paperio/paperio/analysis"
 	"github.com/paperio/paperio/analysis/plots"
+	"github.com/paperio/paperio/label"
 )
 
 // Kinds are the chart kinds of stellar datasets this package adds to bars
@@ -50,11 +56,71 @@ func perTurn(ds *analysis.Dataset, r plots.Request, kind, what, ylabel, col stri
 	if err != nil {
 		return nil, &analysis.Error{Msg: fmt.Sprintf("%s: game %d: %v", ds.Dir, g.ID, err)}
 	}
-	n1, n2 := plots.PlayerNames(g, r.Options)
-	return plots.GameLines(g, what, "turn", ylabel, xs, []plots.Series{
-		{Name: "P1 " + n1, Side: 1, Ys: ys[0]},
-		{Name: "P2 " + n2, Side: 2, Ys: ys[1]},
-	}, ymin, math.NaN(), r.Options)
+	p := plots.NewPanel()
+	p.X.Label.Text = "turn"
+	p.Y.Label.Text = ylabel
+	p.Add(plotter.NewGrid())
+	names := names(r.Options, []string{g.P1, g.P2})
+	var px, py []float64
+	for i := range ys {
+		style := plotter.DefaultLineStyle
+		style.Color = plots.SideColour(i)
+		style.Width = vg.Points(1.5)
+		if i == 1 { // dashed too, so that the sides stay apart in grey print
+			style.Dashes = []vg.Length{vg.Points(5), vg.Points(2.5)}
+		}
+		key, err := runs(p, xs, ys[i], style)
+		if err != nil {
+			return nil, err
+		}
+		p.Legend.Add(fmt.Sprintf("P%d %s", i+1, names[i]), key)
+		for k, y := range ys[i] {
+			if !math.IsNaN(y) {
+				px, py = append(px, xs[k]), append(py, y)
+			}
+		}
+	}
+	p.X.Min, p.X.Max, p.Y.Min = 0, xs[len(xs)-1], ymin
+	plots.PlaceLegend(p, px, py)
+	return plots.PanelFigure(plots.GameTitle(what, g, r.Options), p, r.Options)
+}
+
+// runs draws a player's values as lines between the gaps a NaN leaves (no
+// row, or a null), a lone value as a dot, and returns the line the legend
+// shows.
+func runs(p *plot.Plot, xs, ys []float64, style draw.LineStyle) (plot.Thumbnailer, error) {
+	key, _ := plotter.NewLine(plotter.XYs{{}, {}})
+	key.LineStyle = style
+	for _, run := range analysis.Runs(ys) {
+		pts := make(plotter.XYs, 0, run[1]-run[0])
+		for k := run[0]; k < run[1]; k++ {
+			pts = append(pts, plotter.XY{X: xs[k], Y: ys[k]})
+		}
+		if len(pts) == 1 {
+			dot, err := plotter.NewScatter(pts)
+			if err != nil {
+				return nil, err
+			}
+			dot.GlyphStyle = draw.GlyphStyle{Color: style.Color, Radius: vg.Points(1.5), Shape: draw.CircleGlyph{}}
+			p.Add(dot)
+			continue
+		}
+		l, err := plotter.NewLine(pts)
+		if err != nil {
+			return nil, err
+		}
+		l.LineStyle = style
+		p.Add(l)
+	}
+	return key, nil
+}
+
+// names are the players' names in a chart: their specs, or short labels.
+func names(o plots.Options, specs []string) []string {
+	if o.Label == label.ModeSpec {
+		return label.Spec(specs)
+	}
+	return label.Short(specs)
 }
 
 // sides splits the rows of one game into the turns and each player's

@@ -1,0 +1,46 @@
+package eraser
+
+import (
+	"fmt"
+
+	"github.com/paperio/paperio/eraser/bots"
+	"github.com/paperio/paperio/game"
+)
+
+// Players are built-in bots ("lookahead:depth=1", package eraser/bots) and
+// course AIs in Python ("py:path/to/ai.py": a class Plaser, RULES.md §9).
+
+func (Game) Bots() []game.BotInfo { return bots.Catalog() }
+
+// Canonical checks spec: a bot's spec with its parameters sorted and
+// defaults left out, or "py:PATH" as given.
+func (Game) Canonical(spec string) (string, error) {
+	if path, ok, err := game.PyPath(spec); ok {
+		return game.PyPrefix + path, err
+	}
+	sp, err := bots.Parse(spec)
+	if err != nil {
+		return "", fmt.Errorf("%v (or py:FILE for a course AI)", err)
+	}
+	return sp.String(), nil
+}
+
+// Entrant is the player of a spec, named by it.
+func (g Game) Entrant(spec string, o game.PlayerOptions) (*game.Entrant, error) {
+	c, err := g.Canonical(spec)
+	if err != nil {
+		return nil, err
+	}
+	return game.NewEntrant(c, c, func() (bots.Bot, error) { return NewPlayer(c, o) }), nil
+}
+
+// NewPlayer builds the player of a canonical spec.
+func NewPlayer(spec string, o game.PlayerOptions) (bots.Bot, error) {
+	if path, ok, err := game.PyPath(spec); ok {
+		if err != nil {
+			return nil, err
+		}
+		return newCourseAI(path, o)
+	}
+	return bots.Make(spec)
+}

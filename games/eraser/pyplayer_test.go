@@ -1,0 +1,161 @@
+package eraser
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	rules "github.com/paperio/paperio/eraser"
+	"github.com/paperio/paperio/game"
+)
+
+// numpyPython is a Python with numpy (Debian's /usr/bin/python3 with
+// python3-numpy, or python3 on PATH): eraser AIs are given numpy boards.
+// Without one the test fails.
+func numpyPython(t *testing.T) string {
+	t.Helper()
+	cands := []string{"/usr/bin/python3"}
+	if p, err := exec.LookPath("python3"); err == nil {
+		cands = append(cands, p)
+	}
+	for _, py := range cands {
+		if exec.Command(py, "-c", "import numpy").Run() == nil {
+			return py
+		}
+	}
+	t.Fatalf("no Python with numpy (tried %v): install it with apt-get install -y python3-numpy", cands)
+	return ""
+}
+
+// playAI plays one game between two specs (bots or py:) with the options.
+func playAI(t *testing.T, p1, p2 string, o game.PlayerOptions, su game.Setup) (*game.Record, [2]*game.Entrant) {
+	t.Helper()
+	es, err := game.Entrants(eraser, o, p1, p2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seats := [2]*game.Seat{game.NewSeat(es[0], false), game.NewSeat(es[1], false)}
+	defer seats[0].Close()
+	defer seats[1].Close()
+	if su.Config == nil {
+		su.Config = eraser.DefaultConfig()
+	}
+	su.Budget = o.Budget
+	r, err := eraser.NewWorker().Play(seats, su)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, [2]*game.Entrant{es[0], es[1]}
+}
+
+// Course AIs play whole games unchanged: a numpy board of the whole board,
+// the operations as tuples, the scores and the move number; move_history
+// and used_time kept on the object; any answer shaped like a move (tuples,
+// numpy arrays). Their think time is measured.
+func TestCourseAIPlays(t *testing.T) {
+	o := game.PlayerOptions{Budget: 60 * time.Second, Python: numpyPython(t), Sandbox: "auto"}
+	for _, c := range []struct{ p1, p2 string }{
+		{"py:testdata/sample.py", "greedy"},
+		{"random", "py:testdata/first.py"},
+		{"py:testdata/first.py", "py:testdata/sample.py"},
+	} {
+		r, _ := playAI(t, c.p1, c.p2, o, game.Setup{Seed: 11, Rows: true})
+		if r.Reason >= CodeError || r.Length < 20 {
+			t.Fatalf("%s v %s: code %d after %d moves: %s", c.p1, c.p2, r.Reason, r.Length, r.Detail)
+		}
+		for i, spec := range []string{c.p1, c.p2} {
+			if py := strings.HasPrefix(spec, "py:"); py != (r.Think[i] > 0) {
+				t.Errorf("%s v %s: %s thought %v", c.p1, c.p2, spec, r.Think[i])
+			}
+		}
+		if g := r.Rows.(*rows).game; g.Think1 != r.Think[0].Seconds() {
+			t.Errorf("think1 %v, think %v", g.Think1, r.Think[0])
+		}
+	}
+}
+
+// wrongAI writes a copy of testdata/wrong.py answering answer.
+func wrongAI(t *testing.T, answer string) string {
+	b, err := os.ReadFile("testdata/wrong.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "wrong_"+answer+".py")
+	src := strings.Replace(string(b), "answer = 'three'", "answer = '"+answer+"'", 1)
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// Failures lose as the course's engine judged them (RULES.md §8), and the
+// games' replay file replays exactly.
+func TestCourseAIFailures(t *testing.T) {
+	o := game.PlayerOptions{Budget: time.Second, Python: numpyPython(t), Sandbox: "off"}
+	replayFile := filepath.Join(t.TempDir(), "failures.jsonl")
+	cases := []struct {
+		ai      string
+		first   bool
+		code    int
+		message string // the result's error, or its start
+		moves   int    // moves applied before the failed call
+	}{
+		{"testdata/raises.py", true, CodeError, "ZeroDivisionError: division by zero", 4},
+		{"testdata/hangs.py", false, CodeTimeout, rules.TimeoutMessage, 3},
+		{"testdata/exits.py", true, CodeTimeout, rules.TimeoutMessage, 0},
+		{"testdata/badinit.py", false, CodeError, "ValueError: no board for me", -1},
+		{"testdata/noclass.py", true, CodeError, "could not be started: testdata/noclass.py: no class Plaser", -1},
+		{wrongAI(t, "three"), true, CodeInvalid, "exception_manager.InvalidMove: Not a proper input.", 2},
+		{wrongAI(t, "diagonal"), false, CodeInvalid, "exception_manager.InvalidMove: Not adjacent positions.", 3},
+		{wrongAI(t, "reserve"), true, CodeInvalid, "exception_manager.InvalidMove: Positions out of board.", 2},
+		{wrongAI(t, "int"), true, CodeError, "TypeError: object of type 'int' has no len()", 2},
+		{wrongAI(t, "none"), true, CodeError, "TypeError: object of type 'NoneType' has no len()", 2},
+		{wrongAI(t, "strings"), true, CodeError, "", 2},
+		{wrongAI(t, "float"), true, CodeError, "IndexError: only integers", 2},
+	}
+	replays := make([]game.ReplayGame, 0, len(cases))
+	t.Run("games", func(t *testing.T) {
+		for _, c := range cases {
+			replays = append(replays, game.ReplayGame{ID: filepath.Base(c.ai)})
+			rg := &replays[len(replays)-1]
+			t.Run(rg.ID, func(t *testing.T) {
+				t.Parallel() // most of a case is starting Python and numpy
+				p1, p2 := "py:"+c.ai, "random"
+				if !c.first {
+					p1, p2 = p2, p1
+				}
+				loser := map[bool]int{true: 0, false: 1}[c.first]
+				r, es := playAI(t, p1, p2, o, game.Setup{Seed: 3, Rows: true, Frames: true})
+				rg.Players, rg.Record = [2]string{es[0].Spec, es[1].Spec}, r
+				g := r.Rows.(*rows).game
+				if r.Reason != c.code || int(r.Winner) != 1-loser || !strings.HasPrefix(g.Error, c.message) {
+					t.Fatalf("code %d, winner %d, error %q; want code %d, winner %d, error %q (%s)", r.Reason, r.Winner, g.Error, c.code, 1-loser, c.message, r.Detail)
+				}
+				applied := len(r.Moves) / 4
+				if c.moves >= 0 && (applied != c.moves || r.Length != c.moves+1) || c.moves < 0 && (applied != 0 || r.Length != 0) {
+					t.Errorf("%d moves applied, length %d; want %d moves", applied, r.Length, c.moves)
+				}
+				if c.code == CodeInvalid && len(r.Frames.(*rules.Game).Result.Error.Returned) == 0 {
+					t.Errorf("the replay file does not keep the illegal answer")
+				}
+			})
+		}
+	})
+	t.Run("replay file", func(t *testing.T) {
+		for _, rg := range replays {
+			if rg.Record == nil {
+				t.Fatalf("%s did not finish", rg.ID)
+			}
+		}
+		if err := eraser.Replays().Append(replayFile, replays...); err != nil {
+			t.Fatal(err)
+		}
+		games, _, bad, err := eraser.Replays().Check(replayFile, func(l string) { t.Error(l) })
+		if err != nil || games != 12 || bad != 0 {
+			t.Fatalf("the failures' replay file: %d games, %d mismatched, %v", games, bad, err)
+		}
+	})
+}

@@ -1,0 +1,123 @@
+package eraser
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	rules "github.com/paperio/paperio/eraser"
+	"github.com/paperio/paperio/eraser/bots"
+	"github.com/paperio/paperio/game"
+)
+
+// Replays are the corpus format of RULES.md §13 (package eraser's Game):
+// the format of the games recorded on the course's engine.
+func (Game) Replays() game.Replays { return replays{} }
+
+type replays struct{}
+
+func (replays) Append(path string, games ...game.ReplayGame) error {
+	out := make([]*rules.Game, len(games))
+	for i, g := range games {
+		rg, err := ReplayGame(g)
+		if err != nil {
+			return fmt.Errorf("game %s: %v", g.ID, err)
+		}
+		out[i] = rg
+	}
+	return rules.Append(path, out...)
+}
+
+// ReplayGame is a record in the corpus format: the game recorded while it
+// was played when it was played with frames, else replayed from the record
+// (without frames).
+func ReplayGame(g game.ReplayGame) (*rules.Game, error) {
+	var rg rules.Game
+	if f, ok := g.Frames.(*rules.Game); ok {
+		rg = *f
+	} else {
+		s, err := startState(g.Record)
+		if err != nil {
+			return nil, err
+		}
+		rec := rules.NewRecorder(s, "", g.Players, false)
+		if err := Replay(g.Record, &table{Game: bots.Game{S: s}, rec: rec}); err != nil {
+			return nil, err
+		}
+		rg = *rec.Game()
+	}
+	rg.ID, rg.Players = g.ID, g.Players
+	return &rg, nil
+}
+
+func (replays) Check(path string, bad func(string)) (games, frames, mismatched int, err error) {
+	r, err := rules.Open(path)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	defer r.Close()
+	for {
+		g, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			return games, frames, mismatched, nil
+		}
+		if err != nil {
+			return games, frames, mismatched, err
+		}
+		n, m := rules.Check(g)
+		games++
+		frames += n
+		if m != nil {
+			mismatched++
+			bad(fmt.Sprintf("%s:%d %s: %v", path, r.Line(), g.ID, m))
+		}
+	}
+}
+
+// Bench replays every game's moves (the games loaded and their boards drawn
+// first, so only the engine is measured), again and again until min has
+// passed: each move with its cascade and the next round's operations.
+func (replays) Bench(paths []string, min time.Duration) (int64, time.Duration, error) {
+	var starts []*rules.State
+	var moves [][]rules.Swap
+	for _, f := range paths {
+		gs, err := rules.ReadAll(f)
+		if err != nil {
+			return 0, 0, err
+		}
+		for _, g := range gs {
+			cfg, err := g.Config.Config()
+			if err != nil {
+				return 0, 0, fmt.Errorf("game %s: %v", g.ID, err)
+			}
+			s, err := rules.New(cfg, g.Seed)
+			if err != nil {
+				return 0, 0, fmt.Errorf("game %s: %v", g.ID, err)
+			}
+			s.DrawAll()
+			sws := make([]rules.Swap, len(g.Moves))
+			for i, m := range g.Moves {
+				if sws[i], err = m.Swap(); err != nil {
+					return 0, 0, fmt.Errorf("game %s move %d: %v", g.ID, i+1, err)
+				}
+			}
+			starts, moves = append(starts, s), append(moves, sws)
+		}
+	}
+	work := &rules.State{}
+	var n int64
+	rounds := 0
+	begin := time.Now()
+	for time.Since(begin) < min || rounds == 0 {
+		for i, s := range starts {
+			work.CopyFrom(s)
+			for _, sw := range moves[i] {
+				work.Move(sw)
+			}
+			n += int64(len(moves[i]))
+		}
+		rounds++
+	}
+	return n, time.Since(begin), nil
+}

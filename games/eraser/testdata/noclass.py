@@ -1,0 +1,2 @@
+def move(board, operations, scores, turn_number):
+    return operations[0]
