@@ -3,6 +3,7 @@ package viewer
 import (
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"sync"
 	"time"
@@ -188,15 +189,18 @@ func (s *Server) record(id string, specs [2]string, r *game.Record) (*Row, error
 	path := filepath.Join(s.opt.Record, RecordFile)
 	s.recMu.Lock()
 	defer s.recMu.Unlock()
+	if err := os.MkdirAll(s.opt.Record, 0o755); err != nil {
+		return nil, err
+	}
 	if err := s.opt.Game.Replays().Append(path, game.ReplayGame{ID: id, Players: specs, Record: r}); err != nil {
 		return nil, err
 	}
 	src := s.recordings
-	src.err = ""
-	src.load()
-	if src.err != "" {
-		return nil, errors.New(src.err)
+	games, err := s.board.ReadReplays(path)
+	if err != nil {
+		return nil, err
 	}
+	src.setReplays(games)
 	src.mu.RLock()
 	defer src.mu.RUnlock()
 	row := src.rows[len(src.rows)-1]

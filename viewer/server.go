@@ -275,13 +275,18 @@ func (s *Server) apiGames(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusBadRequest, err)
 		return
 	}
+	writeJSON(w, r, s.Search(q))
+}
+
+// Search is a page of the index.
+func (s *Server) Search(q Query) Page {
 	all := make([][]Row, len(s.sources))
 	for i, src := range s.sources {
 		src.mu.RLock()
 		all[i] = src.rows
 		src.mu.RUnlock()
 	}
-	writeJSON(w, r, search(all, q))
+	return search(all, q)
 }
 
 // sourceOf is the source named by a request's {src}.

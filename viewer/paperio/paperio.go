@@ -108,7 +108,14 @@ func (p *replayer) Step(moves []byte) (int, error) {
 func (p *replayer) State(dst []byte) {
 	f, b := p.s.Fields(), p.s.Bands()
 	cells := dst[:len(f)]
-	for i := range cells {
+	b = b[:len(f)]
+	// Eight cells at a time: owners are at most 2, so b<<2 stays within
+	// each byte.
+	i := 0
+	for ; i+8 <= len(cells); i += 8 {
+		binary.LittleEndian.PutUint64(cells[i:], binary.LittleEndian.Uint64(f[i:])|binary.LittleEndian.Uint64(b[i:])<<2)
+	}
+	for ; i < len(cells); i++ {
 		cells[i] = f[i] | b[i]<<2
 	}
 	tail := dst[len(f):]

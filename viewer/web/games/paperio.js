@@ -31,41 +31,56 @@
   R.paperio = {
     playerColours(h) { return [h.palette[BAND], h.palette[BAND + 1]]; },
 
+    // draw paints frame v into img. Only the cells that changed since the
+    // frame last painted into img are painted again (with those that bore
+    // a mark), which keeps scrubbing quick.
     draw(img, v) {
-      const h = v.header, W = h.width, H = h.height, cell = v.cell, st = v.state;
-      const pal = h.palette.map(abgr);
+      const h = v.header, W = h.width, H = h.height, cell = v.cell, st = v.state, cells = W * H;
+      const pal = img._pal || (img._pal = h.palette.map(abgr));
       const px = new Uint32Array(img.data.buffer);
       const IW = img.width, IH = img.height;
       const inset = cell >= 4 ? 1 : 0;
-      for (let x = 0; x < W; x++) {
-        for (let y = 0; y < H; y++) {
-          const c = st[x * H + y], f = c & 3, b = (c >> 2) & 3;
-          fill(px, IW, IH, x * cell, y * cell, cell, cell, f ? pal[TERR - 1 + f] : pal[EMPTY]);
-          if (b) { const i = f ? inset : 0; fill(px, IW, IH, x * cell + i, y * cell + i, cell - 2 * i, cell - 2 * i, pal[BAND - 1 + b]); }
-        }
+      const cellAt = (i) => {
+        const x = Math.floor(i / H), y = i % H, c = st[i], f = c & 3, b = (c >> 2) & 3;
+        fill(px, IW, IH, x * cell, y * cell, cell, cell, f ? pal[TERR - 1 + f] : pal[EMPTY]);
+        if (b) { const d = f ? inset : 0; fill(px, IW, IH, x * cell + d, y * cell + d, cell - 2 * d, cell - 2 * d, pal[BAND - 1 + b]); }
+      };
+      const last = img._last;
+      if (!last) {
+        for (let i = 0; i < cells; i++) cellAt(i);
+      } else {
+        for (let i = 0; i < cells; i++) if (st[i] !== last[i]) cellAt(i);
+        for (const i of img._marked) if (st[i] === last[i]) cellAt(i);
       }
+      const marked = [];
+      const mark = (x, y) => { if (x >= 0 && x < W && y >= 0 && y < H) marked.push(x * H + y); };
       const mover = v.frame > 0 ? (v.frame - 1) & 1 : -1;
       if (mover >= 0 && cell >= 3) {
-        const ch = v.changes, cells = W * H, own = mover + 1, d = Math.max(1, Math.floor(cell / 3));
+        const ch = v.changes, own = mover + 1, d = Math.max(1, Math.floor(cell / 3));
         for (let i = 0; i < ch.length; i += 3) {
           const at = ch[i], was = ch[i + 1], now = ch[i + 2];
           if (at < cells && (now & 3) === own && (was & 3) !== own && (now >> 2) === 0) {
             const x = Math.floor(at / H), y = at % H;
             fill(px, IW, IH, x * cell + ((cell - d) >> 1), y * cell + ((cell - d) >> 1), d, d, pal[ENCL]);
+            marked.push(at);
           }
         }
       }
       for (let i = 0; i < 2; i++) {
-        const [x, y] = head(st, W * H, i);
+        const [x, y] = head(st, cells, i);
         if (i === mover) {
           const x0 = x * cell - 1, y0 = y * cell - 1, n = cell + 2;
           fill(px, IW, IH, x0, y0, n, 1, pal[LAST]);
           fill(px, IW, IH, x0, y0 + n - 1, n, 1, pal[LAST]);
           fill(px, IW, IH, x0, y0, 1, n, pal[LAST]);
           fill(px, IW, IH, x0 + n - 1, y0, 1, n, pal[LAST]);
+          for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) mark(x + dx, y + dy);
         }
         fill(px, IW, IH, x * cell, y * cell, cell, cell, pal[HEAD + i]);
+        mark(x, y);
       }
+      img._last = st.slice(0, cells);
+      img._marked = marked;
     },
 
     // figures are the frame's numbers beside the board.
