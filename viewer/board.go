@@ -14,7 +14,16 @@ import (
 // files, the dataset columns that hold a game's start and moves, and the
 // player a person steers from the page. A game's binding registers one
 // with Register (viewer/paperio for paper.io); the page draws the frames
-// with the renderer of the same name (web/games/NAME.js).
+// with the renderer of the same name, web/games/NAME.js, which sets
+// window.Renderers.NAME to an object of
+//
+//	draw(img, {state, changes, frame, header, cell})  paint a frame into an ImageData
+//	figures(values, k, frames, header, meta)          rows [label, text, id] beside the board
+//	charts(header, meta)                              charts under the board: {title, lines: [{colour, value(frames, k)}], range?, mid?}
+//	playerColours(header)                             the two players' colours
+//	keys                                              key name → the word the play page sends
+//
+// The index needs no board: it lists the games of any game.
 type Board interface {
 	// Game is the game (its name is the renderer's).
 	Game() game.Game

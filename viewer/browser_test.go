@@ -128,10 +128,7 @@ func TestBrowser(t *testing.T) {
 	}
 	t.Chdir(work)
 	rec := "out/human"
-	live, err := viewer.NewLive("round robin", paper, smallBoard)
-	if err != nil {
-		t.Fatal(err)
-	}
+	live := viewer.NewLive("round robin", paper, smallBoard)
 	srv, err := viewer.New(viewer.Options{Paths: []string{"testdata/public.jsonl.gz", "out/selfplay", "out/tournament", "out/big-selfplay"}, Record: rec, Config: smallBoard, Live: live})
 	if err != nil {
 		t.Fatal(err)

@@ -188,6 +188,7 @@ func BenchmarkEncodeFullGame(b *testing.B) {
 	g := fullGames(b)[0]
 	b.ReportAllocs()
 	var n int
+	c0 := cpuTime()
 	for b.Loop() {
 		enc, err := viewer.EncodeGame(vp.Board{}, g.Record)
 		if err != nil {
@@ -196,4 +197,5 @@ func BenchmarkEncodeFullGame(b *testing.B) {
 		n = len(enc.Blob)
 	}
 	b.ReportMetric(float64(n), "bytes/game")
+	b.ReportMetric(float64((cpuTime()-c0).Microseconds())/1000/float64(b.N), "cpu-ms/game")
 }

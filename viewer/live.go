@@ -174,15 +174,12 @@ type liveSeries struct {
 }
 
 // NewLive is the live view of a run of game g with settings c; title heads
-// the page.
-func NewLive(title string, g game.Game, c game.Config) (*Live, error) {
-	b, err := BoardOf(g.Name())
-	if err != nil {
-		return nil, err
-	}
+// the page. Without a board for g, its games are listed but not shown.
+func NewLive(title string, g game.Game, c game.Config) *Live {
+	b, _ := BoardOf(g.Name())
 	return &Live{title: title, g: g, config: c, board: b, started: time.Now(), byKey: map[string]*liveGame{},
 		series: map[string]*liveSeries{}, groups: map[string][]string{}, tallies: map[string][]tourney.Tally{},
-		src: &source{path: "live: " + title, kind: KindLive, g: g, board: b}}, nil
+		src: &source{path: "live: " + title, kind: KindLive, g: g, board: b}}
 }
 
 // attach gives the live view the server's registry of running games and
@@ -235,7 +232,7 @@ func (l *Live) finish(lg *liveGame, id int64, players, specs [2]string, r *game.
 // Tournament hooks: give Watch to tourney.Options.Watch and Event to
 // tourney.Options.OnEvent (after any other handler).
 func (l *Live) Watch(key string, index int, players [2]string) game.Watcher {
-	lg := l.games.add(fmt.Sprintf("%s · game %d", tourney.SeriesName(key, tourney.Tally{A: players[0], B: players[1]}), index+1), players, l.config, l.board)
+	lg := l.games.add(fmt.Sprintf("%s · game %d", key, index+1), players, l.config, l.board)
 	l.mu.Lock()
 	l.kind = KindTournament
 	l.byKey[fmt.Sprintf("%s#%d", key, index)] = lg

@@ -199,10 +199,7 @@ func appendUvarint(b []byte, v int) []byte {
 // TestLiveTournament: a tournament's games join the live index as they
 // finish, its status shows standings, and every game opens.
 func TestLiveTournament(t *testing.T) {
-	live, err := viewer.NewLive("test", paper, smallBoard)
-	if err != nil {
-		t.Fatal(err)
-	}
+	live := viewer.NewLive("test", paper, smallBoard)
 	_, ts := newServer(t, viewer.Options{Live: live})
 	o := tournamentOptions(t)
 	o.Watch, o.OnEvent = live.Watch, live.Event
@@ -247,17 +244,14 @@ func TestLiveTournament(t *testing.T) {
 // TestLiveSelfPlay: a self-play run's games are watched and join the
 // live index; its progress shows.
 func TestLiveSelfPlay(t *testing.T) {
-	live, err := viewer.NewLive("sp", paper, smallBoard)
-	if err != nil {
-		t.Fatal(err)
-	}
+	live := viewer.NewLive("sp", paper, smallBoard)
 	srv, _ := newServer(t, viewer.Options{Live: live})
 	prog := &selfplay.Progress{}
 	live.SelfPlayProgress(prog)
 	plan := selfplay.Plan{Game: "paperio", Seed: 3, Games: 20, ChunkGames: 4, Settings: smallBoard.Encode(),
 		Pairs: selfplay.AllPairs([]string{"goround", "random"})}
 	var moves atomic.Int64
-	_, err = selfplay.Run(context.Background(), selfplay.Options{Plan: plan, Out: t.TempDir(), Workers: 2, Progress: prog,
+	_, err := selfplay.Run(context.Background(), selfplay.Options{Plan: plan, Out: t.TempDir(), Workers: 2, Progress: prog,
 		Entrant: func(spec string) (*game.Entrant, error) { return paper.Entrant(spec, game.PlayerOptions{}) },
 		Watch:   live.SelfPlayWatch,
 		OnGame: func(id int64, p1, p2 string, r *game.Record) {

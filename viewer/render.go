@@ -41,11 +41,15 @@ func OpenGame(path, id string) (*Game, error) {
 		if err != nil {
 			return nil, err
 		}
-		f, err := EncodeGame(s.board, rec)
+		b, err := s.boardOf()
 		if err != nil {
 			return nil, err
 		}
-		return &Game{Meta: metaOf(s, row, rec, f), Record: rec, Board: s.board}, nil
+		f, err := EncodeGame(b, rec)
+		if err != nil {
+			return nil, err
+		}
+		return &Game{Meta: metaOf(s, row, rec, f), Record: rec, Board: b}, nil
 	}
 	if len(errs) > 0 {
 		return nil, fmt.Errorf("%s", strings.Join(errs, "; "))

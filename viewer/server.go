@@ -82,12 +82,16 @@ func New(opt Options) (*Server, error) {
 	if opt.Config == nil {
 		opt.Config = opt.Game.DefaultConfig()
 	}
-	b, err := BoardOf(opt.Game.Name())
-	if err != nil {
-		return nil, err
-	}
 	begin := time.Now()
-	s := &Server{opt: opt, board: b, games: newLiveGames(), plays: plays{sessions: map[int64]*session{}}}
+	s := &Server{opt: opt, games: newLiveGames(), plays: plays{sessions: map[int64]*session{}}}
+	if opt.Record != "" {
+		// People play only games the viewer can show.
+		b, err := BoardOf(opt.Game.Name())
+		if err != nil {
+			return nil, fmt.Errorf("cannot play %s in the browser: %v", opt.Game.Name(), err)
+		}
+		s.board = b
+	}
 	s.sources = openPaths(opt.Paths, 0)
 	if opt.Record != "" {
 		s.recordings = &source{id: len(s.sources), path: opt.Record + "/" + RecordFile, kind: KindRecordings}
@@ -378,7 +382,11 @@ func (s *Server) encode(src *source, id int64) (GameMeta, []byte, error) {
 	if err != nil {
 		return GameMeta{}, nil, err
 	}
-	f, err := EncodeGame(src.board, rec)
+	b, err := src.boardOf()
+	if err != nil {
+		return GameMeta{}, nil, err
+	}
+	f, err := EncodeGame(b, rec)
 	if err != nil {
 		return GameMeta{}, nil, fmt.Errorf("%s game %d: %v", src.path, id, err)
 	}
@@ -527,6 +535,10 @@ func (s *Server) apiLiveGame(w http.ResponseWriter, r *http.Request) {
 		if !wait() {
 			return
 		}
+	}
+	if lg.board == nil {
+		send("failed", []byte(strconv.Quote("the viewer cannot show this game's board")))
+		return
 	}
 	rp, err := lg.board.Replay(&game.Record{Config: lg.config, Start: start})
 	if err != nil {

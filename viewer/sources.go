@@ -150,14 +150,20 @@ func (s *source) load() {
 	}
 }
 
-// setGame sets the source's game and board.
-func (s *source) setGame(g game.Game) error {
-	b, err := BoardOf(g.Name())
-	if err != nil {
-		return err
+// setGame sets the source's game and its board, if the viewer has one:
+// the index lists the games of any game, a game's page needs its board.
+func (s *source) setGame(g game.Game) {
+	s.g = g
+	s.board, _ = BoardOf(g.Name())
+}
+
+// boardOf is the source's board, or why there is none.
+func (s *source) boardOf() (Board, error) {
+	if s.board == nil {
+		_, err := BoardOf(s.g.Name())
+		return nil, err
 	}
-	s.g, s.board = g, b
-	return nil
+	return s.board, nil
 }
 
 // whyName is the short name of a game's result code.
@@ -169,9 +175,7 @@ func (s *source) loadDataset() error {
 	if err != nil {
 		return err
 	}
-	if err := s.setGame(d.Game); err != nil {
-		return err
-	}
+	s.setGame(d.Game)
 	s.config = d.Game.DefaultConfig()
 	if m, err := selfplay.ReadManifest(s.path); err == nil && m != nil {
 		if _, c, err := m.Plan.Config(); err == nil {
@@ -219,7 +223,11 @@ func (s *source) loadDataset() error {
 
 // datasetRecord reads a game's start and moves from its file.
 func (s *source) datasetRecord(r *Row) (*game.Record, error) {
-	start, moves := s.board.DatasetColumns()
+	b, err := s.boardOf()
+	if err != nil {
+		return nil, err
+	}
+	start, moves := b.DatasetColumns()
 	c, err := readColumns(s.files[r.file], map[string]colKind{"game_id": intCol, start: strCol, moves: strCol}, nil)
 	if err != nil {
 		return nil, err
@@ -253,13 +261,11 @@ func (s *source) loadTournament() error {
 	if err == nil {
 		g, err = game.Lookup(name)
 	}
-	if err == nil {
-		err = s.setGame(g)
-	}
 	if err != nil {
 		db.Close()
 		return fmt.Errorf("%s: %v", path, err)
 	}
+	s.setGame(g)
 	s.db, s.close = db, func() { db.Close() }
 	rows, err := db.Query(`SELECT g.game_id, g.p1, g.p2, g.spec1, g.spec2, g.winner, g.reason, g.length, g.score1, g.score2, s.stage
 		FROM games g JOIN series s ON s.id = g.series_id ORDER BY g.game_id`)

@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
-	"strings"
 	"time"
 
 	"github.com/paperio/paperio/selfplay"
@@ -114,15 +113,18 @@ func serve(ctx context.Context, addr string, srv *viewer.Server, open bool, page
 
 // httpServer is a running server.
 type httpServer struct {
-	hs   *http.Server
-	done chan error
+	hs     *http.Server
+	done   chan error
+	cancel context.CancelFunc // ends the requests in progress (live streams)
 }
 
 func startHTTP(ln net.Listener, srv *viewer.Server, url string, open bool, page string) *httpServer {
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
-	h := &httpServer{hs: hs, done: make(chan error, 1)}
+	base, cancel := context.WithCancel(context.Background())
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second,
+		BaseContext: func(net.Listener) context.Context { return base }}
+	h := &httpServer{hs: hs, done: make(chan error, 1), cancel: cancel}
 	go func() { h.done <- hs.Serve(ln) }()
-	fmt.Fprintf(os.Stderr, "viewing at %s%s (Ctrl-C to stop)\n", url, strings.TrimPrefix(page, "/"))
+	fmt.Fprintf(os.Stderr, "viewing at %s%s (Ctrl-C to stop)\n", url, page)
 	if open {
 		openBrowser(url + page)
 	}
@@ -130,9 +132,10 @@ func startHTTP(ln net.Listener, srv *viewer.Server, url string, open bool, page 
 }
 
 func (h *httpServer) stop() error {
+	h.cancel() // live streams end
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
-	h.hs.Shutdown(ctx) // streams of live pages end here
+	h.hs.Shutdown(ctx)
 	if err := <-h.done; err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
@@ -177,10 +180,7 @@ func startRunView(addr, title string, gs *gameSetup) (*liveView, error) {
 	if err != nil {
 		return nil, usagef("%v", err)
 	}
-	live, err := viewer.NewLive(title, gs.g, c)
-	if err != nil {
-		return nil, err
-	}
+	live := viewer.NewLive(title, gs.g, c)
 	srv, err := viewer.New(viewer.Options{Live: live, Game: gs.g, Config: c, Loopback: loop})
 	if err != nil {
 		return nil, err

@@ -277,12 +277,15 @@
         el('label', {}, 'mode', mode), el('label', {}, 'ms a move', clock), el('label', {}, 'seed', seed), start, stop),
       el('p', { class: 'muted', text: 'Games are recorded in ' + o.record + ' and join the index.' }), msg, box);
     const keys = window.Renderers[o.game].keys;
+    let sending = Promise.resolve();
     const onKey = (e) => {
       if (n === null || /INPUT|SELECT/.test(e.target.tagName)) return;
       const k = keys[e.key];
       if (!k) return;
       e.preventDefault();
-      post('/api/play/' + n + '/key', { key: k }).catch((err) => msg.append(el('p', { class: 'error', text: err.message })));
+      // One key after the other, in the order pressed.
+      const game = n;
+      sending = sending.then(() => post('/api/play/' + game + '/key', { key: k })).catch((err) => { if (n === game) msg.append(el('p', { class: 'error', text: err.message })); });
     };
     document.addEventListener('keydown', onKey);
     cleanup.push(() => document.removeEventListener('keydown', onKey));
