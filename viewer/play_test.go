@@ -1,11 +1,13 @@
 package viewer_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -251,7 +253,8 @@ func TestLiveSelfPlay(t *testing.T) {
 	plan := selfplay.Plan{Game: "paperio", Seed: 3, Games: 20, ChunkGames: 4, Settings: smallBoard.Encode(),
 		Pairs: selfplay.AllPairs([]string{"goround", "random"})}
 	var moves atomic.Int64
-	_, err := selfplay.Run(context.Background(), selfplay.Options{Plan: plan, Out: t.TempDir(), Workers: 2, Progress: prog,
+	watched, plain := t.TempDir(), t.TempDir()
+	_, err := selfplay.Run(context.Background(), selfplay.Options{Plan: plan, Out: watched, Workers: 2, Progress: prog,
 		Entrant: func(spec string) (*game.Entrant, error) { return paper.Entrant(spec, game.PlayerOptions{}) },
 		Watch:   live.SelfPlayWatch,
 		OnGame: func(id int64, p1, p2 string, r *game.Record) {
@@ -260,6 +263,25 @@ func TestLiveSelfPlay(t *testing.T) {
 		}})
 	if err != nil {
 		t.Fatal(err)
+	}
+	// Watching changes nothing in what the run writes.
+	_, err = selfplay.Run(context.Background(), selfplay.Options{Plan: plan, Out: plain, Workers: 1,
+		Entrant: func(spec string) (*game.Entrant, error) { return paper.Entrant(spec, game.PlayerOptions{}) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, table := range []string{"games", "turns"} {
+		files, _ := filepath.Glob(filepath.Join(plain, table, "*.parquet"))
+		for _, f := range files {
+			a, _ := os.ReadFile(f)
+			b, err := os.ReadFile(filepath.Join(watched, table, filepath.Base(f)))
+			if err != nil || !bytes.Equal(a, b) {
+				t.Fatalf("%s differs when the run is watched", filepath.Join(table, filepath.Base(f)))
+			}
+		}
+		if len(files) != 5 {
+			t.Fatalf("%d %s files", len(files), table)
+		}
 	}
 	st := live.Status()
 	if st.Games != 20 || st.Total != 20 || srv.Sources()[0].Games != 20 || len(st.Playing) != 0 || moves.Load() == 0 {

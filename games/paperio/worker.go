@@ -53,8 +53,10 @@ func (w *worker) Play(seats [2]*game.Seat, su game.Setup) (*game.Record, error) 
 	if su.Watch != nil {
 		su.Watch.Begin(dataset.StartString(starts))
 	}
-	if su.Rows || frames != nil || su.Watch != nil {
+	if su.Rows || frames != nil {
 		w.rec.Start(0)
+	}
+	if su.Rows || frames != nil || su.Watch != nil {
 		o.OnMove = func(_ int, a engine.Action) {
 			if su.Rows {
 				w.rec.Step(s, a)

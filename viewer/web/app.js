@@ -185,6 +185,9 @@
     let following = null, pinned = false, stream = null;
     const es = new EventSource('/api/live/events');
     cleanup.push(() => { es.close(); if (stream) stream.close(); });
+    es.onerror = () => {
+      if (es.readyState === EventSource.CLOSED) status.replaceChildren(el('p', { class: 'muted', text: 'No run in progress here: start one with paperio tournament … --view ADDR or paperio selfplay … --view ADDR.' }));
+    };
     es.addEventListener('status', (e) => {
       const s = JSON.parse(e.data);
       document.getElementById('live-title').textContent = 'Live: ' + s.title + (s.over ? ' (over)' : '');

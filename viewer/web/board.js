@@ -155,7 +155,7 @@
     build(container, compact) {
       const h = this.header;
       const avail = Math.min(window.innerWidth - 460, window.innerHeight - 230);
-      this.cell = Math.max(2, Math.min(12, Math.floor(Math.max(avail, 300) / Math.max(h.width, h.height))));
+      this.cell = Math.max(2, Math.min(24, Math.floor(Math.max(avail, 300) / Math.max(h.width, h.height))));
       if (compact) this.cell = Math.max(2, Math.min(this.cell, Math.floor(520 / Math.max(h.width, h.height))));
       this.canvas = el('canvas', { class: 'board', width: h.width * this.cell, height: h.height * this.cell, id: 'board' });
       this.ctx = this.canvas.getContext('2d');
