@@ -2,7 +2,8 @@
 
 // The browser tests drive Debian's chromium (CHROMIUM, default
 // /usr/bin/chromium) through the DevTools protocol: go test -tags browser
-// ./viewer/. With PAPERIO_SCREENSHOTS=DIR they also save the screenshots
+// ./viewer/. With PAPERIO_SCREENSHOTS=DIR (absolute: the test runs in a
+// folder of its own) they also save the screenshots
 // of docs/.
 
 package viewer_test
