@@ -91,6 +91,18 @@ type Setup struct {
 	Rows bool
 	// Record asks for a replay record with every frame (Replays).
 	Frames bool
+	// Watch, if not nil, hears the game while it is played (a live view).
+	Watch Watcher
+}
+
+// Watcher follows a game while it is played: Begin with the start, in the
+// game's words, before the first move, then Move with each move, in the
+// game's replay encoding, once it is applied. The calls come from the
+// goroutine that plays the game; a watcher copies what it needs and returns
+// (m is reused after Move returns).
+type Watcher interface {
+	Begin(start string)
+	Move(m []byte)
 }
 
 // Record is a finished game.

@@ -82,6 +82,8 @@ type player struct {
 	budget time.Duration
 	seats  seats
 	w      game.Worker
+	watch  func(id int64, p1, p2 string) game.Watcher
+	onGame func(id int64, p1, p2 string, r *game.Record)
 }
 
 // chunkCounts are what a chunk holds.
@@ -141,9 +143,16 @@ func (p *player) playGame(pr Pair, g int64) (*game.Record, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := p.w.Play(seats, game.Setup{Config: p.config, Seed: play.GameSeed(p.plan.Seed, g), Budget: p.budget, Rows: true})
+	su := game.Setup{Config: p.config, Seed: play.GameSeed(p.plan.Seed, g), Budget: p.budget, Rows: true}
+	if p.watch != nil {
+		su.Watch = p.watch(g, pr.P1, pr.P2)
+	}
+	r, err := p.w.Play(seats, su)
 	if err != nil {
 		return nil, fmt.Errorf("game %d: %w", g, err)
+	}
+	if p.onGame != nil {
+		p.onGame(g, pr.P1, pr.P2, r)
 	}
 	return r, nil
 }

@@ -31,6 +31,12 @@ type Options struct {
 	Budget   time.Duration
 	Command  []string  // recorded in the manifest
 	Progress *Progress // if not nil, updated as games finish
+	// Watch, if not nil, is asked for a watcher of each game before it is
+	// played (a live view; nil: not followed), and OnGame, if not nil, hears
+	// each finished game (its chunk is written later). Both are called from
+	// the workers' goroutines.
+	Watch  func(id int64, p1, p2 string) game.Watcher
+	OnGame func(id int64, p1, p2 string, r *game.Record)
 }
 
 // Progress counts a run's work as it happens; it is safe to read while the
@@ -144,7 +150,7 @@ func runChunks(ctx context.Context, opts Options, g game.Game, config game.Confi
 		}
 	}
 	newWorker := func() *player {
-		return &player{plan: &opts.Plan, g: g, config: config, budget: opts.Budget, w: g.NewWorker(),
+		return &player{plan: &opts.Plan, g: g, config: config, budget: opts.Budget, w: g.NewWorker(), watch: opts.Watch, onGame: opts.OnGame,
 			seats: seats{entrant: opts.Entrant, pairs: map[Pair][2]*game.Seat{}}}
 	}
 	err := pool.Run(ctx, workers, len(pending), newWorker, func(ctx context.Context, p *player, i int) error {

@@ -34,6 +34,11 @@ type SeriesOptions struct {
 	// Pairing is how second-half games reuse the starts of the first
 	// (paper.io: same or mirror; the other games have one way).
 	Pairing string
+	// Watch, if not nil, is asked for a watcher of each game as it begins
+	// (a live view): the game's index in the series and its players'
+	// entrant names, player 1 first. It returns nil for a game it does not
+	// follow.
+	Watch func(index int, players [2]string) game.Watcher
 }
 
 // CourseCap is the course's wall-time cap of a series: (2·budget + 5 s)
@@ -175,7 +180,11 @@ func PlaySeries(ctx context.Context, a, b *Entrant, opt SeriesOptions, onGame fu
 			}
 			order, hf = [2]*seat{seats[1], seats[0]}, 2
 		}
-		r, err := w.Play(order, game.Setup{Config: opt.Config, Seed: seed, Paired: hf == 2, Pairing: opt.Pairing, Budget: opt.Budget, Stop: stopCh})
+		su := game.Setup{Config: opt.Config, Seed: seed, Paired: hf == 2, Pairing: opt.Pairing, Budget: opt.Budget, Stop: stopCh}
+		if opt.Watch != nil {
+			su.Watch = opt.Watch(i, [2]string{order[0].Entrant().Name, order[1].Entrant().Name})
+		}
+		r, err := w.Play(order, su)
 		if err == play.ErrStopped {
 			break
 		}

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/internal/pool"
 	"github.com/paperio/paperio/play"
 	"github.com/paperio/paperio/rating"
@@ -52,6 +53,10 @@ type Options struct {
 	// OnEvent, if not nil, hears the progress; it is called from one
 	// goroutine at a time.
 	OnEvent func(Event)
+	// Watch, if not nil, is asked for a watcher of each game as it begins
+	// (a live view): the series' key, the game's index in the series and
+	// its players (SeriesOptions.Watch).
+	Watch func(key string, index int, players [2]string) game.Watcher
 }
 
 // EventKind says what an Event reports.
@@ -355,6 +360,9 @@ func (r *runner) play(ctx context.Context, stage string, jobs []job, groups map[
 		j := jobs[i]
 		so := r.opt.Series
 		so.Seed = SeriesSeed(r.opt.Seed, j.key)
+		if r.opt.Watch != nil {
+			so.Watch = func(i int, p [2]string) game.Watcher { return r.opt.Watch(j.key, i, p) }
+		}
 		r.emit(Event{Kind: SeriesStarted, Stage: j.stage, Key: j.key, A: j.a.Name, B: j.b.Name, Planned: so.Games})
 		res, err := PlaySeries(ctx, j.a, j.b, so, func(g *GameRecord, t Tally) {
 			r.emit(Event{Kind: GamePlayed, Stage: j.stage, Key: j.key, A: j.a.Name, B: j.b.Name, Planned: so.Games, Tally: t, Game: g})

@@ -51,6 +51,7 @@ func runSelfplay(args []string) error {
 	resume := fs.Bool("resume", false, "finish the run already in --out: keep its complete chunks, write the rest")
 	out := fs.String("out", "out/selfplay", "output folder")
 	quiet := fs.Bool("quiet", false, "print nothing but errors (no progress bar, no summary)")
+	view := fs.String("view", "", "serve the live view at `ADDR` (127.0.0.1:8765): games move on screen as they are played, finished games join its index; it stays up after the run until Ctrl-C")
 	if err := parseFlags(fs, args, false); err != nil {
 		return err
 	}
@@ -107,6 +108,14 @@ func runSelfplay(args []string) error {
 		Command:  append([]string{"paperio", "selfplay"}, args...),
 		Progress: prog,
 	}
+	lv, err := startRunView(*view, fmt.Sprintf("paperio selfplay (%d games) to %s", *games, *out), gs)
+	if err != nil {
+		return err
+	}
+	if lv != nil {
+		lv.live.SelfPlayProgress(prog)
+		opts.Watch, opts.OnGame = lv.live.SelfPlayWatch, lv.live.SelfPlayGame
+	}
 	start := time.Now()
 	var bar *progress.Display
 	if !*quiet {
@@ -122,5 +131,6 @@ func runSelfplay(args []string) error {
 	if !*quiet {
 		fmt.Fprint(os.Stdout, selfplay.Summary(m, prog, time.Since(start), *out))
 	}
+	lv.finish()
 	return nil
 }

@@ -33,6 +33,7 @@ func runTournament(args []string) error {
 	out := fs.String("out", "", "output folder: results.sqlite, games/ and turns/ parquet, replays/, report.txt; running again with the same flags resumes")
 	replays := fs.Int("replays", 3, "knockout: replays of a drawn series before the better-placed player goes through")
 	quiet := fs.Bool("quiet", false, "no live table or progress lines; only the final report")
+	view := fs.String("view", "", "serve the live view at `ADDR` (127.0.0.1:8765): games move on screen as they are played, standings update; it stays up after the run until Ctrl-C")
 	if err := parseFlags(fs, args, false); err != nil {
 		return err
 	}
@@ -67,16 +68,27 @@ func runTournament(args []string) error {
 		opt.Store = st
 	}
 
-	tracker := tourney.NewTracker(fmt.Sprintf("paperio tournament (%s, %d players)", *format, len(players)))
+	title := fmt.Sprintf("paperio tournament (%s, %d players)", *format, len(players))
+	tracker := tourney.NewTracker(title)
 	var live *progress.Display
 	if !*quiet && stdout == os.Stdout {
 		live = progress.Start(os.Stdout, 500*time.Millisecond, tracker.Render)
+	}
+	lv, err := startRunView(*view, title, mf.game)
+	if err != nil {
+		return err
 	}
 	opt.OnEvent = func(ev tourney.Event) {
 		tracker.Handle(ev)
 		if !*quiet && live == nil && ev.Kind == tourney.SeriesFinished {
 			fmt.Fprintln(stdout, tracker.Line())
 		}
+		if lv != nil {
+			lv.live.Event(ev)
+		}
+	}
+	if lv != nil {
+		opt.Watch = lv.live.Watch
 	}
 	ctx, stop := signalContext()
 	defer stop()
@@ -97,5 +109,6 @@ func runTournament(args []string) error {
 		}
 		fmt.Fprintf(stdout, "\nOutput: %s (results.sqlite, games/, turns/, replays/, report.txt)\n", *out)
 	}
+	lv.finish()
 	return nil
 }

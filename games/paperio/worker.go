@@ -17,6 +17,7 @@ func (Game) NewWorker() game.Worker { return &worker{} }
 type worker struct {
 	rec   dataset.Recorder
 	moves []engine.Action
+	move  [1]byte // the move a watcher is shown
 }
 
 // rows are a game's dataset rows: its games row (without id and players)
@@ -49,15 +50,23 @@ func (w *worker) Play(seats [2]*game.Seat, su game.Setup) (*game.Record, error) 
 		frames = &replay.Frames{}
 		frames.Snapshot(s)
 	}
-	switch {
-	case su.Rows || frames != nil:
+	if su.Watch != nil {
+		su.Watch.Begin(dataset.StartString(starts))
+	}
+	if su.Rows || frames != nil {
 		w.rec.Start(0)
+	}
+	if su.Rows || frames != nil || su.Watch != nil {
 		o.OnMove = func(_ int, a engine.Action) {
 			if su.Rows {
 				w.rec.Step(s, a)
 			}
 			if frames != nil {
 				frames.Snapshot(s)
+			}
+			if su.Watch != nil {
+				w.move[0] = byte(a)
+				su.Watch.Move(w.move[:])
 			}
 		}
 	}
