@@ -20,6 +20,7 @@ import (
 	"io/fs"
 	"net/url"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -93,6 +94,26 @@ func Open(loc string) (*Bucket, error) {
 		b = blob.PrefixedBucket(b, prefix+"/")
 	}
 	return &Bucket{loc: strings.TrimRight(loc, "/"), b: b}, nil
+}
+
+// OpenFile opens the folder or bucket prefix holding one file named by a
+// path or URL, and returns the file's key in it.
+func OpenFile(loc string) (*Bucket, string, error) {
+	if !IsURL(loc) {
+		b, err := Open(filepath.Dir(loc))
+		return b, filepath.Base(loc), err
+	}
+	u, err := url.Parse(loc)
+	if err != nil {
+		return nil, "", fmt.Errorf("%s: not a URL: %v", loc, err)
+	}
+	key := path.Base(u.Path)
+	if key == "/" || key == "." || strings.HasSuffix(u.Path, "/") {
+		return nil, "", fmt.Errorf("%s: names a folder, not a file", loc)
+	}
+	u.Path = path.Dir(u.Path)
+	b, err := Open(u.String())
+	return b, key, err
 }
 
 // String is the location as given.

@@ -11,6 +11,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/paperio/paperio/analysis/plots"
+	"github.com/paperio/paperio/store"
 )
 
 // Curve is the convergence of a run: per iteration the mean score of its
@@ -47,8 +48,8 @@ func Convergence(rows []Row, window int) Curve {
 	return c
 }
 
-// SavePlot draws the convergence chart of rows to path (.png or .svg).
-func SavePlot(rows []Row, path string) error {
+// SavePlot draws the convergence chart of rows as PNG to key in b.
+func SavePlot(rows []Row, b *store.Bucket, key string) error {
 	c := Convergence(rows, 10)
 	p := plot.New()
 	p.Title.Text = fmt.Sprintf("Tuning %s (%s): score against the pool per iteration", botName(rows[0].Spec), rows[0].Method)
@@ -93,7 +94,11 @@ func SavePlot(rows []Row, path string) error {
 	p.Legend.Add("iteration score", sc)
 	p.Legend.Add("moving average (10)", sm)
 	p.Legend.Add("best so far", bl)
-	return plots.Save(p, path)
+	png, err := plots.Encode(p, "png")
+	if err != nil {
+		return err
+	}
+	return b.WriteFile(key, png)
 }
 
 func botName(spec string) string {

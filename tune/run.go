@@ -8,14 +8,12 @@ import (
 	"io"
 	"io/fs"
 	"math"
-	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/parquet-go/parquet-go"
 
 	"github.com/paperio/paperio/game"
-	"github.com/paperio/paperio/internal/durable"
+	"github.com/paperio/paperio/store"
 )
 
 // Files of a tuning folder.
@@ -125,11 +123,17 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 	setup := Setup{Bot: sp.Bot, Params: sp.Params, Optim: set, Pool: PoolString(o.Pool), Pairs: o.Pairs,
 		Seed: o.Seed, Game: o.Game.Name(), Settings: o.Config.Encode(), Start: start, StartWhy: o.StartWhy}
 	var old []Row
+	var dir *store.Bucket
 	if o.Dir != "" {
-		if err := os.MkdirAll(o.Dir, 0o755); err != nil {
+		var err error
+		if dir, err = store.Open(o.Dir); err != nil {
 			return nil, err
 		}
-		prev, err := readSetup(o.Dir)
+		defer dir.Close()
+		if err := dir.Prepare(); err != nil {
+			return nil, err
+		}
+		prev, err := readSetup(dir)
 		if err != nil {
 			return nil, err
 		}
@@ -141,10 +145,10 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 			if a, b := mustJSON(*prev), mustJSON(setup); a != b {
 				return nil, fmt.Errorf("%s holds a run with another setup (bot, parameters, method, pool, batch, seed or board); use another folder", o.Dir)
 			}
-		} else if err := durable.WriteJSON(filepath.Join(o.Dir, SetupFile), setup); err != nil {
+		} else if err := dir.WriteJSON(SetupFile, setup); err != nil {
 			return nil, err
 		}
-		if old, err = ReadRows(filepath.Join(o.Dir, IterationsFile)); err != nil {
+		if old, err = ReadRows(dir); err != nil {
 			return nil, err
 		}
 	}
@@ -228,8 +232,8 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 		}
 		res.Rows = append(res.Rows, rows...)
 		it++
-		if o.Dir != "" {
-			if err := WriteRows(filepath.Join(o.Dir, IterationsFile), res.Rows); err != nil {
+		if dir != nil {
+			if err := WriteRows(dir, res.Rows); err != nil {
 				return res, err
 			}
 		}
@@ -239,12 +243,12 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 	}
 	res.BestX = opt.Current()
 	res.Best = sp.Spec(res.BestX)
-	if o.Dir != "" {
-		if err := durable.WriteFile(filepath.Join(o.Dir, BestFile), []byte(res.Best+"\n")); err != nil {
+	if dir != nil {
+		if err := dir.WriteFile(BestFile, []byte(res.Best+"\n")); err != nil {
 			return res, err
 		}
 		if len(res.Rows) > 0 {
-			if err := SavePlot(res.Rows, filepath.Join(o.Dir, PlotFile)); err != nil {
+			if err := SavePlot(res.Rows, dir, PlotFile); err != nil {
 				return res, err
 			}
 		}
@@ -271,9 +275,9 @@ func Candidates(method string, pop, dim int) int {
 	return 4 + int(3*math.Log(float64(dim)))
 }
 
-// WriteRows writes rows to path durably.
-func WriteRows(path string, rows []Row) error {
-	return durable.WriteWith(path, func(f io.Writer) error {
+// WriteRows writes rows to the run's iterations file, whole.
+func WriteRows(dir *store.Bucket, rows []Row) error {
+	return dir.WriteWith(IterationsFile, func(f io.Writer) error {
 		w := parquet.NewGenericWriter[Row](f)
 		if _, err := w.Write(rows); err != nil {
 			return err
@@ -282,20 +286,25 @@ func WriteRows(path string, rows []Row) error {
 	})
 }
 
-// ReadRows reads iterations.parquet; a missing file is no rows.
-func ReadRows(path string) ([]Row, error) {
-	rows, err := parquet.ReadFile[Row](path)
+// ReadRows reads the run's iterations file; a missing file is no rows.
+func ReadRows(dir *store.Bucket) ([]Row, error) {
+	f, err := dir.Open(IterationsFile, -1)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+		return nil, err
+	}
+	defer f.Close()
+	rows, err := parquet.Read[Row](f, f.Size())
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", dir.Name(IterationsFile), err)
 	}
 	return rows, nil
 }
 
-func readSetup(dir string) (*Setup, error) {
-	b, err := os.ReadFile(filepath.Join(dir, SetupFile))
+func readSetup(dir *store.Bucket) (*Setup, error) {
+	b, err := dir.ReadFile(SetupFile)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -304,7 +313,7 @@ func readSetup(dir string) (*Setup, error) {
 	}
 	var s Setup
 	if err := json.Unmarshal(b, &s); err != nil {
-		return nil, fmt.Errorf("%s: %v", filepath.Join(dir, SetupFile), err)
+		return nil, fmt.Errorf("%s: %v", dir.Name(SetupFile), err)
 	}
 	return &s, nil
 }

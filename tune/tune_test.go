@@ -14,6 +14,7 @@ import (
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/games/paperio"
 	"github.com/paperio/paperio/play"
+	"github.com/paperio/paperio/store"
 )
 
 const toyNoise = 0.01
@@ -174,7 +175,11 @@ func TestRunDeterministicAndResumable(t *testing.T) {
 			if !reflect.DeepEqual(clearTimes(ra.Rows), clearTimes(rc.Rows)) || ra.Best != rc.Best || ra.Games != rc.Games {
 				t.Fatalf("resumed run differs: best %s vs %s", rc.Best, ra.Best)
 			}
-			disk, err := ReadRows(filepath.Join(c.Dir, IterationsFile))
+			cdir, err := store.Open(c.Dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			disk, err := ReadRows(cdir)
 			if err != nil || !reflect.DeepEqual(clearTimes(disk), clearTimes(ra.Rows)) {
 				t.Fatalf("iterations.parquet does not hold the run: %v", err)
 			}

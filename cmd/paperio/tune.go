@@ -15,7 +15,7 @@ func init() {
 }
 
 func runTune(args []string) error {
-	fs := newFlags("tune", "[--game G] --bot heuristic [--params key=lo:hi,…] [--method spsa|cmaes] [--against SPEC[@W],…] [--budget GAMES] [--batch N] [--workers N] [--seed S] [--from DIR] [--out DIR]")
+	fs := newFlags("tune", "[--game G] --bot heuristic [--params key=lo:hi,…] [--method spsa|cmaes] [--against SPEC[@W],…] [--budget GAMES] [--batch N] [--workers N] [--seed S] [--from DIR|URL] [--out DIR|URL]")
 	gs, err := addGameFlags(fs, args)
 	if err != nil {
 		return err
@@ -28,8 +28,8 @@ func runTune(args []string) error {
 	batch := fs.Int("batch", 32, "pairs (two games from one start, both sides) per candidate per iteration")
 	workers := fs.Int("workers", 0, "games played at once (0 = one per CPU)")
 	seed := fs.Int64("seed", 1, "run seed: the games' starts and the optimiser's randomness")
-	out := fs.String("out", "out/tune", "output folder: iterations.parquet, best.txt, convergence.png, tune.json; a run there is resumed")
-	from := fs.String("from", "", "a self-play dataset folder whose games choose the starting values")
+	out := fs.String("out", "out/tune", "output folder or bucket URL: iterations.parquet, best.txt, convergence.png, tune.json; a run there is resumed")
+	from := fs.String("from", "", "a self-play dataset (folder or bucket URL) whose games choose the starting values")
 	verify := fs.Int("verify", 2000, "games of the final SPRT, tuned against the defaults on fresh starts (0: no verification)")
 	elo1 := fs.Float64("elo1", 5, "H1 of the final SPRT (normalized Elo; H0 is 0)")
 	a0 := fs.Float64("spsa-a", 0, "SPSA step gain a (0: 0.1), in units of the parameter ranges")
