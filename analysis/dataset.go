@@ -93,7 +93,7 @@ func Open(dir string) (*Dataset, error) {
 			return nil, errorf("%s: %v", b.Name("manifest.json"), err)
 		}
 	} else if !errors.Is(err, fs.ErrNotExist) {
-		return nil, errorf("%v", err)
+		return nil, err
 	}
 	name, err := d.gameName()
 	if err != nil {
@@ -160,7 +160,7 @@ func (d *Dataset) gameName() (string, error) {
 func (d *Dataset) parquetFiles(sub string) ([]string, error) {
 	ents, err := d.store.List(sub)
 	if err != nil {
-		return nil, errorf("%v", err)
+		return nil, err // the store failed, not the data
 	}
 	var out []string
 	for _, e := range ents {

@@ -114,7 +114,7 @@ func (d *Dataset) readFile(rel string, specs []colSpec, where *eqFilter) (*table
 	}
 	f, err := d.store.Open(rel, size)
 	if err != nil {
-		return nil, errorf("%v", err)
+		return nil, err
 	}
 	defer f.Close()
 	pf, err := file.NewParquetReader(f)

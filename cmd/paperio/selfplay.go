@@ -116,7 +116,7 @@ func runSelfplay(args []string) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(os.Stdout, "%s: %s\n", *out, r)
+		fmt.Fprintf(stdout, "%s: %s\n", *out, r)
 		if !r.Manifest.Complete {
 			return exitError{1}
 		}
