@@ -13,6 +13,8 @@ package store
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -406,7 +408,11 @@ func (b *Bucket) Prepare(dirs ...string) error {
 		}
 		return nil
 	}
-	key := fmt.Sprintf(".write-test-%d", os.Getpid())
+	// A random name: pods of a Job all run as pid 1, and no two writers
+	// share a key.
+	var id [8]byte
+	rand.Read(id[:])
+	key := ".write-test-" + hex.EncodeToString(id[:])
 	if err := b.WriteFile(key, nil); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("%s: no such bucket", b.Name(""))
