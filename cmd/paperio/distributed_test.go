@@ -231,7 +231,11 @@ func TestTournamentShardsAssemble(t *testing.T) {
 			t.Fatalf("%s\nassembled:\n%s\nlocal:\n%s", q, got, want)
 		}
 	}
-	// The folder reads like a local one.
+	// The folder reads like a local one, its groups too.
+	png := filepath.Join(t.TempDir(), "groups.png")
+	if code, out, errs := runCLI(t, "plot", "bars", "--facet", "group", "--highlight", "qualified", "--data", url, "--out", png); code != 0 {
+		t.Fatalf("plot by group from the bucket: exit %d %s %s", code, out, errs)
+	}
 	_, want, _ := statsOf(t, "--data", local)
 	if code, got, errs := statsOf(t, "--data", url); code != 0 || got != want || want == "" {
 		t.Fatalf("stats over the assembled bucket (exit %d %s):\n%s\nlocal:\n%s", code, errs, got, want)
@@ -315,4 +319,34 @@ func query(t *testing.T, path, q string) string {
 		fmt.Fprintln(&sb, vals...)
 	}
 	return sb.String()
+}
+
+// Tuning keeps its state in a bucket as in a folder, resumes from it, and
+// starts from a dataset in a bucket.
+func TestTuneWithBuckets(t *testing.T) {
+	srv := s3test.Start(t)
+	s3test.SetEnv(t)
+	data := srv.URL("tune/data")
+	if code, out, errs := runCLI(t, "selfplay", "--bots", "heuristic,heuristic:margin=3,random", "--games", "90", "--size", "40x31", "--turns", "60", "--quiet", "--out", data); code != 0 {
+		t.Fatalf("selfplay: exit %d %s %s", code, out, errs)
+	}
+	url := srv.URL("tune/run")
+	args := []string{"tune", "--params", "margin=0:4", "--against", "heuristic,random", "--batch", "2", "--budget", "16",
+		"--turns", "60", "--verify", "8", "--workers", "2", "--from", data, "--out", url}
+	code, out, errs := runCLI(t, args...)
+	if code != 0 || !strings.Contains(out, "start inferred from "+data) {
+		t.Fatalf("exit %d: %s %s", code, out, errs)
+	}
+	b, err := store.Open(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"iterations.parquet", "best.txt", "convergence.png", "tune.json"} {
+		if ok, err := b.Exists(f); !ok || err != nil {
+			t.Errorf("%s not in the bucket (%v)", f, err)
+		}
+	}
+	if code, out, _ = runCLI(t, args...); code != 0 || !strings.Contains(out, "(2 iterations resumed)") {
+		t.Errorf("rerun: exit %d\n%s", code, out)
+	}
 }

@@ -82,14 +82,11 @@ func runSelfplay(args []string) error {
 	if *shards < 0 {
 		return usagef("--shards %d: want a positive number", *shards)
 	}
-	if *check && *shard == "0/1" {
-		*shard = "0/" + strconv.Itoa(max(*shards, 1))
-		if *shards == 0 {
-			*shard = "0/0" // from the shard records
+	var sh selfplay.Shard // zero: --check takes the shard count from the shard records
+	if !*check || *shard != "0/1" || *shards > 0 {
+		if *check && *shard == "0/1" {
+			*shard = fmt.Sprintf("0/%d", *shards)
 		}
-	}
-	var sh selfplay.Shard
-	if *shard != "0/0" {
 		if sh, err = selfplay.ResolveShard(*shard, *shards, os.Getenv); err != nil {
 			return usagef("--shard: %v", err)
 		}
