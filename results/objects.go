@@ -90,7 +90,11 @@ func (o *Objects) BeginRun(desc string) (bool, error) {
 		return false, fmt.Errorf("%s: %v", o.b.Name(RunObject), err)
 	}
 	if have != want {
-		return false, fmt.Errorf("%w (%v):\n  there: %s %s\n  asked: %s %s\nuse another --out, or the same flags to resume it", ErrOtherRun, o.b, have.Game, have.Run, want.Game, want.Run)
+		what := "another tournament"
+		if have.Game != want.Game {
+			what = "a tournament of " + have.Game
+		}
+		return false, fmt.Errorf("%v holds %s (%s): use another --out, or the flags of that tournament", o.b, what, o.b.Name(RunObject))
 	}
 	return true, nil
 }

@@ -468,7 +468,8 @@ func Transient(err error) bool {
 // find, which no retry fixes.
 func noCredentials(err error) bool {
 	s := err.Error()
-	for _, m := range []string{"failed to retrieve credentials", "no valid providers", "credential", "NoCredentialProviders", "could not find default credentials", "InvalidAccessKeyId", "SignatureDoesNotMatch", "AccessDenied"} {
+	for _, m := range []string{"failed to retrieve credentials", "get credentials:", "NoCredentialProviders", "could not find default credentials",
+		"DefaultAzureCredential", "InvalidAccessKeyId", "SignatureDoesNotMatch", "AccessDenied"} {
 		if strings.Contains(s, m) {
 			return true
 		}
@@ -483,10 +484,10 @@ func explain(what string, err error, attempts int) error {
 	switch {
 	case gcerrors.Code(err) == gcerrors.NotFound:
 		return &Error{what + ": not found", fs.ErrNotExist}
-	case noCredentials(err):
-		hint = "no usable credentials for the bucket (set them in the environment, e.g. AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY)"
 	case gcerrors.Code(err) == gcerrors.PermissionDenied:
 		hint = "access denied: check the bucket's credentials and permissions"
+	case noCredentials(err):
+		hint = "no usable credentials for the bucket (set them in the environment, e.g. AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY)"
 	case strings.Contains(err.Error(), "connection refused"), strings.Contains(err.Error(), "no such host"),
 		strings.Contains(err.Error(), "i/o timeout"), gcerrors.Code(err) == gcerrors.DeadlineExceeded:
 		hint = "bucket unreachable"

@@ -231,6 +231,15 @@ func TestTournamentShardsAssemble(t *testing.T) {
 			t.Fatalf("%s\nassembled:\n%s\nlocal:\n%s", q, got, want)
 		}
 	}
+	// Another tournament is refused, in one line, before anything is written.
+	before, _ := b.List("")
+	code, _, errs = runCLI(t, append(args, "--seed", "2", "--shard", "0/3", "--out", url)...)
+	if code != 1 || !strings.Contains(errs, "holds another tournament") || strings.Count(errs, "\n") != 1 {
+		t.Fatalf("another tournament: exit %d, %q", code, errs)
+	}
+	if after, _ := b.List(""); fmt.Sprint(after) != fmt.Sprint(before) {
+		t.Fatal("a refused tournament changed the bucket")
+	}
 	// The folder reads like a local one, its groups too.
 	png := filepath.Join(t.TempDir(), "groups.png")
 	if code, out, errs := runCLI(t, "plot", "bars", "--facet", "group", "--highlight", "qualified", "--data", url, "--out", png); code != 0 {
