@@ -114,6 +114,17 @@ func TestS3(t *testing.T) {
 	if got := b.Name("games/x"); got != "s3://paperio/runs/one/games/x" {
 		t.Errorf("Name = %q", got)
 	}
+	// One file by its URL: a chart, say.
+	fb, key, err := OpenFile(srv.URL("runs/one/charts/bars.png"))
+	if err != nil || key != "bars.png" {
+		t.Fatalf("OpenFile: %q %v", key, err)
+	}
+	if err := fb.WriteFile(key, []byte("png")); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := b.ReadFile("charts/bars.png"); err != nil || string(got) != "png" {
+		t.Fatalf("the chart is not at its key: %q %v", got, err)
+	}
 	// The prefix keeps locations apart.
 	other, err := Open(srv.URL("runs/two"))
 	if err != nil {
