@@ -16,20 +16,22 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
-	"sort"
+	"path"
 	"strings"
 
 	"github.com/paperio/paperio/game"
+	"github.com/paperio/paperio/store"
 )
 
-// Dataset is a folder holding a games/ table, usually a turns/ table and a
-// manifest.json. Each table is every *.parquet file below its folder, at any
-// depth (hive-style partition folders such as games/run=3/ are fine); files
-// and folders whose names start with '.' are ignored (writers use them for
-// files still being written).
+// Dataset is a folder, or a bucket location (package store), holding a
+// games/ table, usually a turns/ table and a manifest.json. Each table is
+// every *.parquet file below its folder, at any depth (hive-style partition
+// folders such as games/run=3/ are fine); files and folders whose names
+// start with '.' are ignored (writers use them for files still being
+// written). A bucket's Parquet files are read by ranges, only the parts a
+// question needs.
 type Dataset struct {
-	Dir string
+	Dir string // the folder or bucket URL as given
 	// Game is the game the dataset holds: the manifest's (a self-play
 	// folder) or the results database's (a tournament folder); paper.io for
 	// folders that do not say.
@@ -39,6 +41,9 @@ type Dataset struct {
 	// Manifest is manifest.json decoded as a JSON object, or nil when the
 	// folder has none.
 	Manifest map[string]any
+
+	store *store.Bucket
+	sizes map[string]int64 // of the Parquet files, by path
 }
 
 // Error is a problem with the data asked for: no dataset in a folder, a
@@ -57,30 +62,38 @@ func IsDataError(err error) bool {
 	return errors.As(err, &e)
 }
 
-// Open finds the tables of the dataset in dir. It fails when dir is not a
-// folder or holds no games table.
+// Open finds the tables of the dataset in dir, a folder or a bucket URL.
+// It fails when dir is not a folder or holds no games table.
 func Open(dir string) (*Dataset, error) {
-	st, err := os.Stat(dir)
+	b, err := store.Open(dir)
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, errorf("%s: no such folder", dir)
+		return nil, errorf("%v", err)
+	}
+	if local, ok := b.Local(); ok {
+		st, err := os.Stat(local)
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return nil, errorf("%s: no such folder", dir)
+			}
+			return nil, errorf("%s: %v", dir, err)
 		}
-		return nil, errorf("%s: %v", dir, err)
+		if !st.IsDir() {
+			return nil, errorf("%s is not a folder (want a dataset folder with games/ and turns/)", dir)
+		}
 	}
-	if !st.IsDir() {
-		return nil, errorf("%s is not a folder (want a dataset folder with games/ and turns/)", dir)
-	}
-	d := &Dataset{Dir: dir}
-	if d.GameFiles, err = parquetFiles(dir, "games"); err != nil {
+	d := &Dataset{Dir: dir, store: b, sizes: map[string]int64{}}
+	if d.GameFiles, err = d.parquetFiles("games"); err != nil {
 		return nil, err
 	}
 	if len(d.GameFiles) == 0 {
 		return nil, errorf("%s holds no dataset: no games/**/*.parquet (write one with paperio selfplay)", dir)
 	}
-	if b, err := os.ReadFile(filepath.Join(dir, "manifest.json")); err == nil {
-		if err := json.Unmarshal(b, &d.Manifest); err != nil {
-			return nil, errorf("%s: %v", filepath.Join(dir, "manifest.json"), err)
+	if data, err := b.ReadFile("manifest.json"); err == nil {
+		if err := json.Unmarshal(data, &d.Manifest); err != nil {
+			return nil, errorf("%s: %v", b.Name("manifest.json"), err)
 		}
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
 	}
 	name, err := d.gameName()
 	if err != nil {
@@ -89,10 +102,31 @@ func Open(dir string) (*Dataset, error) {
 	if d.Game, err = game.Lookup(name); err != nil {
 		return nil, errorf("%s: %v", dir, err)
 	}
-	if d.TurnFiles, err = parquetFiles(dir, d.Game.Info().MovesTable); err != nil {
+	if d.TurnFiles, err = d.parquetFiles(d.Game.Info().MovesTable); err != nil {
 		return nil, err
 	}
 	return d, nil
+}
+
+// resultsDB opens the folder's results database read-only, or returns nil
+// when it has none. A bucket's database is read from a local copy, which
+// done removes.
+func (d *Dataset) resultsDB() (db *sql.DB, name string, done func(), err error) {
+	name = d.store.Name(ResultsFile)
+	ok, err := d.store.Exists(ResultsFile)
+	if err != nil || !ok {
+		return nil, name, nil, err
+	}
+	path, cleanup, err := d.store.LocalCopy(ResultsFile)
+	if err != nil {
+		return nil, name, nil, err
+	}
+	db, err = sql.Open("sqlite", "file:"+path+"?mode=ro&_pragma=busy_timeout(10000)")
+	if err != nil {
+		cleanup()
+		return nil, name, nil, errorf("%s: %v", name, err)
+	}
+	return db, name, func() { db.Close(); cleanup() }, nil
 }
 
 // gameName is the game the folder says it holds, "" for the default.
@@ -101,15 +135,11 @@ func (d *Dataset) gameName() (string, error) {
 		name, _ := run["game"].(string)
 		return name, nil
 	}
-	path := filepath.Join(d.Dir, ResultsFile)
-	if _, err := os.Stat(path); err != nil {
-		return "", nil
+	db, path, done, err := d.resultsDB()
+	if err != nil || db == nil {
+		return "", err
 	}
-	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro&_pragma=busy_timeout(10000)")
-	if err != nil {
-		return "", errorf("%s: %v", path, err)
-	}
-	defer db.Close()
+	defer done()
 	var tables int
 	if err := db.QueryRow(`SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'meta'`).Scan(&tables); err != nil {
 		return "", errorf("%s: %v", path, err)
@@ -125,37 +155,20 @@ func (d *Dataset) gameName() (string, error) {
 	return name, nil
 }
 
-// parquetFiles lists the Parquet files below dir/sub, relative to dir.
-func parquetFiles(dir, sub string) ([]string, error) {
-	root := filepath.Join(dir, sub)
-	if _, err := os.Stat(root); errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
+// parquetFiles lists the Parquet files below sub, relative to the
+// dataset, and notes their sizes.
+func (d *Dataset) parquetFiles(sub string) ([]string, error) {
+	ents, err := d.store.List(sub)
+	if err != nil {
+		return nil, err // the store failed, not the data
 	}
 	var out []string
-	err := filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
-		if err != nil {
-			return err
+	for _, e := range ents {
+		if strings.HasSuffix(e.Key, ".parquet") {
+			out = append(out, e.Key)
+			d.sizes[e.Key] = e.Size
 		}
-		name := e.Name()
-		if p != root && strings.HasPrefix(name, ".") {
-			if e.IsDir() {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !e.IsDir() && strings.HasSuffix(name, ".parquet") {
-			rel, err := filepath.Rel(dir, p)
-			if err != nil {
-				return err
-			}
-			out = append(out, rel)
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, errorf("%s: %v", root, err)
 	}
-	sort.Strings(out)
 	return out, nil
 }
 
@@ -163,7 +176,7 @@ func parquetFiles(dir, sub string) ([]string, error) {
 // to a file (games/run=3/part-0.parquet gives run → 3).
 func partitionKeys(rel string) map[string]string {
 	var m map[string]string
-	parts := strings.Split(filepath.ToSlash(filepath.Dir(rel)), "/")
+	parts := strings.Split(path.Dir(rel), "/")
 	for _, p := range parts {
 		k, v, ok := strings.Cut(p, "=")
 		if !ok || k == "" {

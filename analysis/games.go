@@ -73,7 +73,7 @@ func (d *Dataset) Games(cols ...string) ([]Game, error) {
 		}
 		specs = append(specs, colSpec{d.column(c), k})
 	}
-	t, err := readTable(d.Dir, d.GameFiles, specs, nil)
+	t, err := readTable(d, d.GameFiles, specs, nil)
 	if err != nil {
 		return nil, err
 	}

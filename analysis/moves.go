@@ -24,7 +24,7 @@ func (d *Dataset) Moves(game *int64, cols ...string) (*Moves, error) {
 	if game != nil {
 		where = &eqFilter{ColGameID, *game}
 	}
-	t, err := readTable(d.Dir, d.TurnFiles, specs, where)
+	t, err := readTable(d, d.TurnFiles, specs, where)
 	if err != nil {
 		return nil, err
 	}

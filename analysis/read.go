@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"path/filepath"
 	"strconv"
 
 	"github.com/apache/arrow/go/v15/arrow"
@@ -57,15 +56,15 @@ type eqFilter struct {
 	value int64
 }
 
-// readTable reads the named columns of the given files (relative to dir),
+// readTable reads the named columns of the given files of the dataset,
 // several files at a time, and concatenates them in file order.
-func readTable(dir string, files []string, specs []colSpec, where *eqFilter) (*table, error) {
+func readTable(d *Dataset, files []string, specs []colSpec, where *eqFilter) (*table, error) {
 	parts := make([]*table, len(files))
 	errs := make([]error, len(files))
 	// Every file is read; the error reported is the first in file order,
 	// whichever worker met it first.
 	pool.Each(context.Background(), 0, len(files), func(_ context.Context, i int) error {
-		parts[i], errs[i] = readFile(dir, files[i], specs, where)
+		parts[i], errs[i] = d.readFile(files[i], specs, where)
 		return nil
 	})
 	for _, err := range errs {
@@ -107,13 +106,21 @@ func readTable(dir string, files []string, specs []colSpec, where *eqFilter) (*t
 // readFile reads one Parquet file. A column missing from the file may come
 // from a hive-style partition folder name; otherwise it is an error that
 // names the file and the column.
-func readFile(dir, rel string, specs []colSpec, where *eqFilter) (*table, error) {
-	path := filepath.Join(dir, rel)
-	pf, err := file.OpenParquetFile(path, false)
+func (d *Dataset) readFile(rel string, specs []colSpec, where *eqFilter) (*table, error) {
+	path := d.store.Name(rel)
+	size, ok := d.sizes[rel]
+	if !ok {
+		size = -1
+	}
+	f, err := d.store.Open(rel, size)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	pf, err := file.NewParquetReader(f)
 	if err != nil {
 		return nil, errorf("%s: not a readable Parquet file: %v", path, err)
 	}
-	defer pf.Close()
 	sch := pf.MetaData().Schema
 	keys := partitionKeys(rel)
 

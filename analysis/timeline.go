@@ -55,7 +55,7 @@ func (d *Dataset) Timeline(g Game, cols ...string) (*Timeline, error) {
 	for _, c := range cols {
 		specs = append(specs, colSpec{c, floatKind})
 	}
-	t, err := readTable(d.Dir, d.TurnFiles, specs, &eqFilter{ColGameID, g.ID})
+	t, err := readTable(d, d.TurnFiles, specs, &eqFilter{ColGameID, g.ID})
 	if err != nil {
 		return nil, err
 	}

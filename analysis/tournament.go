@@ -1,11 +1,6 @@
 package analysis
 
 import (
-	"database/sql"
-	"errors"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 
@@ -51,15 +46,14 @@ func knockoutRound(stage string) bool {
 // folder's results database. A folder without one (a self-play dataset)
 // is a data error.
 func (d *Dataset) Tournament() (*Tournament, error) {
-	path := filepath.Join(d.Dir, ResultsFile)
-	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+	db, path, done, err := d.resultsDB()
+	if err != nil {
+		return nil, errorf("%v", err)
+	}
+	if db == nil {
 		return nil, errorf("%s is not a tournament folder (no %s), so it has no groups or knockout", d.Dir, ResultsFile)
 	}
-	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro&_pragma=busy_timeout(10000)")
-	if err != nil {
-		return nil, errorf("%s: %v", path, err)
-	}
-	defer db.Close()
+	defer done()
 	t := &Tournament{}
 	spec := map[string]string{} // tournament name → spec
 	rows, err := db.Query(`SELECT name, spec, grp FROM players ORDER BY position`)

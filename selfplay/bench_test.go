@@ -2,10 +2,12 @@ package selfplay
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/paperio/paperio/bots"
 	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/internal/s3test"
 )
 
 // BenchmarkRun writes full-length games of built-in bots on the default
@@ -30,4 +32,44 @@ func BenchmarkRun(b *testing.B) {
 	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
 	b.ReportMetric(float64(rows)/b.Elapsed().Seconds(), "rows/s")
 	b.ReportMetric(float64(bytes)/float64(rows), "B/row")
+}
+
+// benchRuns numbers the benchmark's runs in the bucket, each a new prefix.
+var benchRuns int
+
+// BenchmarkOut writes the same run to a local folder and to an S3 server
+// on 127.0.0.1 (its own process, objects in memory), side by side: the
+// cost of the object store per game. It reports games/s and the store's
+// retries.
+func BenchmarkOut(b *testing.B) {
+	c := engine.DefaultConfig()
+	specs, err := ParseBots(paper, "goround,wanderer,heuristic")
+	if err != nil {
+		b.Fatal(err)
+	}
+	srv := s3test.Start(b)
+	s3test.SetEnv(b)
+	for _, where := range []string{"local", "s3"} {
+		b.Run(where, func(b *testing.B) {
+			var games, retries int64
+			for i := 0; b.Loop(); i++ {
+				plan := Plan{Seed: 7, Games: 512, ChunkGames: 32, Game: "paperio", Settings: settings(c.Width, c.Height, c.MaxTurns), Pairs: AllPairs(specs)}
+				out := b.TempDir()
+				if where == "s3" {
+					benchRuns++
+					out = srv.URL(fmt.Sprintf("bench/%d", benchRuns))
+				}
+				m, err := Run(context.Background(), Options{Plan: plan, Out: out, Workers: 2, Entrant: entrantOf(bots.Make)})
+				if err != nil {
+					b.Fatal(err)
+				}
+				games += m.Games
+				for _, r := range m.Shards {
+					retries += r.Retries
+				}
+			}
+			b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
+			b.ReportMetric(float64(retries), "retries")
+		})
+	}
 }

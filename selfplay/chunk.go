@@ -3,7 +3,6 @@ package selfplay
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -11,6 +10,7 @@ import (
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/internal/durable"
 	"github.com/paperio/paperio/play"
+	"github.com/paperio/paperio/store"
 )
 
 // GamesDir is the folder of the games table in the output folder; the
@@ -96,13 +96,13 @@ type chunkCounts struct {
 // file never stands without its moves, and the chunk counts as written once
 // both are. It calls onGame after each game with the game's move rows. On
 // any error or cancellation it removes what it wrote.
-func (p *player) playChunk(ctx context.Context, dir string, k int, onGame func(rows int)) (cc chunkCounts, err error) {
-	games, err := durable.Create(filepath.Join(dir, GamesDir, ChunkFile(k)))
+func (p *player) playChunk(ctx context.Context, dir *store.Bucket, k int, onGame func(rows int)) (cc chunkCounts, err error) {
+	games, err := dir.Create(GamesDir + "/" + ChunkFile(k))
 	if err != nil {
 		return cc, err
 	}
 	defer games.Abort()
-	moves, err := durable.Create(filepath.Join(dir, p.g.Info().MovesTable, ChunkFile(k)))
+	moves, err := dir.Create(p.g.Info().MovesTable + "/" + ChunkFile(k))
 	if err != nil {
 		return cc, err
 	}

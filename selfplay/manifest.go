@@ -1,18 +1,23 @@
 package selfplay
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
+	"io/fs"
+	"path"
 	"reflect"
 	"runtime"
 	"runtime/debug"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/parquet-go/parquet-go"
+
+	"github.com/paperio/paperio/internal/pool"
+	"github.com/paperio/paperio/store"
 )
 
 // ManifestFile is the run's description in the output folder.
@@ -58,25 +63,35 @@ type ShardRecord struct {
 	ChunksSkipped int      `json:"chunks_skipped"` // already complete (--resume)
 	GamesWritten  int64    `json:"games_written"`
 	TurnsWritten  int64    `json:"turn_rows_written"`
-	Status        string   `json:"status"` // complete, interrupted or failed: why
+	Retries       int64    `json:"retries,omitempty"` // object-store operations tried again
+	Status        string   `json:"status"`            // complete, interrupted or failed: why
 }
 
 func (r *ShardRecord) fileName() string {
 	return strings.Replace(r.Shard, "/", "-of-", 1) + ".json"
 }
 
-// ReadManifest reads dir's manifest.json.
-func ReadManifest(dir string) (*Manifest, error) {
-	b, err := os.ReadFile(filepath.Join(dir, ManifestFile))
+// ReadManifest reads the manifest.json of a folder or bucket location.
+func ReadManifest(loc string) (*Manifest, error) {
+	b, err := store.Open(loc)
+	if err != nil {
+		return nil, err
+	}
+	defer b.Close()
+	return readManifest(b)
+}
+
+func readManifest(b *store.Bucket) (*Manifest, error) {
+	data, err := b.ReadFile(ManifestFile)
 	if err != nil {
 		return nil, err
 	}
 	m := &Manifest{}
-	if err := json.Unmarshal(b, m); err != nil {
-		return nil, fmt.Errorf("%s: %v", filepath.Join(dir, ManifestFile), err)
+	if err := json.Unmarshal(data, m); err != nil {
+		return nil, fmt.Errorf("%s: %v", b.Name(ManifestFile), err)
 	}
 	if m.Format != Format {
-		return nil, fmt.Errorf("%s: format %q, want %q", filepath.Join(dir, ManifestFile), m.Format, Format)
+		return nil, fmt.Errorf("%s: format %q, want %q", b.Name(ManifestFile), m.Format, Format)
 	}
 	return m, nil
 }
@@ -115,50 +130,58 @@ func versions() map[string]string {
 	return v
 }
 
-// chunkFile is one complete chunk file found on disk.
+// chunkFile is one complete chunk file found in the folder.
 type chunkFile struct {
 	rows, bytes int64
 }
 
+// footerReaders is how many chunk footers are read at once: reading is
+// waiting on the disk or the object store, not computing.
+const footerReaders = 16
+
 // scanTable lists the complete chunk files of one table folder with their
 // row counts (read from the parquet footers). A file that is not a readable
 // parquet file is left out.
-func scanTable(dir string) (map[int]chunkFile, error) {
-	ents, err := os.ReadDir(dir)
+func scanTable(b *store.Bucket, dir string) (map[int]chunkFile, error) {
+	ents, err := b.List(dir)
 	if err != nil {
-		if errors.Is(err, os.ErrNotExist) {
-			return map[int]chunkFile{}, nil
-		}
 		return nil, err
 	}
+	var mu sync.Mutex
 	out := make(map[int]chunkFile, len(ents))
-	for _, e := range ents {
-		k, ok := parseChunkFile(e.Name())
-		if !ok || !e.Type().IsRegular() {
-			continue
+	err = pool.Each(context.Background(), footerReaders, len(ents), func(_ context.Context, i int) error {
+		e := ents[i]
+		k, ok := parseChunkFile(path.Base(e.Key))
+		if !ok || path.Dir(e.Key) != dir {
+			return nil
 		}
-		if cf, err := readFooter(filepath.Join(dir, e.Name())); err == nil {
+		cf, err := readFooter(b, e)
+		if err == nil {
+			mu.Lock()
 			out[k] = cf
+			mu.Unlock()
+			return nil
 		}
-	}
-	return out, nil
+		var se *store.Error
+		if errors.As(err, &se) && !errors.Is(err, fs.ErrNotExist) {
+			return err // the store failed, not the file
+		}
+		return nil
+	})
+	return out, err
 }
 
-func readFooter(name string) (chunkFile, error) {
-	f, err := os.Open(name)
+func readFooter(b *store.Bucket, e store.Entry) (chunkFile, error) {
+	f, err := b.Open(e.Key, e.Size)
 	if err != nil {
 		return chunkFile{}, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
+	pf, err := parquet.OpenFile(f, f.Size(), parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
 	if err != nil {
 		return chunkFile{}, err
 	}
-	pf, err := parquet.OpenFile(f, st.Size(), parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
-	if err != nil {
-		return chunkFile{}, err
-	}
-	return chunkFile{rows: pf.NumRows(), bytes: st.Size()}, nil
+	return chunkFile{rows: pf.NumRows(), bytes: f.Size()}, nil
 }
 
 // folderState is what the output folder holds: the chunks whose two files
@@ -167,12 +190,12 @@ type folderState struct {
 	games, turns map[int]chunkFile
 }
 
-func scanFolder(dir, movesDir string) (*folderState, error) {
-	g, err := scanTable(filepath.Join(dir, GamesDir))
+func scanFolder(b *store.Bucket, movesDir string) (*folderState, error) {
+	g, err := scanTable(b, GamesDir)
 	if err != nil {
 		return nil, err
 	}
-	t, err := scanTable(filepath.Join(dir, movesDir))
+	t, err := scanTable(b, movesDir)
 	if err != nil {
 		return nil, err
 	}
@@ -187,8 +210,8 @@ func (f *folderState) done(k int) bool {
 }
 
 // manifest builds the manifest of plan from the folder's state and the
-// shard records in dir/shards.
-func (f *folderState) manifest(dir string, plan *Plan) (*Manifest, error) {
+// shard records in shards/.
+func (f *folderState) manifest(b *store.Bucket, plan *Plan) (*Manifest, error) {
 	m := &Manifest{
 		Format: Format, SchemaVersion: plan.SchemaVersion(), Plan: *plan,
 		Chunks: plan.Chunks(),
@@ -210,21 +233,21 @@ func (f *folderState) manifest(dir string, plan *Plan) (*Manifest, error) {
 		m.TurnsBytes += t.bytes
 	}
 	m.Complete = m.ChunksDone == m.Chunks
-	ents, err := os.ReadDir(filepath.Join(dir, ShardsDir))
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
+	ents, err := b.List(ShardsDir)
+	if err != nil {
 		return nil, err
 	}
 	for _, e := range ents {
-		if !strings.HasSuffix(e.Name(), ".json") || strings.HasPrefix(e.Name(), ".") {
+		if !strings.HasSuffix(e.Key, ".json") || path.Dir(e.Key) != ShardsDir {
 			continue
 		}
-		b, err := os.ReadFile(filepath.Join(dir, ShardsDir, e.Name()))
+		data, err := b.ReadFile(e.Key)
 		if err != nil {
 			return nil, err
 		}
 		var r ShardRecord
-		if err := json.Unmarshal(b, &r); err != nil {
-			return nil, fmt.Errorf("%s: %v", filepath.Join(dir, ShardsDir, e.Name()), err)
+		if err := json.Unmarshal(data, &r); err != nil {
+			return nil, fmt.Errorf("%s: %v", b.Name(e.Key), err)
 		}
 		m.Shards = append(m.Shards, r)
 	}

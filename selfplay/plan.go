@@ -16,6 +16,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/paperio/paperio/botspec"
@@ -148,6 +149,50 @@ func ParseShard(s string) (Shard, error) {
 		return sh, fmt.Errorf("shard %q: want 0 ≤ i < n", s)
 	}
 	return sh, nil
+}
+
+// Environment variables of a Kubernetes Indexed Job: the index the Job
+// gives each pod, and the shard count the Job's manifest sets (usually to
+// its completions).
+const (
+	IndexEnv  = "JOB_COMPLETION_INDEX"
+	ShardsEnv = "PAPERIO_SHARDS"
+)
+
+// ResolveShard reads a --shard flag: "i/n", or "auto" for the index of
+// IndexEnv; n comes from shards when positive, else from ShardsEnv. An
+// explicit i/n must agree with a positive shards.
+func ResolveShard(flag string, shards int, getenv func(string) string) (Shard, error) {
+	if flag != "auto" {
+		sh, err := ParseShard(flag)
+		if err == nil && shards > 0 && sh.N != shards {
+			err = fmt.Errorf("shard %s is not one of %d shards", flag, shards)
+		}
+		return sh, err
+	}
+	if shards <= 0 {
+		env := getenv(ShardsEnv)
+		if env == "" {
+			return Shard{}, fmt.Errorf("shard auto: give the number of shards with --shards N or %s", ShardsEnv)
+		}
+		n, err := strconv.Atoi(env)
+		if err != nil || n < 1 {
+			return Shard{}, fmt.Errorf("%s=%q: want a positive number", ShardsEnv, env)
+		}
+		shards = n
+	}
+	env := getenv(IndexEnv)
+	if env == "" {
+		return Shard{}, fmt.Errorf("shard auto: %s is not set (it is set in the pods of a Kubernetes Indexed Job; elsewhere give --shard i/n)", IndexEnv)
+	}
+	i, err := strconv.Atoi(env)
+	if err != nil {
+		return Shard{}, fmt.Errorf("%s=%q: want a number", IndexEnv, env)
+	}
+	if i < 0 || i >= shards {
+		return Shard{}, fmt.Errorf("%s=%d is out of range for %d shards (want 0 to %d)", IndexEnv, i, shards, shards-1)
+	}
+	return Shard{i, shards}, nil
 }
 
 // ParseBots reads a comma-separated list of bot specs and returns them in

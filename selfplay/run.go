@@ -4,8 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
+	"io/fs"
+	"path"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -13,12 +13,13 @@ import (
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/internal/durable"
 	"github.com/paperio/paperio/internal/pool"
+	"github.com/paperio/paperio/store"
 )
 
 // Options are a run's plan and how this invocation carries it out.
 type Options struct {
 	Plan    Plan
-	Out     string // output folder
+	Out     string // output folder or bucket URL (package store)
 	Workers int    // games played at once; < 1 means 1
 	Shard   Shard  // the zero value means the whole run (0/1)
 	Resume  bool   // finish a run in Out, keeping its complete chunks
@@ -75,22 +76,27 @@ func Run(ctx context.Context, opts Options) (*Manifest, error) {
 		return nil, errors.New("no player maker")
 	}
 	workers := pool.Size(opts.Workers)
-	dir := opts.Out
+	if opts.Out == "" {
+		return nil, errors.New("no output folder")
+	}
+	dir, err := store.Open(opts.Out)
+	if err != nil {
+		return nil, err
+	}
+	defer dir.Close()
 	rec := ShardRecord{
 		Shard: opts.Shard.String(), Command: opts.Command, Workers: workers,
 		Started: time.Now().UTC().Format(time.RFC3339),
 	}
 	start := time.Now()
 
-	if err := prepareFolder(dir, plan.MovesDir()); err != nil {
+	if err := dir.Prepare(GamesDir, plan.MovesDir(), ShardsDir); err != nil {
 		return nil, err
 	}
 	if err := checkFolderRun(dir, plan); err != nil {
 		return nil, err
 	}
-	for _, d := range []string{dir, filepath.Join(dir, ShardsDir), filepath.Join(dir, GamesDir), filepath.Join(dir, plan.MovesDir())} {
-		durable.RemoveStale(d)
-	}
+	dir.RemoveStale("", ShardsDir, GamesDir, plan.MovesDir())
 	state, err := scanFolder(dir, plan.MovesDir())
 	if err != nil {
 		return nil, err
@@ -102,7 +108,7 @@ func Run(ctx context.Context, opts Options) (*Manifest, error) {
 			continue
 		}
 		if !opts.Resume {
-			return nil, fmt.Errorf("%s already holds chunk %d of this run: run the same command with --resume to finish the run, or choose another --out", dir, k)
+			return nil, fmt.Errorf("%v already holds chunk %d of this run: run the same command with --resume to finish the run, or choose another --out", dir, k)
 		}
 		rec.ChunksSkipped++
 		if opts.Progress != nil {
@@ -121,6 +127,7 @@ func Run(ctx context.Context, opts Options) (*Manifest, error) {
 
 	rec.Finished = time.Now().UTC().Format(time.RFC3339)
 	rec.Seconds = time.Since(start).Seconds()
+	rec.Retries = dir.Retries()
 	switch {
 	case runErr == nil:
 		rec.Status = "complete"
@@ -138,7 +145,7 @@ func Run(ctx context.Context, opts Options) (*Manifest, error) {
 
 // runChunks plays the pending chunks on the workers. The first error stops
 // the others.
-func runChunks(ctx context.Context, opts Options, g game.Game, config game.Config, dir string, pending []int, workers int, rec *ShardRecord) error {
+func runChunks(ctx context.Context, opts Options, g game.Game, config game.Config, dir *store.Bucket, pending []int, workers int, rec *ShardRecord) error {
 	var (
 		mu     sync.Mutex
 		onGame func(int)
@@ -183,46 +190,31 @@ func runChunks(ctx context.Context, opts Options, g game.Game, config game.Confi
 	return err
 }
 
-// prepareFolder makes the output folders and checks they can be written.
-func prepareFolder(dir, movesDir string) error {
-	if dir == "" {
-		return errors.New("no output folder")
-	}
-	for _, d := range []string{dir, filepath.Join(dir, GamesDir), filepath.Join(dir, movesDir), filepath.Join(dir, ShardsDir)} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			return fmt.Errorf("cannot create output folder: %w", err)
-		}
-		probe, err := durable.Create(filepath.Join(d, ".write-test"))
-		if err != nil {
-			return fmt.Errorf("cannot write to output folder %s: %w", d, errors.Unwrap(err))
-		}
-		probe.Abort()
-	}
-	return nil
-}
-
 // checkFolderRun makes sure dir holds this run or none: it writes the
 // manifest of a new run before any chunk, and refuses a folder that holds
 // another run or chunk files without a manifest.
-func checkFolderRun(dir string, plan *Plan) error {
-	m, err := ReadManifest(dir)
+func checkFolderRun(dir *store.Bucket, plan *Plan) error {
+	m, err := readManifest(dir)
 	switch {
 	case err == nil:
 		if d := planDiff(&m.Plan, plan); d != "" {
-			return fmt.Errorf("%s holds another run (%s): choose another --out, or give the flags of that run", dir, d)
+			return fmt.Errorf("%v holds another run (%s): choose another --out, or give the flags of that run", dir, d)
 		}
 		if m.SchemaVersion != 0 && m.SchemaVersion != plan.SchemaVersion() {
-			return fmt.Errorf("%s was written with dataset schema %d, this program writes %d: choose another --out", dir, m.SchemaVersion, plan.SchemaVersion())
+			return fmt.Errorf("%v was written with dataset schema %d, this program writes %d: choose another --out", dir, m.SchemaVersion, plan.SchemaVersion())
 		}
 		return nil
-	case !errors.Is(err, os.ErrNotExist):
+	case !errors.Is(err, fs.ErrNotExist):
 		return err
 	}
 	for _, d := range []string{GamesDir, plan.MovesDir()} {
-		ents, _ := os.ReadDir(filepath.Join(dir, d))
+		ents, err := dir.List(d)
+		if err != nil {
+			return err
+		}
 		for _, e := range ents {
-			if _, ok := parseChunkFile(e.Name()); ok {
-				return fmt.Errorf("%s has chunk files but no %s: not a folder this command wrote, choose another --out", dir, ManifestFile)
+			if _, ok := parseChunkFile(path.Base(e.Key)); ok {
+				return fmt.Errorf("%v has chunk files but no %s: not a folder this command wrote, choose another --out", dir, ManifestFile)
 			}
 		}
 	}
@@ -231,13 +223,13 @@ func checkFolderRun(dir string, plan *Plan) error {
 	if err != nil {
 		return err
 	}
-	return durable.WriteJSON(filepath.Join(dir, ManifestFile), m)
+	return dir.WriteJSON(ManifestFile, m)
 }
 
 // writeManifest records the shard and rewrites the manifest from what the
 // folder holds.
-func writeManifest(dir string, plan *Plan, rec *ShardRecord) (*Manifest, error) {
-	if err := durable.WriteJSON(filepath.Join(dir, ShardsDir, rec.fileName()), rec); err != nil {
+func writeManifest(dir *store.Bucket, plan *Plan, rec *ShardRecord) (*Manifest, error) {
+	if err := dir.WriteJSON(ShardsDir+"/"+rec.fileName(), rec); err != nil {
 		return nil, err
 	}
 	state, err := scanFolder(dir, plan.MovesDir())
@@ -248,5 +240,5 @@ func writeManifest(dir string, plan *Plan, rec *ShardRecord) (*Manifest, error) 
 	if err != nil {
 		return nil, err
 	}
-	return m, durable.WriteJSON(filepath.Join(dir, ManifestFile), m)
+	return m, dir.WriteJSON(ManifestFile, m)
 }

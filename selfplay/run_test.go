@@ -21,6 +21,7 @@ import (
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/games/paperio"
 	"github.com/paperio/paperio/internal/durable"
+	"github.com/paperio/paperio/internal/s3test"
 	"github.com/paperio/paperio/internal/testbot"
 	"github.com/paperio/paperio/play"
 	"github.com/parquet-go/parquet-go"
@@ -140,6 +141,7 @@ func reference(t *testing.T) (map[string][]byte, *Manifest) {
 var testTemp string
 
 func TestMain(m *testing.M) {
+	s3test.ServeIfAsked()
 	if dir := os.Getenv("SELFPLAY_TEST_CHILD"); dir != "" {
 		childRun(dir)
 		return

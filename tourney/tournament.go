@@ -3,6 +3,7 @@ package tourney
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"sort"
@@ -57,7 +58,24 @@ type Options struct {
 	// (a live view): the series' key, the game's index in the series and
 	// its players (SeriesOptions.Watch).
 	Watch func(key string, index int, players [2]string) game.Watcher
+	// Shard, when N > 1, is the part of the tournament this invocation
+	// plays (one index of a Kubernetes Indexed Job, say): of each stage's
+	// schedule, the series at positions I, I+N, I+2N, … The other series
+	// come from the Store, recorded by the other shards; when some are not
+	// there yet once this shard's part of a stage is played, Run stops with
+	// an error that wraps ErrOtherShards.
+	Shard Shard
 }
+
+// Shard is part I of N of a tournament's series.
+type Shard struct{ I, N int }
+
+// ErrOtherShards says a stage waits for series that other shards play.
+var ErrOtherShards = errors.New("waiting for the series of other shards")
+
+// mine reports whether the series at position i of a stage's schedule is
+// the shard's to play.
+func (s Shard) mine(i int) bool { return s.N <= 1 || i%s.N == s.I }
 
 // EventKind says what an Event reports.
 type EventKind int
@@ -202,6 +220,12 @@ func (o *Options) Validate() error {
 	if o.Groups < 1 || len(o.Players) < 2*o.Groups {
 		return fmt.Errorf("%d groups need at least %d players (two per group), have %d", o.Groups, 2*o.Groups, len(o.Players))
 	}
+	if o.Shard.N > 1 && (o.Shard.I < 0 || o.Shard.I >= o.Shard.N) {
+		return fmt.Errorf("shard %d/%d: want 0 ≤ i < n", o.Shard.I, o.Shard.N)
+	}
+	if o.Shard.N > 1 && o.Store == nil {
+		return fmt.Errorf("a shard of a tournament needs a place to record its series (--out)")
+	}
 	if o.Replays <= 0 {
 		o.Replays = 3
 	}
@@ -334,17 +358,18 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 // play runs the jobs of a stage, workers at a time, skipping those done.
 func (r *runner) play(ctx context.Context, stage string, jobs []job, groups map[string][]string, order ...string) ([]*PlayedSeries, error) {
 	out := make([]*PlayedSeries, len(jobs))
-	var todo []int
+	var todo, others []int
 	for i, j := range jobs {
 		if p := r.done[j.key]; p != nil {
 			out[i] = p
 			continue
 		}
-		if st := r.stored[j.key]; st != nil && st.A == j.a.Name && st.B == j.b.Name {
-			p := &PlayedSeries{Key: j.key, Stage: j.stage, Seed: st.Seed, Result: st.SeriesResult}
-			r.done[j.key] = p
-			r.resumed++
+		if p := r.fromStore(j); p != nil {
 			out[i] = p
+			continue
+		}
+		if !r.opt.Shard.mine(i) {
+			others = append(others, i)
 			continue
 		}
 		todo = append(todo, i)
@@ -380,11 +405,50 @@ func (r *runner) play(ctx context.Context, stage string, jobs []job, groups map[
 	if err != nil {
 		return nil, err
 	}
+	if err := r.fromOthers(stage, jobs, others, out); err != nil {
+		return nil, err
+	}
 	for _, p := range out {
 		r.done[p.Key] = p
 		r.order = append(r.order, p)
 	}
 	return out, nil
+}
+
+// fromStore is job's series as the store holds it, or nil.
+func (r *runner) fromStore(j job) *PlayedSeries {
+	st := r.stored[j.key]
+	if st == nil || st.A != j.a.Name || st.B != j.b.Name {
+		return nil
+	}
+	p := &PlayedSeries{Key: j.key, Stage: j.stage, Seed: st.Seed, Result: st.SeriesResult}
+	r.done[j.key] = p
+	r.resumed++
+	return p
+}
+
+// fromOthers fills in the series of other shards, reading the store again
+// for those recorded since the run began.
+func (r *runner) fromOthers(stage string, jobs []job, others []int, out []*PlayedSeries) error {
+	if len(others) == 0 {
+		return nil
+	}
+	var err error
+	if r.stored, err = r.opt.Store.Completed(); err != nil {
+		return err
+	}
+	missing := 0
+	for _, i := range others {
+		if out[i] = r.fromStore(jobs[i]); out[i] == nil {
+			missing++
+		} else {
+			r.emit(Event{Kind: SeriesFinished, Stage: jobs[i].stage, Key: out[i].Key, A: out[i].Result.A, B: out[i].Result.B, Result: out[i].Result, Resumed: true})
+		}
+	}
+	if missing > 0 {
+		return fmt.Errorf("%w: %s: %d of its %d series are not recorded yet", ErrOtherShards, stage, missing, len(jobs))
+	}
+	return nil
 }
 
 func tallies(ps []*PlayedSeries) []Tally {

@@ -2,22 +2,17 @@ package tune
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"text/tabwriter"
 	"time"
 
-	"github.com/paperio/paperio/internal/durable"
 	"github.com/paperio/paperio/label"
 	"github.com/paperio/paperio/rating"
+	"github.com/paperio/paperio/store"
 )
 
 // PoolFile holds the games of a pool verification as they finish, so that
@@ -236,7 +231,7 @@ func (s *poolState) save(force bool) error {
 		return nil
 	}
 	s.saved = time.Now()
-	return durable.WriteJSON(s.path, s.file)
+	return writeJSON(s.path, s.file)
 }
 
 // VerifyPool plays the pool verification of the tuned point c.Tuned
@@ -265,7 +260,7 @@ func (t *Tuning) VerifyPool(ctx context.Context, c PoolCheck) (*PoolReport, erro
 	}
 	st.file = poolFile{Tuned: c.Tuned, Default: def, Pool: PoolString(ev.Pool)}
 	if t.o.Dir != "" {
-		st.path = filepath.Join(t.o.Dir, PoolFile)
+		st.path = store.Join(t.o.Dir, PoolFile)
 		if err := st.load(); err != nil {
 			return nil, err
 		}
@@ -320,16 +315,9 @@ func (t *Tuning) VerifyPool(ctx context.Context, c PoolCheck) (*PoolReport, erro
 // load reads the starts an earlier verification of the same tuned point
 // finished.
 func (s *poolState) load() error {
-	b, err := os.ReadFile(s.path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
 	var f poolFile
-	if err := json.Unmarshal(b, &f); err != nil {
-		return fmt.Errorf("%s: %v", s.path, err)
+	if ok, err := readJSON(s.path, &f); err != nil || !ok {
+		return err
 	}
 	if f.Tuned != s.file.Tuned || f.Default != s.file.Default || f.Pool != s.file.Pool {
 		return nil // another tuned point: started again

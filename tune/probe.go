@@ -2,17 +2,12 @@ package tune
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
-	"github.com/paperio/paperio/internal/durable"
+	"github.com/paperio/paperio/store"
 )
 
 // ProbeFile holds a run's probe, kept for resumed runs.
@@ -94,7 +89,7 @@ func (t *Tuning) Probe(ctx context.Context, pairs int) (*Probe, error) {
 	p := &Probe{Start: sp.SpecOf(t.Setup.Start), Pairs: pairs}
 	path := ""
 	if t.o.Dir != "" {
-		path = filepath.Join(t.o.Dir, ProbeFile)
+		path = store.Join(t.o.Dir, ProbeFile)
 		if old, err := readProbe(path); err != nil {
 			return nil, err
 		} else if old != nil && old.Start == p.Start && old.Pairs == pairs && len(old.Params) == sp.Dim() {
@@ -143,7 +138,7 @@ func (t *Tuning) Probe(ctx context.Context, pairs int) (*Probe, error) {
 		p.Params = append(p.Params, e)
 	}
 	if path != "" {
-		if err := durable.WriteJSON(path, p); err != nil {
+		if err := writeJSON(path, p); err != nil {
 			return p, err
 		}
 	}
@@ -157,17 +152,10 @@ func pronoun(n int) string {
 	return "them"
 }
 
-func readProbe(path string) (*Probe, error) {
-	b, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
+func readProbe(loc string) (*Probe, error) {
 	var p Probe
-	if err := json.Unmarshal(b, &p); err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+	if ok, err := readJSON(loc, &p); err != nil || !ok {
+		return nil, err
 	}
 	return &p, nil
 }

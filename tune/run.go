@@ -1,22 +1,19 @@
 package tune
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/parquet-go/parquet-go"
 
 	"github.com/paperio/paperio/game"
-	"github.com/paperio/paperio/internal/durable"
+	"github.com/paperio/paperio/store"
 )
 
 // Files of a tuning folder.
@@ -139,7 +136,7 @@ func Open(o Options) (*Tuning, error) {
 		t.Setup.Optim = t.Setup.Optim.Resolve()
 		return t, nil
 	}
-	if err := os.MkdirAll(o.Dir, 0o755); err != nil {
+	if err := prepare(o.Dir); err != nil {
 		return nil, err
 	}
 	prev, err := readSetup(o.Dir)
@@ -157,10 +154,10 @@ func Open(o Options) (*Tuning, error) {
 		if a, b := mustJSON(*prev), mustJSON(t.Setup); a != b {
 			return nil, fmt.Errorf("%s holds a run with another setup (bot, parameters, method, gains, pool, batch, seed or board); use another folder", o.Dir)
 		}
-	} else if err := durable.WriteJSON(filepath.Join(o.Dir, SetupFile), t.Setup); err != nil {
+	} else if err := writeJSON(store.Join(o.Dir, SetupFile), t.Setup); err != nil {
 		return nil, err
 	}
-	if t.old, err = ReadRows(filepath.Join(o.Dir, IterationsFile)); err != nil {
+	if t.old, err = ReadRows(store.Join(o.Dir, IterationsFile)); err != nil {
 		return nil, err
 	}
 	return t, nil
@@ -264,7 +261,7 @@ func (t *Tuning) Run(ctx context.Context) (*Result, error) {
 		res.Rows = append(res.Rows, rows...)
 		it++
 		if o.Dir != "" {
-			if err := WriteRows(filepath.Join(o.Dir, IterationsFile), res.Rows); err != nil {
+			if err := WriteRows(store.Join(o.Dir, IterationsFile), res.Rows); err != nil {
 				return res, err
 			}
 		}
@@ -279,7 +276,7 @@ func (t *Tuning) Run(ctx context.Context) (*Result, error) {
 			return res, err
 		}
 		if len(res.Rows) > 0 {
-			if err := SavePlot(res.Rows, filepath.Join(o.Dir, PlotFile), nil); err != nil {
+			if err := SavePlot(res.Rows, store.Join(o.Dir, PlotFile), nil); err != nil {
 				return res, err
 			}
 		}
@@ -287,10 +284,48 @@ func (t *Tuning) Run(ctx context.Context) (*Result, error) {
 	return res, nil
 }
 
-// WriteBest writes best.txt: the tuned spec on the first line, then a line
-// per verification saying what it found.
+// WriteBest writes best.txt into the folder or bucket dir: the tuned spec
+// on the first line, then a line per verification saying what it found.
 func WriteBest(dir, best string, verifications ...string) error {
-	return durable.WriteFile(filepath.Join(dir, BestFile), []byte(strings.Join(append([]string{best}, verifications...), "\n")+"\n"))
+	text := strings.Join(append([]string{best}, verifications...), "\n") + "\n"
+	return store.WriteAt(store.Join(dir, BestFile), func(w io.Writer) error {
+		_, err := io.WriteString(w, text)
+		return err
+	})
+}
+
+// prepare makes the folder (or checks the bucket) of a run.
+func prepare(dir string) error {
+	b, err := store.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer b.Close()
+	return b.Prepare()
+}
+
+// writeJSON writes v to the file at loc (a path or URL) whole.
+func writeJSON(loc string, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	return store.WriteAt(loc, func(w io.Writer) error {
+		_, err := w.Write(append(b, '\n'))
+		return err
+	})
+}
+
+// readJSON reads the file at loc into v; ok is false when it is not there.
+func readJSON(loc string, v any) (ok bool, err error) {
+	b, ok, err := store.ReadAt(loc)
+	if err != nil || !ok {
+		return false, err
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		return false, fmt.Errorf("%s: %v", loc, err)
+	}
+	return true, nil
 }
 
 func prevTotal(rows []Row) int {
@@ -312,9 +347,9 @@ func Candidates(method string, pop, dim int) int {
 	return 4 + int(3*math.Log(float64(dim)))
 }
 
-// WriteRows writes rows to path durably.
-func WriteRows(path string, rows []Row) error {
-	return durable.WriteWith(path, func(f io.Writer) error {
+// WriteRows writes rows to loc (a path or URL) whole.
+func WriteRows(loc string, rows []Row) error {
+	return store.WriteAt(loc, func(f io.Writer) error {
 		w := parquet.NewGenericWriter[Row](f)
 		if _, err := w.Write(rows); err != nil {
 			return err
@@ -323,29 +358,25 @@ func WriteRows(path string, rows []Row) error {
 	})
 }
 
-// ReadRows reads iterations.parquet; a missing file is no rows.
-func ReadRows(path string) ([]Row, error) {
-	rows, err := parquet.ReadFile[Row](path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
+// ReadRows reads iterations.parquet at loc (a path or URL); a missing file
+// is no rows.
+func ReadRows(loc string) ([]Row, error) {
+	b, ok, err := store.ReadAt(loc)
+	if err != nil || !ok {
+		return nil, err
 	}
+	rows, err := parquet.Read[Row](bytes.NewReader(b), int64(len(b)))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+		return nil, fmt.Errorf("%s: %v", loc, err)
 	}
 	return rows, nil
 }
 
 func readSetup(dir string) (*Setup, error) {
-	b, err := os.ReadFile(filepath.Join(dir, SetupFile))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
 	var s Setup
-	if err := json.Unmarshal(b, &s); err != nil {
-		return nil, fmt.Errorf("%s: %v", filepath.Join(dir, SetupFile), err)
+	ok, err := readJSON(store.Join(dir, SetupFile), &s)
+	if err != nil || !ok {
+		return nil, err
 	}
 	return &s, nil
 }

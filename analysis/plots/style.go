@@ -20,8 +20,8 @@ import (
 
 	"github.com/paperio/paperio/analysis"
 	"github.com/paperio/paperio/game"
-	"github.com/paperio/paperio/internal/durable"
 	"github.com/paperio/paperio/label"
+	"github.com/paperio/paperio/store"
 )
 
 // palette is a set of colours that stay apart from each other and from the
@@ -268,14 +268,19 @@ func size(d Drawer) (vg.Length, vg.Length) {
 	return Width, Height
 }
 
-// Save writes d to path as PNG or SVG, chosen by the extension (.png,
-// .svg).
+// Save writes d to path (a file, or an object's URL: package store) as PNG
+// or SVG, chosen by the extension (.png, .svg).
 func Save(d Drawer, path string) error {
-	b, err := Encode(d, strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), "."))
+	dir, key, err := store.OpenFile(path)
+	if err != nil {
+		return err
+	}
+	defer dir.Close()
+	b, err := Encode(d, strings.TrimPrefix(strings.ToLower(filepath.Ext(key)), "."))
 	if err != nil {
 		return fmt.Errorf("%s: %v", path, err)
 	}
-	return durable.WriteFile(path, b)
+	return dir.WriteFile(key, b)
 }
 
 // Encode renders d as "png" or "svg": what a notebook shows inline.

@@ -36,7 +36,7 @@ func defaultBots(g game.Game) string {
 }
 
 func runSelfplay(args []string) error {
-	fs := newFlags("selfplay", "[--game G] [--bots A,B,...] [--pairs all|A:B,...] [--games N] [--seed S] [--workers N|auto] [game settings] [--shard i/n] [--resume] [--out DIR] [--quiet]")
+	fs := newFlags("selfplay", "[--game G] [--bots A,B,...] [--pairs all|A:B,...] [--games N] [--seed S] [--workers N|auto] [game settings] [--shard i/n|auto [--shards N]] [--resume] [--check] [--out DIR|URL] [--quiet]")
 	gs, err := addGameFlags(fs, args)
 	if err != nil {
 		return err
@@ -46,10 +46,12 @@ func runSelfplay(args []string) error {
 	games := fs.Int64("games", 360, "games in the run; game g plays matchup g mod (number of matchups)")
 	seed := fs.Int64("seed", 1, "run seed: every game's seed derives from it and the game's index")
 	workers := fs.String("workers", "auto", "games played at once: a number, or auto for one per CPU")
-	shard := fs.String("shard", "0/1", "write only shard `i/n` of the run: chunks i, i+n, i+2n, ... (0 ≤ i < n)")
+	shard := fs.String("shard", "0/1", "write only shard `i/n` of the run: chunks i, i+n, i+2n, ... (0 ≤ i < n); auto: i from $JOB_COMPLETION_INDEX (a Kubernetes Indexed Job)")
+	shards := fs.Int("shards", 0, "number of shards n for --shard auto and --check (default $PAPERIO_SHARDS)")
+	check := fs.Bool("check", false, "play nothing: report the chunks missing from --out and the shard indexes to rerun, rewrite the manifest; exit 0 only when the run is complete")
 	chunk := fs.Int("chunk", 0, "games per chunk file; 0 = 128, or games/16 for fewer than 2048 games (part of the run: shards and --resume must agree)")
 	resume := fs.Bool("resume", false, "finish the run already in --out: keep its complete chunks, write the rest")
-	out := fs.String("out", "out/selfplay", "output folder")
+	out := fs.String("out", "out/selfplay", "output folder, or bucket URL (s3://bucket/prefix, gs://…, azblob://…, file:///…)")
 	quiet := fs.Bool("quiet", false, "print nothing but errors (no progress bar, no summary)")
 	view := fs.String("view", "", "serve the live view at `ADDR` (127.0.0.1:8765): games move on screen as they are played, finished games join its index; it stays up after the run until Ctrl-C")
 	if err := parseFlags(fs, args, false); err != nil {
@@ -78,9 +80,17 @@ func runSelfplay(args []string) error {
 			return usagef("--pairs: %v", err)
 		}
 	}
-	sh, err := selfplay.ParseShard(*shard)
-	if err != nil {
-		return usagef("--shard: %v", err)
+	if *shards < 0 {
+		return usagef("--shards %d: want a positive number", *shards)
+	}
+	var sh selfplay.Shard // zero: --check takes the shard count from the shard records
+	if !*check || *shard != "0/1" || *shards > 0 {
+		if *check && *shard == "0/1" {
+			*shard = fmt.Sprintf("0/%d", *shards)
+		}
+		if sh, err = selfplay.ResolveShard(*shard, *shards, os.Getenv); err != nil {
+			return usagef("--shard: %v", err)
+		}
 	}
 	nw := pool.Size(0)
 	if *workers != "auto" {
@@ -97,6 +107,18 @@ func runSelfplay(args []string) error {
 	}
 	if err := plan.Validate(); err != nil {
 		return usagef("%v", err)
+	}
+
+	if *check {
+		r, err := selfplay.Check(selfplay.Options{Plan: plan, Out: *out, Shard: sh})
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%s: %s\n", *out, r)
+		if !r.Manifest.Complete {
+			return exitError{1}
+		}
+		return nil
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

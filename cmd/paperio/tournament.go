@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"github.com/paperio/paperio/internal/progress"
 	"github.com/paperio/paperio/results"
 	"github.com/paperio/paperio/selfplay"
+	"github.com/paperio/paperio/store"
 	"github.com/paperio/paperio/tourney"
 )
 
@@ -19,7 +21,7 @@ func init() {
 }
 
 func runTournament(args []string) error {
-	fs := newFlags("tournament", "--format roundrobin|knockout|gauntlet --players A,B,... [--groups N] [--games-per-series 20] [--workers N] [--seed S] [--out DIR] [flags]")
+	fs := newFlags("tournament", "--format roundrobin|knockout|gauntlet --players A,B,... [--groups N] [--games-per-series 20] [--workers N] [--seed S] [--out DIR|URL] [--shard i/n|auto [--shards N] | --assemble] [flags]")
 	mf, err := addMatchFlags(fs, args, true)
 	if err != nil {
 		return err
@@ -30,7 +32,10 @@ func runTournament(args []string) error {
 	games := fs.Int("games-per-series", 20, "games per series at most (even); a series stops when a player has won more than half")
 	workers := fs.Int("workers", 0, "series played at once (0 = one per CPU); a series plays its games one after another")
 	seed := fs.Int64("seed", 1, "run seed: each series' starts derive from it and the series' name")
-	out := fs.String("out", "", "output folder: results.sqlite, games/ and turns/ parquet, replays/, report.txt; running again with the same flags resumes")
+	out := fs.String("out", "", "output folder or bucket URL: results.sqlite, games/ and turns/ parquet, replays/, report.txt; running again with the same flags resumes")
+	shard := fs.String("shard", "", "play only shard `i/n` of each stage's series, recorded as objects in --out (auto: i from $JOB_COMPLETION_INDEX); then --assemble")
+	shards := fs.Int("shards", 0, "number of shards n for --shard auto (default $PAPERIO_SHARDS)")
+	assemble := fs.Bool("assemble", false, "make the results (standings, ratings, results.sqlite, Parquet, replays) from the series the shards recorded in --out, playing any still missing")
 	replays := fs.Int("replays", 3, "knockout: replays of a drawn series before the better-placed player goes through")
 	quiet := fs.Bool("quiet", false, "no live table or progress lines; only the final report")
 	view := fs.String("view", "", "serve the live view at `ADDR` (127.0.0.1:8765): games move on screen as they are played, standings update; it stays up after the run until Ctrl-C")
@@ -58,6 +63,9 @@ func runTournament(args []string) error {
 	opt := tourney.Options{Format: *format, Players: players, Groups: *groups, Series: so, Seed: *seed, Workers: *workers, Replays: *replays}
 	if err := opt.Validate(); err != nil {
 		return usagef("%v", err)
+	}
+	if *shard != "" || *assemble || store.IsURL(*out) {
+		return runTournamentObjects(opt, *out, *shard, *shards, *assemble, *quiet)
 	}
 	if *out != "" {
 		st, err := results.OpenStore(*out, mf.game.g)
@@ -110,5 +118,68 @@ func runTournament(args []string) error {
 		fmt.Fprintf(stdout, "\nOutput: %s (results.sqlite, games/, turns/, replays/, report.txt)\n", *out)
 	}
 	lv.finish()
+	return nil
+}
+
+// runTournamentObjects plays a tournament whose series are kept as objects
+// in a folder or bucket (package results, Objects): one shard of it, or the
+// whole of it, and then, unless it is a shard, assembles the results there.
+func runTournamentObjects(opt tourney.Options, out, shardFlag string, shards int, assemble, quiet bool) error {
+	if out == "" {
+		return usagef("--shard and --assemble need --out")
+	}
+	if shardFlag != "" && assemble {
+		return usagef("--assemble makes the results of all shards: give it without --shard")
+	}
+	if shardFlag != "" {
+		sh, err := selfplay.ResolveShard(shardFlag, shards, os.Getenv)
+		if err != nil {
+			return usagef("--shard: %v", err)
+		}
+		opt.Shard = tourney.Shard{I: sh.I, N: sh.N}
+	}
+	g := opt.Series.Game
+	objs, err := results.OpenObjects(out, g)
+	if err != nil {
+		return err
+	}
+	defer objs.Close()
+	opt.Store = objs
+	played := 0
+	opt.OnEvent = func(ev tourney.Event) {
+		if ev.Kind == tourney.SeriesFinished && !ev.Resumed {
+			played++
+			if !quiet {
+				fmt.Fprintf(stdout, "%s: %d-%d-%d\n", ev.Key, ev.Result.WinsA, ev.Result.Draws, ev.Result.WinsB)
+			}
+		}
+	}
+	ctx, stop := signalContext()
+	defer stop()
+	rep, err := tourney.Run(ctx, opt)
+	if errors.Is(err, tourney.ErrOtherShards) {
+		fmt.Fprintf(stdout, "shard %d/%d: played %d series (%d store retries); %v: when every index is done, run the same command with --assemble instead of --shard\n",
+			opt.Shard.I, opt.Shard.N, played, objs.Retries(), err)
+		return nil
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			return fmt.Errorf("%v; finished series are in %s: run the same command again to resume", err, out)
+		}
+		return err
+	}
+	if opt.Shard.N > 1 {
+		fmt.Fprintf(stdout, "shard %d/%d: played %d series (%d store retries); every series is recorded: run the same command with --assemble instead of --shard\n",
+			opt.Shard.I, opt.Shard.N, played, objs.Retries())
+		return nil
+	}
+	var buf bytes.Buffer
+	rep.WriteText(&buf)
+	stdout.Write(buf.Bytes())
+	if err := results.Assemble(out, g, opt.Describe(), objs.Groups(), rep, buf.Bytes()); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "\nOutput: %s (results.sqlite, games/, turns/, replays/, report.txt); %d series taken from the recorded ones, %d played here\n",
+		out, rep.Resumed, played)
 	return nil
 }

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -14,6 +12,7 @@ import (
 	"github.com/paperio/paperio/internal/pool"
 	"github.com/paperio/paperio/play"
 	"github.com/paperio/paperio/rating"
+	"github.com/paperio/paperio/store"
 	"github.com/paperio/paperio/tune"
 )
 
@@ -166,8 +165,10 @@ func tuneRun(ctx context.Context, f tuneFlags, opts tune.Options, g game.Game, p
 		}
 		say("iter %3d  games %5d  scores %s  now %s%s\n", rows[0].Iteration, rows[0].Total, strings.Join(sc, " "), rows[0].Current, tag)
 	}
-	if _, err := os.Stat(filepath.Join(out, tune.SetupFile)); *f.resume && err != nil {
-		return usagef("--resume: %s holds no run to continue", out)
+	if *f.resume {
+		if _, ok, err := store.ReadAt(store.Join(out, tune.SetupFile)); err != nil || !ok {
+			return usagef("--resume: %s holds no run to continue", out)
+		}
 	}
 	t, err := tune.Open(opts)
 	if err != nil {
@@ -242,7 +243,7 @@ func tuneRun(ctx context.Context, f tuneFlags, opts tune.Options, g game.Game, p
 		}
 	}
 	if poolRep != nil {
-		if err := tune.SavePlot(res.Rows, filepath.Join(out, tune.PlotFile), poolRep); err != nil {
+		if err := tune.SavePlot(res.Rows, store.Join(out, tune.PlotFile), poolRep); err != nil {
 			return err
 		}
 	}

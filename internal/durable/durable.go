@@ -1,9 +1,9 @@
 // Package durable writes files whole or not at all: a file is written under
 // a hidden temporary name in its folder, flushed to disk, renamed to its
 // final name and the folder flushed too, so that after a crash a file
-// either is there complete or is not there. Every output file of the
-// toolkit (datasets, manifests, tournament results, tuning state) goes
-// through it.
+// either is there complete or is not there. It is the local-disk side of
+// package store, through which every output of the toolkit (datasets,
+// manifests, tournament results, tuning state, charts) is written.
 package durable
 
 import (
