@@ -10,10 +10,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"syscall"
 	"time"
 )
@@ -40,13 +38,19 @@ type process struct {
 	info    driverInfo
 	sandbox string // bwrap or "" (none)
 	seq     uint32 // sequence number of the last request
+	head    [headerSize]byte
 
-	// Spinning for replies (see spin).
-	rc        syscall.RawConn // of rep
-	pend      []byte          // bytes read while spinning, not yet consumed
-	pendOff   int
-	spinScore int
-	calls     uint
+	// Writing requests (see send).
+	wc       syscall.RawConn // of req
+	writeNow func(uintptr) bool
+	wmsg     []byte
+	wn       int
+	werr     error
+
+	// Reading replies (see readReply).
+	rc   syscall.RawConn // of rep
+	rbuf []byte          // read, not yet consumed from roff on
+	roff int
 
 	killOnce sync.Once
 	log      *capLog
@@ -161,7 +165,8 @@ func startProcess(o Options, aiFile string, log *capLog) (*process, error) {
 	}
 	p.cmd, p.req, p.rep = cmd, reqW, repR
 	p.rc, _ = repR.SyscallConn()
-	p.spinScore = 4
+	p.wc, _ = reqW.SyscallConn()
+	p.writeNow = p.write
 	p.out = startPump(outR, log)
 	go func() {
 		err := cmd.Wait()
@@ -219,109 +224,46 @@ func describeExit(cmd *exec.Cmd, err error, bwrap bool) (string, syscall.Signal)
 	return st.String(), 0
 }
 
-// Read reads the reply pipe: first what spin read ahead, then the pipe.
-func (p *process) Read(b []byte) (int, error) {
-	if p.pendOff < len(p.pend) {
-		n := copy(b, p.pend[p.pendOff:])
-		p.pendOff += n
-		return n, nil
-	}
-	return p.rep.Read(b)
-}
+// headerSize is the size of a message's header: uint32 length (of what
+// follows it), type byte, uint32 sequence number.
+const headerSize = 9
 
-// Waiting for a reply: a process answers a play call in tens of
-// microseconds, and parking the waiting goroutine to be woken again costs
-// about as much, far more on virtual machines, whose idle CPUs wake up
-// slowly. So the caller first polls the pipe for a short while, and parks
-// only if the answer is slow to come. It backs off for a process whose
-// answers keep coming late, and at most half the CPUs poll at once so that
-// the AI processes keep theirs.
-const spinFor = 200 * time.Microsecond
+// Waiting for a reply: the calling goroutine parks in the runtime's
+// poller until the reply is in (or the deadline passes), and the kernel
+// wakes it. Polling the pipe instead was measured slower on a machine with
+// two CPUs: the poller takes the CPU the AI process needs
+// (BenchmarkRoundTrip compares both; spin turns polling on, for up to that
+// long per reply).
+var spin time.Duration
 
-var (
-	spinners    atomic.Int32
-	maxSpinners = int32(max(1, runtime.NumCPU()/2))
-)
-
-// spin polls the reply pipe for up to spinFor, keeping what it reads for
-// readReply.
-func (p *process) spin() {
-	p.calls++
-	if p.rc == nil || (p.spinScore <= 0 && p.calls%64 != 0) {
-		return
+// call sends a request and waits for its reply at most limit. msg is the
+// whole request: headerSize bytes of room for the header, then the body.
+// On time out the process is killed and errTimeout returned; if the
+// process ends, errDied. elapsed runs from just before the request is
+// written to the moment the reply is in. The reply's body is only valid
+// until the next call.
+func (p *process) call(kind byte, msg []byte, limit time.Duration) (rep reply, elapsed time.Duration, err error) {
+	if msg == nil {
+		msg = p.head[:]
 	}
-	if spinners.Add(1) > maxSpinners {
-		spinners.Add(-1)
-		return
-	}
-	defer spinners.Add(-1)
-	if cap(p.pend) == 0 {
-		p.pend = make([]byte, 0, 16<<10)
-	}
-	end := time.Now().Add(spinFor)
-	for {
-		n := 0
-		var rerr error
-		if err := p.rc.Read(func(fd uintptr) bool {
-			n, rerr = syscall.Read(int(fd), p.pend[:cap(p.pend)])
-			return true
-		}); err != nil {
-			return
-		}
-		switch {
-		case n > 0:
-			p.pend, p.pendOff = p.pend[:n], 0
-			p.spinScore = min(8, p.spinScore+1)
-			return
-		case rerr != syscall.EAGAIN && rerr != syscall.EINTR:
-			return // the end of the pipe, or an error: the blocking read will see it
-		case time.Now().After(end):
-			p.spinScore = max(0, p.spinScore-2)
-			return
-		}
-	}
-}
-
-// readReply reads one reply, within the read deadline set on p.rep.
-func (p *process) readReply() (rep reply) {
-	var head [4]byte
-	if _, err := io.ReadFull(p, head[:]); err != nil {
-		rep.err = err
-		return
-	}
-	n := binary.LittleEndian.Uint32(head[:])
-	if n < 5 || n > maxReply {
-		rep.err = fmt.Errorf("protocol error: reply of %d bytes", n)
-		return
-	}
-	buf := make([]byte, n)
-	if _, err := io.ReadFull(p, buf); err != nil {
-		rep.err = err
-		return
-	}
-	rep.kind, rep.seq, rep.body = buf[0], binary.LittleEndian.Uint32(buf[1:5]), buf[5:]
-	return
-}
-
-// call sends a request and waits for its reply at most limit. On time out
-// the process is killed and errTimeout returned; if the process ends,
-// errDied. elapsed runs from just before the request is written to the
-// moment the reply is in.
-func (p *process) call(kind byte, body []byte, limit time.Duration) (rep reply, elapsed time.Duration, err error) {
 	p.seq++
-	msg := make([]byte, 9, 9+len(body))
-	binary.LittleEndian.PutUint32(msg, uint32(len(body)+5))
+	binary.LittleEndian.PutUint32(msg, uint32(len(msg)-4))
 	msg[4] = kind
 	binary.LittleEndian.PutUint32(msg[5:], p.seq)
-	msg = append(msg, body...)
 	start := time.Now()
 	deadline := start.Add(limit)
-	p.req.SetWriteDeadline(deadline)
-	if _, err := p.req.Write(msg); err != nil {
+	if err := p.send(msg, deadline); err != nil {
 		return rep, time.Since(start), p.failed(err, limit)
 	}
 	p.rep.SetReadDeadline(deadline)
-	p.spin()
+	select {
+	case <-p.exited: // the exit watcher's deadline was just overwritten
+		p.rep.SetReadDeadline(time.Now().Add(50 * time.Millisecond))
+	default:
+	}
+	if spin > 0 {
+		p.poll(spin)
+	}
 	rep = p.readReply()
 	elapsed = time.Since(start)
 	if rep.err != nil {
@@ -337,6 +279,114 @@ func (p *process) call(kind byte, body []byte, limit time.Duration) (rep reply, 
 		return rep, elapsed, fmt.Errorf("driver failure: %s", rep.body)
 	}
 	return rep, elapsed, nil
+}
+
+// send writes a request. The pipe nearly always has room for all of it,
+// so it is written at once, without arming the write deadline's timer;
+// only a request that does not fit waits, until deadline.
+func (p *process) send(msg []byte, deadline time.Time) error {
+	p.wmsg = msg
+	err := p.wc.Write(p.writeNow)
+	n, werr := p.wn, p.werr
+	p.wmsg = nil
+	switch {
+	case err != nil:
+		return err
+	case werr != nil && werr != syscall.EAGAIN:
+		return werr
+	case n == len(msg):
+		return nil
+	}
+	p.req.SetWriteDeadline(deadline)
+	_, err = p.req.Write(msg[n:])
+	return err
+}
+
+// write is send's write (p.writeNow, a method value made once, so that a
+// call allocates nothing).
+func (p *process) write(fd uintptr) bool {
+	p.wn, p.werr = 0, nil
+	for p.wn < len(p.wmsg) {
+		k, err := syscall.Write(int(fd), p.wmsg[p.wn:])
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			p.werr = err
+			break
+		}
+		p.wn += k
+	}
+	return true
+}
+
+// readReply reads one reply, within the read deadline set on p.rep. A
+// reply usually comes in one read; bytes after it (something other than
+// the driver wrote them) are kept for the next reply.
+func (p *process) readReply() (rep reply) {
+	p.rbuf = p.rbuf[:copy(p.rbuf, p.rbuf[p.roff:])]
+	p.roff = 0
+	if err := p.fill(4); err != nil {
+		rep.err = err
+		return
+	}
+	n := int(binary.LittleEndian.Uint32(p.rbuf))
+	if n < 5 || n > maxReply {
+		rep.err = fmt.Errorf("protocol error: reply of %d bytes", n)
+		return
+	}
+	if err := p.fill(4 + n); err != nil {
+		rep.err = err
+		return
+	}
+	b := p.rbuf[4 : 4+n]
+	p.roff = 4 + n
+	rep.kind, rep.seq, rep.body = b[0], binary.LittleEndian.Uint32(b[1:5]), b[5:]
+	return
+}
+
+// fill reads until p.rbuf holds at least n bytes.
+func (p *process) fill(n int) error {
+	if cap(p.rbuf) < n {
+		p.rbuf = append(make([]byte, 0, max(n, 2*cap(p.rbuf), 4096)), p.rbuf...)
+	}
+	for len(p.rbuf) < n {
+		k, err := p.rep.Read(p.rbuf[len(p.rbuf):cap(p.rbuf)])
+		p.rbuf = p.rbuf[:len(p.rbuf)+k]
+		if err != nil && len(p.rbuf) < n {
+			if err == io.EOF && len(p.rbuf) > 0 {
+				err = io.ErrUnexpectedEOF
+			}
+			return err
+		}
+	}
+	return nil
+}
+
+// poll reads the reply pipe without parking for up to d, keeping what it
+// reads for readReply.
+func (p *process) poll(d time.Duration) {
+	if len(p.rbuf) > 0 {
+		return
+	}
+	if cap(p.rbuf) < 4096 {
+		p.rbuf = make([]byte, 0, 4096)
+	}
+	end := time.Now().Add(d)
+	p.rc.Read(func(fd uintptr) bool {
+		for {
+			n, err := syscall.Read(int(fd), p.rbuf[:cap(p.rbuf)])
+			switch {
+			case n > 0:
+				p.rbuf = p.rbuf[:n]
+				return true
+			case err != syscall.EAGAIN && err != syscall.EINTR:
+				return true // the end of the pipe, or an error: the blocking read will see it
+			case time.Now().After(end):
+				return true
+			}
+		}
+	})
 }
 
 // failed turns an error on the pipes into errTimeout or errDied; the
@@ -413,7 +463,7 @@ func (p *process) configure(cfg map[string]any, limit time.Duration) error {
 	if err != nil {
 		return err
 	}
-	rep, _, err := p.call('C', body, limit)
+	rep, _, err := p.call('C', append(make([]byte, headerSize), body...), limit)
 	if err != nil {
 		return err
 	}

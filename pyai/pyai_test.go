@@ -601,3 +601,19 @@ func mustGetwd(t *testing.T) string {
 	}
 	return wd
 }
+
+// A full game's log stays small in the AI's process: unchanged columns
+// are shared between frames.
+func TestMemoryOfFullGame(t *testing.T) {
+	a := newPlayer(t, "testdata/square.py", opt(Options{}))
+	b := newPlayer(t, "testdata/square.py", opt(Options{}))
+	s, err := runGame(course, starts(t, 1), [2]bots.Bot{a, b}, 1, nil)
+	if err != nil || s.HalfSteps() != 2*course.MaxTurns {
+		t.Fatalf("%v %+v after %d half-steps", err, s.Result(), s.HalfSteps())
+	}
+	for i, p := range []*Player{a, b} {
+		if _, rss := procStats(t, p); rss > 60<<20 {
+			t.Errorf("player %d's process peaked at %.1f MB, over 60 MB", i+1, float64(rss)/(1<<20))
+		}
+	}
+}
