@@ -24,15 +24,16 @@
 //
 // A move is one request and one reply (driver.py describes them), each
 // written with one system call and usually read with one. The Go side
-// waits for the reply parked in the runtime's poller, under the call's
-// deadline, rather than polling the pipe: on a machine with few CPUs the
-// polling took the CPU the AI needed. It finds what changed by comparing
-// only the mover's bounding box (a half-step changes nothing outside it)
-// and keeps the state of the frame after the AI's own move by playing the
-// enemy's move on a copy of its own, without copying the board; nothing
-// is allocated per move. The driver decodes each frame's header with one
-// unpack and builds the course's dicts directly. bench_test.go measures
-// the cost of a half-step and its parts (Go side, round trip, Python side).
+// polls the reply pipe for a short while, then sleeps in ppoll(2) until the
+// reply comes or the call's deadline passes (wait_linux.go says why not in
+// the runtime's poller); it stops polling for an AI whose answers come
+// late. It finds what changed by comparing only the mover's bounding box
+// (a half-step changes nothing outside it) and keeps the state of the
+// frame after the AI's own move by playing the enemy's move on a copy of
+// its own, without copying the board; nothing is allocated per move. The
+// driver decodes each frame's header with one unpack and builds the
+// course's dicts directly. bench_test.go measures the cost of a half-step
+// and its parts (Go side, round trip, Python side).
 //
 // Time is charged as the course charged it, for load and for every play
 // call (measured on the Go side around the whole call). A call still

@@ -10,10 +10,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
+	"unsafe"
 )
 
 //go:embed driver.py
@@ -47,10 +50,16 @@ type process struct {
 	wn       int
 	werr     error
 
-	// Reading replies (see readReply).
-	rc   syscall.RawConn // of rep
-	rbuf []byte          // read, not yet consumed from roff on
-	roff int
+	// Reading replies (see readReply and wait_*.go).
+	rc        syscall.RawConn // of rep
+	rbuf      []byte          // read, not yet consumed from roff on
+	roff      int
+	deadline  time.Time // of the reply being read
+	spinUntil time.Time // poll the pipe until then (see spin)
+	spun      bool      // this call polled
+	spinScore int       // how well polling went lately
+	calls     uint
+	waiter    waiter // how this system waits for the pipe
 
 	killOnce sync.Once
 	log      *capLog
@@ -140,6 +149,12 @@ func startProcess(o Options, aiFile string, log *capLog) (*process, error) {
 		repW.Close()
 		return fail(err)
 	}
+	if err := p.waiter.init(p); err != nil {
+		for _, f := range []*os.File{reqR, reqW, repR, repW, outR, outW} {
+			f.Close()
+		}
+		return fail(err)
+	}
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Dir = work
 	cmd.Env = []string{
@@ -161,12 +176,14 @@ func startProcess(o Options, aiFile string, log *capLog) (*process, error) {
 		reqW.Close()
 		repR.Close()
 		outR.Close()
+		p.waiter.close()
 		return fail(fmt.Errorf("starting %s: %v", python, err))
 	}
 	p.cmd, p.req, p.rep = cmd, reqW, repR
 	p.rc, _ = repR.SyscallConn()
 	p.wc, _ = reqW.SyscallConn()
 	p.writeNow = p.write
+	p.spinScore = 4
 	p.out = startPump(outR, log)
 	go func() {
 		err := cmd.Wait()
@@ -174,15 +191,15 @@ func startProcess(o Options, aiFile string, log *capLog) (*process, error) {
 		p.status, sig = describeExit(cmd, err, bwrap != "")
 		p.cpuXcd = sig == syscall.SIGXCPU
 		close(p.exited)
-		// A reply being read is cut short soon (not at once: what the
-		// process wrote before it ended is still read), even if something
-		// the AI started still holds the pipe open.
-		p.rep.SetReadDeadline(time.Now().Add(50 * time.Millisecond))
+		// A reply being read is cut short (after what the process wrote
+		// before it ended), even if something the AI started still holds
+		// the pipe open.
+		p.waiter.wake()
 	}()
 	// The driver says hello before any AI code runs: the members of the
 	// process group at that moment are the interpreter and the sandbox,
 	// everything later is the AI's.
-	p.rep.SetReadDeadline(time.Now().Add(o.HookTimeout))
+	p.deadline = time.Now().Add(o.HookTimeout)
 	if rep := p.readReply(); rep.err != nil || rep.kind != 'H' {
 		p.kill()
 		p.wait()
@@ -228,13 +245,49 @@ func describeExit(cmd *exec.Cmd, err error, bwrap bool) (string, syscall.Signal)
 // follows it), type byte, uint32 sequence number.
 const headerSize = 9
 
-// Waiting for a reply: the calling goroutine parks in the runtime's
-// poller until the reply is in (or the deadline passes), and the kernel
-// wakes it. Polling the pipe instead was measured slower on a machine with
-// two CPUs: the poller takes the CPU the AI process needs
-// (BenchmarkRoundTrip compares both; spin turns polling on, for up to that
-// long per reply).
-var spin time.Duration
+// Waiting for a reply: a trivial AI answers in tens of microseconds, and
+// a thread that sleeps that long lets its CPU go idle, which a virtual
+// machine may take tens of microseconds to wake again. So the caller first
+// polls the pipe for up to spin, then sleeps until the reply (see
+// waiter). It stops polling for a process whose answers keep coming
+// late, as they do from a slow AI or on a busy machine, where the polling
+// would take the CPU the AI process needs; and at most half the CPUs poll
+// at once. BenchmarkFullGame compares this with never polling.
+var spin = 200 * time.Microsecond
+
+var (
+	spinners    atomic.Int32
+	maxSpinners = int32(max(1, runtime.NumCPU()/2))
+)
+
+// startSpin decides whether to poll for the coming reply, and until when.
+func (p *process) startSpin(start time.Time) {
+	p.calls++
+	p.spinUntil, p.spun = time.Time{}, false
+	if spin <= 0 || (p.spinScore <= 0 && p.calls%64 != 0) {
+		return
+	}
+	if spinners.Add(1) > maxSpinners {
+		spinners.Add(-1)
+		return
+	}
+	p.spinUntil, p.spun = start.Add(spin), true
+}
+
+// endSpin scores how the polling went: a reply that came while polling
+// makes polling likelier next time, one that did not less likely.
+func (p *process) endSpin() {
+	if !p.spun {
+		return
+	}
+	spinners.Add(-1)
+	if p.spinUntil.IsZero() { // it ran out
+		p.spinScore = max(0, p.spinScore-2)
+	} else {
+		p.spinScore = min(8, p.spinScore+1)
+	}
+	p.spinUntil, p.spun = time.Time{}, false
+}
 
 // call sends a request and waits for its reply at most limit. msg is the
 // whole request: headerSize bytes of room for the header, then the body.
@@ -255,16 +308,10 @@ func (p *process) call(kind byte, msg []byte, limit time.Duration) (rep reply, e
 	if err := p.send(msg, deadline); err != nil {
 		return rep, time.Since(start), p.failed(err, limit)
 	}
-	p.rep.SetReadDeadline(deadline)
-	select {
-	case <-p.exited: // the exit watcher's deadline was just overwritten
-		p.rep.SetReadDeadline(time.Now().Add(50 * time.Millisecond))
-	default:
-	}
-	if spin > 0 {
-		p.poll(spin)
-	}
+	p.deadline = deadline
+	p.startSpin(start)
 	rep = p.readReply()
+	p.endSpin()
 	elapsed = time.Since(start)
 	if rep.err != nil {
 		return rep, elapsed, p.failed(rep.err, limit)
@@ -281,17 +328,24 @@ func (p *process) call(kind byte, msg []byte, limit time.Duration) (rep reply, e
 	return rep, elapsed, nil
 }
 
+// The pipes are read and written with raw system calls: both of the Go
+// side's ends are non-blocking, so such a call never blocks, and unlike
+// syscall.Read and Write it does not tell the scheduler that the thread
+// may block, which woke the runtime's monitor thread on every move. The
+// callbacks are method values made once, so that a move allocates
+// nothing.
+
 // send writes a request. The pipe nearly always has room for all of it,
 // so it is written at once, without arming the write deadline's timer;
 // only a request that does not fit waits, until deadline.
 func (p *process) send(msg []byte, deadline time.Time) error {
-	p.wmsg = msg
+	p.wmsg, p.wn, p.werr = msg, 0, nil
 	err := p.wc.Write(p.writeNow)
 	n, werr := p.wn, p.werr
 	p.wmsg = nil
 	switch {
 	case err != nil:
-		return err
+		return pollError(err)
 	case werr != nil && werr != syscall.EAGAIN:
 		return werr
 	case n == len(msg):
@@ -302,20 +356,19 @@ func (p *process) send(msg []byte, deadline time.Time) error {
 	return err
 }
 
-// write is send's write (p.writeNow, a method value made once, so that a
-// call allocates nothing).
+// write is send's write (p.writeNow).
 func (p *process) write(fd uintptr) bool {
-	p.wn, p.werr = 0, nil
 	for p.wn < len(p.wmsg) {
-		k, err := syscall.Write(int(fd), p.wmsg[p.wn:])
-		if err == syscall.EINTR {
-			continue
+		b := p.wmsg[p.wn:]
+		k, _, e := syscall.RawSyscall(syscall.SYS_WRITE, fd, uintptr(unsafe.Pointer(&b[0])), uintptr(len(b)))
+		switch e {
+		case 0:
+			p.wn += int(k)
+		case syscall.EINTR:
+		default:
+			p.werr = e
+			return true
 		}
-		if err != nil {
-			p.werr = err
-			break
-		}
-		p.wn += k
 	}
 	return true
 }
@@ -345,48 +398,57 @@ func (p *process) readReply() (rep reply) {
 	return
 }
 
-// fill reads until p.rbuf holds at least n bytes.
+// fill reads until p.rbuf holds at least n bytes, by p.deadline.
 func (p *process) fill(n int) error {
-	if cap(p.rbuf) < n {
+	if cap(p.rbuf) < n || cap(p.rbuf) < 4096 {
 		p.rbuf = append(make([]byte, 0, max(n, 2*cap(p.rbuf), 4096)), p.rbuf...)
 	}
 	for len(p.rbuf) < n {
-		k, err := p.rep.Read(p.rbuf[len(p.rbuf):cap(p.rbuf)])
-		p.rbuf = p.rbuf[:len(p.rbuf)+k]
-		if err != nil && len(p.rbuf) < n {
-			if err == io.EOF && len(p.rbuf) > 0 {
-				err = io.ErrUnexpectedEOF
-			}
+		k, err := p.waiter.read(p.rbuf[len(p.rbuf):cap(p.rbuf)])
+		switch {
+		case err != nil:
 			return err
+		case k == 0 && len(p.rbuf) > 0:
+			return io.ErrUnexpectedEOF
+		case k == 0:
+			return io.EOF
 		}
+		p.rbuf = p.rbuf[:len(p.rbuf)+k]
 	}
 	return nil
 }
 
-// poll reads the reply pipe without parking for up to d, keeping what it
-// reads for readReply.
-func (p *process) poll(d time.Duration) {
-	if len(p.rbuf) > 0 {
-		return
-	}
-	if cap(p.rbuf) < 4096 {
-		p.rbuf = make([]byte, 0, 4096)
-	}
-	end := time.Now().Add(d)
-	p.rc.Read(func(fd uintptr) bool {
-		for {
-			n, err := syscall.Read(int(fd), p.rbuf[:cap(p.rbuf)])
-			switch {
-			case n > 0:
-				p.rbuf = p.rbuf[:n]
-				return true
-			case err != syscall.EAGAIN && err != syscall.EINTR:
-				return true // the end of the pipe, or an error: the blocking read will see it
-			case time.Now().After(end):
-				return true
-			}
+// rawRead reads what the pipe fd holds into b, without blocking:
+// syscall.EAGAIN when it is empty.
+func rawRead(fd uintptr, b []byte) (int, syscall.Errno) {
+	for {
+		k, _, e := syscall.RawSyscall(syscall.SYS_READ, fd, uintptr(unsafe.Pointer(&b[0])), uintptr(len(b)))
+		if e != syscall.EINTR {
+			return int(k), e
 		}
-	})
+	}
+}
+
+// spinning reports whether the reader should poll the pipe once more
+// rather than wait (see spin).
+func (p *process) spinning() bool {
+	if p.spinUntil.IsZero() {
+		return false
+	}
+	if time.Now().After(p.spinUntil) {
+		p.spinUntil = time.Time{}
+		return false
+	}
+	return true
+}
+
+// pollError is an error of the poller as os.File's methods give it: a
+// deadline passed, or the file was closed (by kill).
+func pollError(err error) error {
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		return os.ErrDeadlineExceeded
+	}
+	return os.ErrClosed
 }
 
 // failed turns an error on the pipes into errTimeout or errDied; the
@@ -440,8 +502,10 @@ func (p *process) kill() {
 		close(p.done)
 		pgid := p.cmd.Process.Pid
 		syscall.Kill(-pgid, syscall.SIGKILL)
+		p.waiter.wake() // a reader waiting for a reply stops
 		p.req.Close()
 		p.rep.Close()
+		p.waiter.close()
 		go func() {
 			<-p.exited
 			// Whatever the AI started and moved out of the group is gone
