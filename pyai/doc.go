@@ -24,10 +24,9 @@
 //
 // A move is one request and one reply (driver.py describes them), each
 // written with one system call and usually read with one. The Go side
-// polls the reply pipe for a short while, then sleeps in ppoll(2) until the
-// reply comes or the call's deadline passes (wait_linux.go says why not in
-// the runtime's poller); it stops polling for an AI whose answers come
-// late. It finds what changed by comparing only the mover's bounding box
+// sleeps in ppoll(2) until the reply comes or the call's deadline passes
+// (wait_linux.go says why neither in the runtime's poller nor polling the
+// pipe). It finds what changed by comparing only the mover's bounding box
 // (a half-step changes nothing outside it) and keeps the state of the
 // frame after the AI's own move by playing the enemy's move on a copy of
 // its own, without copying the board; nothing is allocated per move. The

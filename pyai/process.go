@@ -10,10 +10,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"syscall"
 	"time"
 	"unsafe"
@@ -56,10 +54,7 @@ type process struct {
 	roff      int
 	deadline  time.Time // of the reply being read
 	spinUntil time.Time // poll the pipe until then (see spin)
-	spun      bool      // this call polled
-	spinScore int       // how well polling went lately
-	calls     uint
-	waiter    waiter // how this system waits for the pipe
+	waiter    waiter    // how this system waits for the pipe
 
 	killOnce sync.Once
 	log      *capLog
@@ -135,7 +130,7 @@ func startProcess(o Options, aiFile string, log *capLog) (*process, error) {
 	if err != nil {
 		return fail(err)
 	}
-	repR, repW, err := os.Pipe()
+	repR, repW, err := replyPipe()
 	if err != nil {
 		reqR.Close()
 		reqW.Close()
@@ -183,7 +178,6 @@ func startProcess(o Options, aiFile string, log *capLog) (*process, error) {
 	p.rc, _ = repR.SyscallConn()
 	p.wc, _ = reqW.SyscallConn()
 	p.writeNow = p.write
-	p.spinScore = 4
 	p.out = startPump(outR, log)
 	go func() {
 		err := cmd.Wait()
@@ -245,49 +239,13 @@ func describeExit(cmd *exec.Cmd, err error, bwrap bool) (string, syscall.Signal)
 // follows it), type byte, uint32 sequence number.
 const headerSize = 9
 
-// Waiting for a reply: a trivial AI answers in tens of microseconds, and
-// a thread that sleeps that long lets its CPU go idle, which a virtual
-// machine may take tens of microseconds to wake again. So the caller first
-// polls the pipe for up to spin, then sleeps until the reply (see
-// waiter). It stops polling for a process whose answers keep coming
-// late, as they do from a slow AI or on a busy machine, where the polling
-// would take the CPU the AI process needs; and at most half the CPUs poll
-// at once. BenchmarkFullGame compares this with never polling.
-var spin = 200 * time.Microsecond
-
-var (
-	spinners    atomic.Int32
-	maxSpinners = int32(max(1, runtime.NumCPU()/2))
-)
-
-// startSpin decides whether to poll for the coming reply, and until when.
-func (p *process) startSpin(start time.Time) {
-	p.calls++
-	p.spinUntil, p.spun = time.Time{}, false
-	if spin <= 0 || (p.spinScore <= 0 && p.calls%64 != 0) {
-		return
-	}
-	if spinners.Add(1) > maxSpinners {
-		spinners.Add(-1)
-		return
-	}
-	p.spinUntil, p.spun = start.Add(spin), true
-}
-
-// endSpin scores how the polling went: a reply that came while polling
-// makes polling likelier next time, one that did not less likely.
-func (p *process) endSpin() {
-	if !p.spun {
-		return
-	}
-	spinners.Add(-1)
-	if p.spinUntil.IsZero() { // it ran out
-		p.spinScore = max(0, p.spinScore-2)
-	} else {
-		p.spinScore = min(8, p.spinScore+1)
-	}
-	p.spinUntil, p.spun = time.Time{}, false
-}
+// Waiting for a reply: the caller sleeps in ppoll(2) until the reply
+// comes or the deadline passes (see waiter). Polling the pipe first, so
+// that the caller's CPU does not go idle and need waking (slow on a
+// virtual machine), was measured slower on two CPUs: the polling takes the
+// CPU the AI processes need. spin turns it on, for up to that long per
+// reply, for BenchmarkFullGame's comparison.
+var spin time.Duration
 
 // call sends a request and waits for its reply at most limit. msg is the
 // whole request: headerSize bytes of room for the header, then the body.
@@ -309,9 +267,10 @@ func (p *process) call(kind byte, msg []byte, limit time.Duration) (rep reply, e
 		return rep, time.Since(start), p.failed(err, limit)
 	}
 	p.deadline = deadline
-	p.startSpin(start)
+	if spin > 0 {
+		p.spinUntil = time.Now().Add(spin)
+	}
 	rep = p.readReply()
-	p.endSpin()
 	elapsed = time.Since(start)
 	if rep.err != nil {
 		return rep, elapsed, p.failed(rep.err, limit)

@@ -3,6 +3,7 @@
 package pyai
 
 import (
+	"os"
 	"syscall"
 	"time"
 )
@@ -16,6 +17,9 @@ type waiter struct {
 	err     error
 	readNow func(uintptr) bool
 }
+
+// replyPipe makes the reply pipe; its read end is in the runtime's poller.
+func replyPipe() (r, w *os.File, err error) { return os.Pipe() }
 
 func (w *waiter) init(p *process) error {
 	w.p = p
