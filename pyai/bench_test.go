@@ -35,20 +35,29 @@ import (
 
 const halfSteps = 2 * engine.DefaultMaxTurns
 
-// waits are the ways of waiting for a reply, compared by the benchmarks
-// of processes: sleeping at once, as Players do, and polling first.
+// waits are the ways of running the processes of a game that the
+// benchmarks compare: "pinned", as Players do (the game on one CPU, the
+// caller sleeping until each answer), "spread" (the scheduler places the
+// processes) and "poll" (spread, and the caller polls the pipe first).
 var waits = []struct {
 	name string
+	pin  bool
 	spin time.Duration
-}{{"sleep", 0}, {"poll", 200 * time.Microsecond}}
+}{{"pinned", true, 0}, {"spread", false, 0}, {"poll", false, 200 * time.Microsecond}}
+
+// setWait sets a way of waiting until the benchmark ends.
+func setWait(b *testing.B, pin bool, sp time.Duration) {
+	oldPin, oldSpin := pinGames, spin
+	pinGames, spin = pin, sp
+	b.Cleanup(func() { pinGames, spin = oldPin, oldSpin })
+}
 
 // BenchmarkFullGame plays whole games between two trivial AIs, each in its
 // own process, and reports wall and CPU time per half-step.
 func BenchmarkFullGame(b *testing.B) {
 	for _, w := range waits {
 		b.Run(w.name, func(b *testing.B) {
-			defer func(s time.Duration) { spin = s }(spin)
-			spin = w.spin
+			setWait(b, w.pin, w.spin)
 			a := newPlayer(b, "testdata/square.py", opt(Options{}))
 			c := newPlayer(b, "testdata/square.py", opt(Options{}))
 			st := starts(b, 1)
@@ -70,23 +79,33 @@ func BenchmarkFullGame(b *testing.B) {
 	}
 }
 
-// BenchmarkRoundTrip sends empty requests through the driver: the cost of
-// the pipes, the wake-ups and the driver's reading and writing, which
-// every move pays.
+// BenchmarkRoundTrip sends empty requests through the driver, a game's
+// worth (4000) per op: the cost of the pipes, the wake-ups and the
+// driver's reading and writing, which every move pays.
 func BenchmarkRoundTrip(b *testing.B) {
 	for _, w := range waits {
 		b.Run(w.name, func(b *testing.B) {
-			defer func(s time.Duration) { spin = s }(spin)
-			spin = w.spin
+			setWait(b, w.pin, w.spin)
 			p := newPlayer(b, "testdata/square.py", opt(Options{}))
 			pr := p.cur.Load()
+			game := &engine.State{} // stands for a game: only its CPU is used
+			cpu := claimCPU(game)
+			defer releaseCPU(game)
 			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				if rep, _, err := pr.call('N', nil, p.opts.HookTimeout); err != nil || rep.kind != 'D' {
+			for range b.N * halfSteps {
+				if cpu >= 0 { // as Act does
+					pr.pinTo(cpu)
+					pinThread(cpu)
+				}
+				rep, _, err := pr.call('N', nil, p.opts.HookTimeout)
+				if cpu >= 0 {
+					unpinThread()
+				}
+				if err != nil || rep.kind != 'D' {
 					b.Fatalf("%v %q", err, rep.kind)
 				}
 			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e3, "µs/half-step")
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*halfSteps)/1e3, "µs/half-step")
 		})
 	}
 }

@@ -26,11 +26,14 @@
 // written with one system call and usually read with one. The Go side
 // sleeps in ppoll(2) until the reply comes or the call's deadline passes
 // (wait_linux.go says why neither in the runtime's poller nor polling the
-// pipe). It finds what changed by comparing only the mover's bounding box
-// (a half-step changes nothing outside it) and keeps the state of the
-// frame after the AI's own move by playing the enemy's move on a copy of
-// its own, without copying the board; nothing is allocated per move. The
-// driver decodes each frame's header with one unpack and builds the
+// pipe). A game's two AI processes, and the thread waiting for their
+// answers, are pinned to one CPU, the game's, so that each hand-over is a
+// switch on that CPU rather than the wake-up of an idle one; games in
+// progress are spread over the CPUs (affinity.go). What changed is found
+// by comparing only the mover's bounding box (a half-step changes nothing
+// outside it), and the frame after the AI's own move comes from a copy of
+// the game that follows it move by move; nothing is allocated per move.
+// The driver decodes each frame's header with one unpack and builds the
 // course's dicts directly. bench_test.go measures the cost of a half-step
 // and its parts (Go side, round trip, Python side).
 //

@@ -49,6 +49,8 @@ type Player struct {
 	enemyLeft    timeLeft // the enemy's time left at this player's last call
 	fail         play.Fault
 	buf          []byte
+	cpu          int           // the game's CPU (see claimCPU), or -1
+	cpuGame      *engine.State // the game whose CPU is claimed, if any
 }
 
 // New starts a Player for the AI in file path: it starts the Python
@@ -72,6 +74,7 @@ func New(path string, opts Options) (*Player, error) {
 		name:  strings.TrimSuffix(filepath.Base(abs), ".py"),
 		opts:  opts,
 		log:   newCapLog(opts.LogLimit),
+		cpu:   -1,
 	}
 	if err := p.start(); err != nil {
 		return nil, err
@@ -317,6 +320,8 @@ func (p *Player) hook(kind byte, name string) {
 // frame goes to the AI process and load(stat, storage) runs, within the
 // player's time left. A failure here is reported by Failure.
 func (p *Player) Reset(s *engine.State, me int, seed uint64, c play.Clock) {
+	p.releaseCPU()
+	p.cpu, p.cpuGame = claimCPU(s), s
 	p.game, p.me = s, me
 	p.fail = play.Fault{}
 	p.last = engine.Straight
@@ -351,6 +356,11 @@ func (p *Player) Act(s *engine.State, c play.Clock) engine.Action {
 		return engine.Straight
 	}
 	p.buf, _ = p.framesSince(s, p.message(), c)
+	if p.cpu >= 0 {
+		pr.pinTo(p.cpu)
+		pinThread(p.cpu)
+		defer unpinThread()
+	}
 	rep, elapsed, err := pr.call('P', p.buf, p.deadline(c))
 	if err != nil {
 		p.failCall(pr, "play", err, elapsed)
@@ -370,6 +380,14 @@ func (p *Player) Act(s *engine.State, c play.Clock) engine.Action {
 	}
 	p.protocolError(pr, rep)
 	return engine.Straight
+}
+
+// releaseCPU releases the player's claim on its game's CPU.
+func (p *Player) releaseCPU() {
+	if p.cpuGame != nil {
+		releaseCPU(p.cpuGame)
+		p.cpu, p.cpuGame = -1, nil
+	}
 }
 
 // deadline is how long a call may take: the player's time left (a call
@@ -529,6 +547,7 @@ func (p *Player) OwnDeadline() bool { return true }
 // the AI started is killed.
 func (p *Player) EndGame(s *engine.State, me int, c play.Clock) {
 	defer func() { p.game = nil }()
+	defer p.releaseCPU()
 	pr := p.live()
 	if pr == nil || p.game != s {
 		return

@@ -54,6 +54,7 @@ type process struct {
 	roff      int
 	deadline  time.Time // of the reply being read
 	spinUntil time.Time // poll the pipe until then (see spin)
+	pinned    int       // 1 + the CPU the process is pinned to, 0 for none
 	waiter    waiter    // how this system waits for the pipe
 
 	killOnce sync.Once
