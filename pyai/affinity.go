@@ -72,14 +72,17 @@ func releaseCPU(s *engine.State) {
 	}
 }
 
-// pinTo pins the process's members (the interpreter and the sandbox) to
-// cpu, once per change.
+// pinTo pins the process (the interpreter, and the sandbox's processes)
+// to cpu, once per change.
 func (p *process) pinTo(cpu int) {
 	if p.pinned == cpu+1 {
 		return
 	}
+	if p.pinned == 0 { // the first time: who they are
+		p.pids = groupMembers(p.cmd.Process.Pid)
+	}
 	p.pinned = cpu + 1
-	for _, pid := range groupMembers(p.cmd.Process.Pid) {
+	for _, pid := range p.pids {
 		setAffinity(pid, cpu)
 	}
 }

@@ -442,7 +442,7 @@ func (p *Player) gameMessage(s *engine.State, me int) []byte {
 	return p.buf
 }
 
-// framesSince appends a count and the frames the AI has not seen: the
+// framesSince appends a count (a byte) and the frames the AI has not seen: the
 // frame after its own last move (rebuilt from its answer; the enemy's time
 // then was what it was at the AI's last call) and the one after the
 // enemy's, or whichever of them exists.
@@ -478,7 +478,7 @@ func (p *Player) framesSince(s *engine.State, b []byte, c play.Clock) ([]byte, i
 // and the shadow must then show what s shows, else it reports false.
 func (p *Player) followEnemy(s *engine.State) bool {
 	sh := &p.shadow
-	if sh.HalfSteps() == s.HalfSteps() { // player 1's first turn: nothing was played
+	if sh.HalfSteps() == s.HalfSteps() { // nothing was played since (player 1's first turn)
 		return sh.Over() == s.Over() && sh.Result() == s.Result()
 	}
 	if sh.Over() || sh.HalfSteps()+1 != s.HalfSteps() {

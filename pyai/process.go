@@ -55,6 +55,7 @@ type process struct {
 	deadline  time.Time // of the reply being read
 	spinUntil time.Time // poll the pipe until then (see spin)
 	pinned    int       // 1 + the CPU the process is pinned to, 0 for none
+	pids      []int     // the members of its group, when first pinned
 	waiter    waiter    // how this system waits for the pipe
 
 	killOnce sync.Once
@@ -267,7 +268,7 @@ func (p *process) call(kind byte, msg []byte, limit time.Duration) (rep reply, e
 	if err := p.send(msg, deadline); err != nil {
 		return rep, time.Since(start), p.failed(err, limit)
 	}
-	p.deadline = deadline
+	p.deadline, p.spinUntil = deadline, time.Time{}
 	if spin > 0 {
 		p.spinUntil = time.Now().Add(spin)
 	}
@@ -333,7 +334,7 @@ func (p *process) write(fd uintptr) bool {
 	return true
 }
 
-// readReply reads one reply, within the read deadline set on p.rep. A
+// readReply reads one reply, by p.deadline. A
 // reply usually comes in one read; bytes after it (something other than
 // the driver wrote them) are kept for the next reply.
 func (p *process) readReply() (rep reply) {
