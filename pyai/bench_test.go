@@ -79,6 +79,27 @@ func BenchmarkFullGame(b *testing.B) {
 	}
 }
 
+// BenchmarkChattyGame is BenchmarkFullGame's pinned game between AIs that
+// print a line every move (testdata/chatty.py): the cost of the output's
+// pump.
+func BenchmarkChattyGame(b *testing.B) {
+	a := newPlayer(b, "testdata/chatty.py", opt(Options{}))
+	c := newPlayer(b, "testdata/chatty.py", opt(Options{}))
+	st := starts(b, 1)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s, err := runGame(course, st, [2]bots.Bot{a, c}, 1, nil)
+		if err != nil || s.HalfSteps() != halfSteps {
+			b.Fatalf("%v %+v", err, s.Result())
+		}
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*halfSteps), "µs/half-step")
+	if out := a.Output(); !strings.Contains(out, "move 2000 log") {
+		b.Fatalf("the output is not all there:\n%.300s", out)
+	}
+}
+
 // BenchmarkRoundTrip sends empty requests through the driver, a game's
 // worth (4000) per op: the cost of the pipes, the wake-ups and the
 // driver's reading and writing, which every move pays.

@@ -132,13 +132,13 @@ func startProcess(o Options, aiFile string, log *capLog) (*process, error) {
 	if err != nil {
 		return fail(err)
 	}
-	repR, repW, err := replyPipe()
+	repR, repW, err := quietPipe()
 	if err != nil {
 		reqR.Close()
 		reqW.Close()
 		return fail(err)
 	}
-	outR, outW, err := os.Pipe()
+	outR, outW, err := quietPipe()
 	if err != nil {
 		reqR.Close()
 		reqW.Close()

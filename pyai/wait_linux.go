@@ -37,11 +37,12 @@ type waiter struct {
 	pollReady bool
 }
 
-// replyPipe makes the reply pipe. Its read end is non-blocking but kept
-// out of the runtime's poller: registered there, every reply woke a
-// thread of the runtime sleeping in epoll_wait (on another, idle CPU),
-// which made the AI's write of its answer cost 10 µs.
-func replyPipe() (r, w *os.File, err error) {
+// quietPipe makes a pipe whose read end is non-blocking but kept out of
+// the runtime's poller (for replies and the AI's output): registered
+// there, every write to it woke a thread of the runtime sleeping in
+// epoll_wait (on another, idle CPU), which made the AI's write of its
+// answer cost 10 µs.
+func quietPipe() (r, w *os.File, err error) {
 	var fds [2]int
 	if err := syscall.Pipe2(fds[:], syscall.O_CLOEXEC); err != nil {
 		return nil, nil, os.NewSyscallError("pipe2", err)

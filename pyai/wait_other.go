@@ -18,8 +18,9 @@ type waiter struct {
 	readNow func(uintptr) bool
 }
 
-// replyPipe makes the reply pipe; its read end is in the runtime's poller.
-func replyPipe() (r, w *os.File, err error) { return os.Pipe() }
+// quietPipe makes a pipe with a non-blocking read end (in the runtime's
+// poller).
+func quietPipe() (r, w *os.File, err error) { return os.Pipe() }
 
 func (w *waiter) init(p *process) error {
 	w.p = p
