@@ -86,6 +86,7 @@ type pump struct {
 	f    *os.File // non-blocking
 	log  *capLog
 	buf  []byte
+	n    int           // bytes read by the last sync
 	eof  bool          // the pipe ended (or failed); f is closed
 	gone bool          // readAll saw the end
 	stop chan struct{} // closed by finish
@@ -93,9 +94,14 @@ type pump struct {
 	read func(uintptr) // p.readAll, made once
 }
 
-// pumpEvery is how often the pump drains the pipe by itself: the pipe
-// holds 64 KiB, so an AI printing less than 6 MB/s never waits for it.
-const pumpEvery = 10 * time.Millisecond
+// How often the pump drains the pipe by itself: every pumpEvery while the
+// AI prints, less and less often, down to every pumpIdle, while it does
+// not. The pipe holds 64 KiB, so an AI printing less than 6 MB/s never
+// waits for it, and one that starts printing waits at most pumpIdle.
+const (
+	pumpEvery = 10 * time.Millisecond
+	pumpIdle  = 160 * time.Millisecond
+)
 
 // startPump drains f, the read end of the output pipe, which must be
 // non-blocking.
@@ -108,30 +114,40 @@ func startPump(f *os.File, log *capLog) *pump {
 }
 
 func (p *pump) run() {
-	t := time.NewTicker(pumpEvery)
+	every := pumpEvery
+	t := time.NewTimer(every)
 	defer t.Stop()
 	for {
 		select {
 		case <-t.C:
-			if p.sync(); p.ended() {
-				return
-			}
 		case <-p.stop:
 			return
 		}
+		if p.sync() > 0 {
+			every = pumpEvery
+		} else {
+			every = min(2*every, pumpIdle)
+		}
+		if p.ended() {
+			return
+		}
+		t.Reset(every)
 	}
 }
 
-// sync brings the log up to date with what is in the pipe now.
-func (p *pump) sync() {
+// sync brings the log up to date with what is in the pipe now, and says
+// how many bytes that took.
+func (p *pump) sync() int {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.eof {
-		return
+		return 0
 	}
+	p.n = 0
 	if p.rc == nil || p.rc.Control(p.read) != nil || p.gone {
 		p.end()
 	}
+	return p.n
 }
 
 // readAll reads until the pipe is empty or has ended (under p.mu).
@@ -141,6 +157,7 @@ func (p *pump) readAll(fd uintptr) {
 		switch {
 		case e == 0 && n > 0:
 			p.log.Write(p.buf[:n])
+			p.n += n
 		case e == syscall.EAGAIN:
 			return
 		default: // the end of the pipe, or an error
