@@ -76,7 +76,8 @@ func (l *capLog) String() string {
 // pump drains the AI's output pipe into a capLog. It reads what the pipe
 // holds when asked (sync, before the log is read or a note written: the AI
 // writes before it answers, so its output up to then is read in order)
-// and every pumpEvery, so that the pipe does not fill up and stop the AI.
+// and by itself from time to time, so that the pipe does not fill up and
+// stop the AI.
 // It never waits for the pipe to become readable: a reader waiting there
 // is woken by every line the AI prints, which cost 20 µs a move for an AI
 // printing a line a move.
@@ -97,7 +98,7 @@ type pump struct {
 // How often the pump drains the pipe by itself: every pumpEvery while the
 // AI prints, less and less often, down to every pumpIdle, while it does
 // not. The pipe holds 64 KiB, so an AI printing less than 6 MB/s never
-// waits for it, and one that starts printing waits at most pumpIdle.
+// waits for it, and one that suddenly prints more waits at most pumpIdle.
 const (
 	pumpEvery = 10 * time.Millisecond
 	pumpIdle  = 160 * time.Millisecond
