@@ -24,14 +24,16 @@ import (
 // trivial AIs (testdata/square.py, which never dies, so every game has its
 // 4000 half-steps) costs BenchmarkFullGame's µs/half-step; it is about the
 // sum of
-//   - BenchmarkGoSide: the frames encoded and the shadow state kept, for
-//     both players, in the same game loop, without processes;
+//   - BenchmarkGoSide: the game loop, the engine, and for both players
+//     the frames encoded and the shadow state kept, without processes;
 //   - BenchmarkRoundTrip: an empty request and its reply through the same
 //     driver and pipes, the limit of what a move can cost;
 //   - BenchmarkPythonSide: the driver's work for the moves of a recorded
 //     game (decode the frames, rebuild the course's dicts, call play,
-//     encode the answer), without the pipes.
-// Run them with -cpu 1 (the loop is sequential) and -benchtime 10x or so.
+//     encode the answer), in CPU time, without the pipes.
+// An op is a game (or a game's worth of round trips): run them with
+// -benchtime 10x. On a busy machine the figures vary from run to run by
+// tens of percent; compare figures of one run.
 
 const halfSteps = 2 * engine.DefaultMaxTurns
 
