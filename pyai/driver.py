@@ -72,7 +72,6 @@ class Driver:
         self.module = None
         self.storage = {}
         self.stat = None
-        self.log = None
         self.me = 0
         self.height = 0
         self.fields = None
@@ -196,7 +195,9 @@ class Driver:
         """Appends n frame records to the log and makes the last one now;
         returns where the message goes on. Unchanged grids are the very
         tuples of the previous frame; so is every unchanged column."""
-        log, me, keep = self.log, self.me, self.ints.setdefault
+        # The log is looked up each time, as the course did: the AI may
+        # have put another list there.
+        log, me, keep = self.stat['log'], self.me, self.ints.setdefault
         fields, bands = self.fields, self.bands
         frame = None
         for _ in range(n):
@@ -276,8 +277,7 @@ class Driver:
         self.height = h
         self.ints = {}
         self.fields = self.bands = (None,) * w
-        self.log = []
-        self.stat = {'size': (w, h), 'log': self.log, 'now': None}
+        self.stat = {'size': (w, h), 'log': [], 'now': None}
         self.frames(buf, HEADER.size + GAME.size, 1)
         if 'load' not in dir(self.module):
             return self.reply(b'D', b'\0')

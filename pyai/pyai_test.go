@@ -617,3 +617,18 @@ func TestMemoryOfFullGame(t *testing.T) {
 		}
 	}
 }
+
+// An AI may put a list of its own in stat['log']: the frames that follow
+// go there, as on the course platform, which looked the log up each time.
+func TestLogReplacedByTheAI(t *testing.T) {
+	p := newPlayer(t, "testdata/relog.py", opt(Options{}))
+	s, _ := playOne(t, p, &squareBot{}, 1)
+	if s.Result().Reason != engine.END {
+		t.Fatalf("result %+v", s.Result())
+	}
+	// Player 1 made 2000 plays; at its 10th the log kept 3 frames, each
+	// later turn added 2 and the end 2 more.
+	if want := fmt.Sprintf("2000 %d ok", 3+2*(2000-10)+2); lineAfter(p.Output(), "RELOG ") != want {
+		t.Errorf("RELOG %q, want %q", lineAfter(p.Output(), "RELOG "), want)
+	}
+}
