@@ -1,12 +1,13 @@
 package pyai
 
 import (
+	"bufio"
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"os"
 	"os/exec"
-	"runtime"
-	"sort"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -15,25 +16,252 @@ import (
 	"time"
 
 	"github.com/paperio/paperio/bots"
+	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/play"
 )
 
-// BenchmarkFullGame plays whole 2000-round games between two trivial AIs
-// (testdata/square.py), each in its own process.
+// The cost of a move of a course AI, taken apart. A full game between two
+// trivial AIs (testdata/square.py, which never dies, so every game has its
+// 4000 half-steps) costs BenchmarkFullGame's µs/half-step; it is about the
+// sum of
+//   - BenchmarkGoSide: the game loop, the engine, and for both players
+//     the frames encoded and the shadow state kept, without processes;
+//   - BenchmarkRoundTrip: an empty request and its reply through the same
+//     driver and pipes, the limit of what a move can cost;
+//   - BenchmarkPythonSide: the driver's work for the moves of a recorded
+//     game (decode the frames, rebuild the course's dicts, call play,
+//     encode the answer), in CPU time, without the pipes.
+// An op is a game (or a game's worth of round trips): run them with
+// -benchtime 10x. On a busy machine the figures vary from run to run by
+// tens of percent; compare figures of one run.
+
+const halfSteps = 2 * engine.DefaultMaxTurns
+
+// waits are the ways of running the processes of a game that the
+// benchmarks compare: "pinned", as Players do (the game on one CPU, the
+// caller sleeping until each answer), "spread" (the scheduler places the
+// processes) and "poll" (spread, and the caller polls the pipe first).
+var waits = []struct {
+	name string
+	pin  bool
+	spin time.Duration
+}{{"pinned", true, 0}, {"spread", false, 0}, {"poll", false, 200 * time.Microsecond}}
+
+// setWait sets a way of waiting until the benchmark ends.
+func setWait(b *testing.B, pin bool, sp time.Duration) {
+	oldPin, oldSpin := pinGames, spin
+	pinGames, spin = pin, sp
+	b.Cleanup(func() { pinGames, spin = oldPin, oldSpin })
+}
+
+// BenchmarkFullGame plays whole games between two trivial AIs, each in its
+// own process, and reports wall and CPU time per half-step.
 func BenchmarkFullGame(b *testing.B) {
-	a := newPlayer(b, "testdata/square.py", opt(Options{}))
-	c := newPlayer(b, "testdata/square.py", opt(Options{}))
+	for _, w := range waits {
+		b.Run(w.name, func(b *testing.B) {
+			setWait(b, w.pin, w.spin)
+			a := newPlayer(b, "testdata/square.py", opt(Options{}))
+			c := newPlayer(b, "testdata/square.py", opt(Options{}))
+			st := starts(b, 1)
+			goCPU, pyA, pyB := selfCPU(), processCPU(b, a), processCPU(b, c)
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				s, err := runGame(course, st, [2]bots.Bot{a, c}, 1, nil)
+				if err != nil || s.HalfSteps() != halfSteps {
+					b.Fatalf("%v %+v", err, s.Result())
+				}
+			}
+			b.StopTimer()
+			n := float64(b.N * halfSteps)
+			b.ReportMetric(float64(b.Elapsed().Microseconds())/n, "µs/half-step")
+			b.ReportMetric(float64((selfCPU()-goCPU).Microseconds())/n, "go-cpu-µs/half-step")
+			py := processCPU(b, a) - pyA + processCPU(b, c) - pyB
+			b.ReportMetric(float64(py.Microseconds())/n, "py-cpu-µs/half-step")
+		})
+	}
+}
+
+// BenchmarkChattyGame is BenchmarkFullGame's pinned game between AIs that
+// print a line every move (testdata/chatty.py): the cost of the output's
+// pump.
+func BenchmarkChattyGame(b *testing.B) {
+	a := newPlayer(b, "testdata/chatty.py", opt(Options{}))
+	c := newPlayer(b, "testdata/chatty.py", opt(Options{}))
 	st := starts(b, 1)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		s, err := runGame(course, st, [2]bots.Bot{a, c}, 1, nil)
-		if err != nil || s.HalfSteps() != 2*course.MaxTurns {
+		if err != nil || s.HalfSteps() != halfSteps {
 			b.Fatalf("%v %+v", err, s.Result())
 		}
 	}
+	b.StopTimer()
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*halfSteps), "µs/half-step")
+	if out := a.Output(); !strings.Contains(out, "move 2000 log") {
+		b.Fatalf("the output is not all there:\n%.300s", out)
+	}
 }
 
-// procStats sums the CPU time of a Player's processes (the interpreter and,
-// under bwrap, the sandbox's) and gives the largest peak resident size.
+// BenchmarkRoundTrip sends empty requests through the driver, a game's
+// worth (4000) per op: the cost of the pipes, the wake-ups and the
+// driver's reading and writing, which every move pays.
+func BenchmarkRoundTrip(b *testing.B) {
+	for _, w := range waits {
+		b.Run(w.name, func(b *testing.B) {
+			setWait(b, w.pin, w.spin)
+			p := newPlayer(b, "testdata/square.py", opt(Options{}))
+			pr := p.cur.Load()
+			game := &engine.State{} // stands for a game: only its CPU is used
+			cpu := claimCPU(game)
+			defer releaseCPU(game)
+			b.ResetTimer()
+			for range b.N * halfSteps {
+				if cpu >= 0 { // as Act does
+					pr.pinTo(cpu)
+					pinThread(cpu)
+				}
+				rep, _, err := pr.call('N', nil, p.opts.HookTimeout)
+				if cpu >= 0 {
+					unpinThread()
+				}
+				if err != nil || rep.kind != 'D' {
+					b.Fatalf("%v %q", err, rep.kind)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*halfSteps)/1e3, "µs/half-step")
+		})
+	}
+}
+
+// encoderOnly is a Player without a process: it builds the requests a
+// Player sends and answers as bot does. record, if not nil, receives every
+// request with its header.
+type encoderOnly struct {
+	p      Player
+	bot    bots.Bot
+	record func(me int, msg []byte)
+	check  func(*encoderOnly) // if not nil, called after the frames of each turn
+}
+
+func newEncoderOnly(bot bots.Bot, record func(int, []byte)) *encoderOnly {
+	return &encoderOnly{p: Player{opts: Options{}.withDefaults()}, bot: bot, record: record}
+}
+
+func (e *encoderOnly) OwnDeadline() bool { return true }
+
+func (e *encoderOnly) Reset(s *engine.State, me int, seed uint64, c play.Clock) {
+	p := &e.p
+	p.game, p.me, p.last = s, me, engine.Straight
+	p.budget = p.budgetShown(c)
+	p.enemyLeft = p.budget
+	e.keep('G', p.gameMessage(s, me))
+	e.bot.Reset(s, me, seed, c)
+}
+
+func (e *encoderOnly) Act(s *engine.State, c play.Clock) engine.Action {
+	p := &e.p
+	p.buf, _ = p.framesSince(s, p.message(), c)
+	e.keep('P', p.buf)
+	if e.check != nil {
+		e.check(e)
+	}
+	p.last = e.bot.Act(s, c)
+	return p.last
+}
+
+func (e *encoderOnly) keep(kind byte, msg []byte) {
+	if e.record == nil {
+		return
+	}
+	binary.LittleEndian.PutUint32(msg, uint32(len(msg)-4))
+	msg[4] = kind
+	e.record(e.p.me, msg)
+}
+
+// encodedGame plays a game of two encoderOnly players answering as
+// testdata/square.py, with the think-time budget of py players, as the
+// game loop plays py players.
+func encodedGame(t testing.TB, record func(int, []byte)) {
+	s, err := engine.NewGame(course, starts(t, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, c := newEncoderOnly(&squareBot{}, record), newEncoderOnly(&squareBot{}, record)
+	if err := playEncoded(s, a, c); err != nil {
+		t.Fatal(err)
+	}
+	if s.HalfSteps() != halfSteps {
+		t.Fatalf("%+v after %d half-steps", s.Result(), s.HalfSteps())
+	}
+}
+
+func playEncoded(s *engine.State, a, b *encoderOnly) error {
+	seats := [2]*play.Seat[*engine.State, engine.Action]{play.SeatOf[*engine.State, engine.Action]("a", a), play.SeatOf[*engine.State, engine.Action]("b", b)}
+	_, err := play.Run(bots.Game{S: s}, seats, play.Options[engine.Action]{Seed: 1, Budget: 30 * time.Second})
+	return err
+}
+
+// BenchmarkGoSide is the Go side of a full game: the game loop, the
+// engine, and for both players the frames encoded and the shadow state.
+func BenchmarkGoSide(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		encodedGame(b, nil)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*halfSteps)/1e3, "µs/half-step")
+}
+
+// BenchmarkPythonSide replays the requests of a full game through the
+// driver's code (testdata/driver_bench.py) in one Python process.
+func BenchmarkPythonSide(b *testing.B) {
+	var reqs []byte
+	encodedGame(b, func(me int, msg []byte) {
+		reqs = binary.LittleEndian.AppendUint32(reqs, uint32(len(msg)+1))
+		reqs = append(append(reqs, byte(me)), msg...)
+	})
+	dir := b.TempDir()
+	file := filepath.Join(dir, "requests")
+	if err := os.WriteFile(file, reqs, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	python, err := resolvePython("python3")
+	if err != nil {
+		b.Skip(err)
+	}
+	cmd := exec.Command(python, "-I", "-B", "testdata/driver_bench.py", "driver.py", "testdata/square.py", file)
+	in, _ := cmd.StdinPipe()
+	out, _ := cmd.StdoutPipe()
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	defer cmd.Wait()
+	defer in.Close()
+	lines := bufio.NewScanner(out)
+	var inPython time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		in.Write([]byte("\n"))
+		if !lines.Scan() {
+			b.Fatal("driver_bench.py stopped")
+		}
+		ns, err := strconv.ParseInt(lines.Text(), 10, 64)
+		if err != nil {
+			b.Fatalf("driver_bench.py: %s", lines.Text())
+		}
+		inPython += time.Duration(ns)
+	}
+	b.ReportMetric(float64(inPython.Nanoseconds())/float64(b.N*halfSteps)/1e3, "µs/half-step")
+}
+
+// processCPU is the CPU time used so far by a Player's processes (the
+// interpreter and, under bwrap, the sandbox's).
+func processCPU(t testing.TB, p *Player) time.Duration {
+	cpu, _ := procStats(t, p)
+	return cpu
+}
+
+// procStats sums the CPU time of a Player's processes and gives the
+// largest peak resident size.
 func procStats(t testing.TB, p *Player) (cpu time.Duration, peakRSS int64) {
 	pr := p.cur.Load()
 	if pr == nil {
@@ -71,85 +299,46 @@ func selfPeakRSS() int64 {
 	return ru.Maxrss << 10
 }
 
-// The bridge's headline figures: a whole 2000-round game of two trivial AIs, in
-// wall time and CPU time, the largest process's memory with the whole log,
-// and games per second with many AI processes at once. The course platform
-// took about 3 s per such game; the goal is at least 5 times faster and at
-// most 60 MB in the largest process.
-func TestFigures(t *testing.T) {
-	if testing.Short() || raceEnabled {
-		t.Skip("measures; not in -short or under the race detector")
-	}
-	a := newPlayer(t, "testdata/square.py", opt(Options{}))
-	b := newPlayer(t, "testdata/square.py", opt(Options{}))
-	_, idle := procStats(t, a) // after the import, before any game
-	const games = 5
-	var walls []time.Duration
-	goCPU0 := selfCPU()
-	pyCPU0a, _ := procStats(t, a)
-	pyCPU0b, _ := procStats(t, b)
-	for g := range games {
-		st := starts(t, int64(g))
-		start := time.Now()
-		s, err := runGame(course, st, [2]bots.Bot{a, b}, 1, nil)
-		walls = append(walls, time.Since(start))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if s.HalfSteps() != 2*course.MaxTurns {
-			t.Fatalf("game %d: %+v after %d half-steps", g, s.Result(), s.HalfSteps())
-		}
-	}
-	goCPU := selfCPU() - goCPU0
-	pyA, rssA := procStats(t, a)
-	pyB, rssB := procStats(t, b)
-	pyCPU := (pyA - pyCPU0a) + (pyB - pyCPU0b)
-	sort.Slice(walls, func(i, j int) bool { return walls[i] < walls[j] })
-	perGameCPU := (goCPU + pyCPU) / games
-	t.Logf("one game (2000 rounds, two square.py, %s): wall median %v (min %v, max %v); CPU per game %v (Go %v, Python %v); median %.1fx faster than the course's 3 s, CPU %.1fx less",
-		a.Containment(), walls[games/2].Round(time.Millisecond), walls[0].Round(time.Millisecond), walls[games-1].Round(time.Millisecond),
-		perGameCPU.Round(time.Millisecond), (goCPU / games).Round(time.Millisecond), (pyCPU / games).Round(time.Millisecond),
-		3/walls[games/2].Seconds(), 3/perGameCPU.Seconds())
-	t.Logf("memory: largest AI process peak %.1f MB with the whole log of a full game (%.1f MB before the first game); Go test process peak %.1f MB",
-		float64(max(rssA, rssB))/(1<<20), float64(idle)/(1<<20), float64(selfPeakRSS())/(1<<20))
-
-	// The course platform's way, emulated on this machine for comparison.
-	if python, err := resolvePython("python3"); err == nil {
-		out, err := exec.Command(python, "testdata/course_cost.py", "1").CombinedOutput()
-		t.Logf("side by side, testdata/course_cost.py (the course's copying, rules left out): %s (err %v)",
-			strings.Join(strings.Fields(string(out)), " "), err)
-	}
-	if max(rssA, rssB) > 60<<20 {
-		t.Errorf("an AI process peaked at %.1f MB, over 60 MB", float64(max(rssA, rssB))/(1<<20))
-	}
-	// Speed is reported, not asserted: times depend on the machine's load
-	// (BenchmarkFullGame measures it).
-
+// BenchmarkParallelGames plays k games at once, each between two trivial
+// AIs in processes of their own, and reports games per second.
+func BenchmarkParallelGames(b *testing.B) {
 	for _, k := range []int{1, 4, 8} {
-		players := make([][2]*Player, k)
-		for i := range players {
-			players[i] = [2]*Player{newPlayer(t, "testdata/square.py", opt(Options{})), newPlayer(t, "testdata/square.py", opt(Options{}))}
-		}
-		const each = 1
-		start := time.Now()
-		var wg sync.WaitGroup
-		for i := range players {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for g := range each {
-					st := starts(t, int64(g))
-					runGame(course, st, [2]bots.Bot{players[i][0], players[i][1]}, 1, nil)
+		b.Run(strconv.Itoa(k), func(b *testing.B) {
+			players := make([][2]*Player, k)
+			for i := range players {
+				players[i] = [2]*Player{newPlayer(b, "testdata/square.py", opt(Options{})), newPlayer(b, "testdata/square.py", opt(Options{}))}
+			}
+			st := starts(b, 1)
+			b.ResetTimer()
+			for range b.N {
+				var wg sync.WaitGroup
+				for _, ps := range players {
+					wg.Go(func() {
+						if s, err := runGame(course, st, [2]bots.Bot{ps[0], ps[1]}, 1, nil); err != nil || s.HalfSteps() != halfSteps {
+							b.Errorf("%v %+v", err, s.Result())
+						}
+					})
 				}
-			}()
-		}
-		wg.Wait()
-		el := time.Since(start)
-		t.Logf("%d games at once (%d AI processes) on %d CPUs: %d games in %v, %.2f games/s",
-			k, 2*k, runtime.NumCPU(), k*each, el.Round(time.Millisecond), float64(k*each)/el.Seconds())
-		for i := range players {
-			players[i][0].Close()
-			players[i][1].Close()
+				wg.Wait()
+			}
+			b.ReportMetric(float64(b.N*k)/b.Elapsed().Seconds(), "games/s")
+		})
+	}
+}
+
+// BenchmarkCourseCopying runs testdata/course_cost.py: one game's worth of
+// what the course platform did per half-step (new tuples of both grids and
+// new frame dicts for each player and the public log), for comparison
+// with BenchmarkFullGame.
+func BenchmarkCourseCopying(b *testing.B) {
+	python, err := resolvePython("python3")
+	if err != nil {
+		b.Skip(err)
+	}
+	for range b.N {
+		if out, err := exec.Command(python, "testdata/course_cost.py", "1").CombinedOutput(); err != nil {
+			b.Fatalf("%v: %s", err, out)
 		}
 	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*halfSteps), "µs/half-step")
 }

@@ -22,6 +22,21 @@
 // those column tuples; an unchanged column is the same tuple object in
 // consecutive frames, so a whole game's log costs a few MB.
 //
+// A move is one request and one reply (driver.py describes them), each
+// written with one system call and usually read with one. The Go side
+// sleeps in ppoll(2) until the reply comes or the call's deadline passes
+// (wait_linux.go says why neither in the runtime's poller nor polling the
+// pipe). A game's two AI processes, and the thread waiting for their
+// answers, are pinned to one CPU, the game's, so that each hand-over is a
+// switch on that CPU rather than the wake-up of an idle one; games in
+// progress are spread over the CPUs (affinity.go). What changed is found
+// by comparing only the mover's bounding box (a half-step changes nothing
+// outside it), and the frame after the AI's own move comes from a copy of
+// the game that follows it move by move; nothing is allocated per move.
+// The driver decodes each frame's header with one unpack and builds the
+// course's dicts directly. bench_test.go measures the cost of a half-step
+// and its parts (Go side, round trip, Python side).
+//
 // Time is charged as the course charged it, for load and for every play
 // call (measured on the Go side around the whole call). A call still
 // running when the player's time runs out is stopped: the process is killed

@@ -10,11 +10,13 @@ so nothing the AI prints can reach the protocol.
 Every message is  uint32 length | type byte | uint32 sequence | payload
 (little-endian), the length counting everything after itself. A reply
 carries the sequence number of its request (0 for the hello), so a reply
-out of turn is seen.
+out of turn is seen. A move costs one request and one reply, each written
+at once and usually read at once.
 
 Requests                                   replies
                                              H hello, sent once at start
   C  config (JSON)                           K ok (JSON) | X refusal line | E traceback
+  N  nothing (the round trip alone)          D
   S  fresh storage                           D
   I  init(storage)                           D [error text]
   Z  summaryall(storage)                     D [error text]
@@ -23,20 +25,21 @@ Requests                                   replies
   U  result + frames + summary(...)          D [error text]
                                              F the driver itself failed
 
-P carries uint32 n and n frame records; U carries int8 winner (-1 for a
-draw), int8 reason, uint32 n and n frame records; G carries uint8 me,
+P carries uint8 n and n frame records; U carries int8 winner (-1 for a
+draw), int8 reason, uint8 n and n frame records; G carries uint8 me,
 uint32 W, uint32 H and one frame record with every column.
 
-A frame record is
+A frame record is a header of 51 bytes (FRAME), then the grids' columns
+that changed since the previous frame:
   turnleft  2 x int32
   timeleft  2 x float64, then a byte whose bit i says timeleft[i] is an int
   heads     2 x (int32 x, int32 y, uint8 direction)
-  fields    uint32 n, then n changed columns, each
+  counts    uint32 nf, uint32 nb: changed columns of fields and of bands
+  nf field columns, then nb band columns, each
               uint32 x, uint8 0, H bytes 0/1/2        (the whole column)
               uint32 x, uint8 m, m x (uint32 y, uint8) (m changed cells)
-  bands     the same
-Only the columns that changed since the previous frame are sent; a column
-that did not change is the very same tuple object as in the previous frame.
+A column that did not change is the very same tuple object as in the
+previous frame, and a grid with no changed column the very same tuple.
 """
 
 import ast
@@ -50,19 +53,22 @@ import traceback
 REQ_FD, REP_FD = 3, 4
 BANNED_MODULES = ('os', 'sys', 'threading', 'multiprocessing')
 TRACE_CAP = 32 * 1024
+READ_SIZE = 1 << 16
 
-U32 = struct.Struct('<I')
-HEAD = struct.Struct('<iiddBiiBiiB')
+HEADER = struct.Struct('<IBI')  # length, type, sequence
+REPLY = struct.Struct('<IcI')
+ANSWER = struct.Struct('<IcIc')  # the reply to play: A and the action
+FRAME = struct.Struct('<iiddBiiBiiBII')
 GAME = struct.Struct('<BII')
-RESULT = struct.Struct('<bbI')
+RESULT = struct.Struct('<bbB')
 COLUMN = struct.Struct('<IB')
 CELL = struct.Struct('<IB')
 VALUES = (None, 1, 2)
+PLAY, GAME_START, SUMMARY = b'PGU'
 
 
 class Driver:
     def __init__(self):
-        self.req = open(REQ_FD, 'rb', buffering=1 << 16)
         self.module = None
         self.storage = {}
         self.stat = None
@@ -72,26 +78,44 @@ class Driver:
         self.bands = None
         self.ints = {}
         self.reserve = None
-        self.seq = b'\0\0\0\0'
+        self.seq = 0
 
     # ---- protocol -------------------------------------------------------
 
     def read(self):
-        head = self.req.read(4)
-        if len(head) < 4:
-            return None
-        n = U32.unpack(head)[0]
-        body = self.req.read(n)
-        if len(body) < n:
-            return None
-        return body
+        """The next request as (type, sequence, the whole message), or
+        None at the end. A request usually comes in one read."""
+        data = os.read(REQ_FD, READ_SIZE)
+        if len(data) < HEADER.size:
+            data = self.read_more(data, HEADER.size)
+            if data is None:
+                return None
+        n, kind, seq = HEADER.unpack_from(data)
+        if len(data) < n + 4:
+            data = self.read_more(data, n + 4)
+            if data is None:
+                return None
+        return kind, seq, data
+
+    def read_more(self, data, want):
+        parts, have = [data], len(data)
+        while have < want:
+            more = os.read(REQ_FD, max(want - have, READ_SIZE))
+            if not more:
+                return None
+            parts.append(more)
+            have += len(more)
+        return b''.join(parts)
 
     def reply(self, kind, payload=b''):
-        data = U32.pack(len(payload) + 5) + kind + self.seq + payload
-        view = memoryview(data)
-        while view:
-            k = os.write(REP_FD, view)
-            view = view[k:]
+        self.write(REPLY.pack(len(payload) + 5, kind, self.seq) + payload)
+
+    def write(self, data):
+        k = os.write(REP_FD, data)
+        if k < len(data):
+            view = memoryview(data)[k:]
+            while view:
+                view = view[os.write(REP_FD, view):]
 
     # ---- running AI code ------------------------------------------------
 
@@ -103,22 +127,26 @@ class Driver:
         except SystemExit:
             raise
         except BaseException as e:  # the AI's error, whatever it is
-            self.reserve = None  # room to format the error after a MemoryError
-            try:
-                tb = e.__traceback__
-                while tb is not None and (tb.tb_frame.f_code.co_filename == __file__ or
-                                          tb.tb_frame.f_code.co_filename.startswith('<frozen importlib')):
-                    tb = tb.tb_next  # the driver's and the import machinery's frames say nothing about the AI
-                text = ''.join(traceback.format_exception(type(e), e, tb))
-            except BaseException:
-                text = '%s (traceback unavailable)\n' % type(e).__name__
-            traceback.clear_frames(e.__traceback__)
-            del e
-            self.keep_reserve()
-            if len(text) > TRACE_CAP:
-                half = TRACE_CAP // 2
-                text = text[:half] + '\n[... %d characters left out ...]\n' % (len(text) - 2 * half) + text[-half:]
-            return False, text
+            return False, self.traceback(e)
+
+    def traceback(self, e):
+        """The text of the AI's error e, without the driver's frames."""
+        self.reserve = None  # room to format the error after a MemoryError
+        try:
+            tb = e.__traceback__
+            while tb is not None and (tb.tb_frame.f_code.co_filename == __file__ or
+                                      tb.tb_frame.f_code.co_filename.startswith('<frozen importlib')):
+                tb = tb.tb_next  # the driver's and the import machinery's frames say nothing about the AI
+            text = ''.join(traceback.format_exception(type(e), e, tb))
+        except BaseException:
+            text = '%s (traceback unavailable)\n' % type(e).__name__
+        traceback.clear_frames(e.__traceback__)
+        del e
+        self.keep_reserve()
+        if len(text) > TRACE_CAP:
+            half = TRACE_CAP // 2
+            text = text[:half] + '\n[... %d characters left out ...]\n' % (len(text) - 2 * half) + text[-half:]
+        return text
 
     def keep_reserve(self):
         try:
@@ -140,11 +168,9 @@ class Driver:
 
     # ---- frames ---------------------------------------------------------
 
-    def columns(self, buf, off, prev):
-        n = U32.unpack_from(buf, off)[0]
-        off += 4
-        if n == 0:
-            return prev, off
+    def columns(self, buf, off, n, prev):
+        """Decodes n changed columns of a grid whose previous frame was
+        prev; returns the new grid and where the record goes on."""
         h = self.height
         cols = list(prev) if n > 1 else None
         for _ in range(n):
@@ -154,40 +180,49 @@ class Driver:
                 col = tuple([VALUES[v] for v in buf[off:off + h]])
                 off += h
             else:  # m cells of the previous column changed
-                col = prev[x]
+                col = list(prev[x])
                 for _ in range(m):
                     y, v = CELL.unpack_from(buf, off)
                     off += CELL.size
-                    col = col[:y] + (VALUES[v],) + col[y + 1:]
+                    col[y] = VALUES[v]
+                col = tuple(col)
             if cols is None:  # the usual case: one column, spliced in
                 return prev[:x] + (col,) + prev[x + 1:], off
             cols[x] = col
         return tuple(cols), off
 
-    def frame(self, buf, off):
-        tl0, tl1, t0, t1, ints, x0, y0, d0, x1, y1, d1 = HEAD.unpack_from(buf, off)
-        off += HEAD.size
-        self.fields, off = self.columns(buf, off, self.fields)
-        self.bands, off = self.columns(buf, off, self.bands)
-        keep = self.ints.setdefault
-        players = [{'id': 1, 'x': x0, 'y': y0, 'direction': d0},
-                   {'id': 2, 'x': x1, 'y': y1, 'direction': d1}]
-        frame = {
-            'turnleft': (keep(tl0, tl0), keep(tl1, tl1)),
-            'timeleft': (int(t0) if ints & 1 else t0, int(t1) if ints & 2 else t1),
-            'fields': self.fields,
-            'players': players,
-            'bands': self.bands,
-            'me': players[self.me],
-            'enemy': players[1 - self.me],
-        }
-        return frame, off
-
     def frames(self, buf, off, n):
+        """Appends n frame records to the log and makes the last one now;
+        returns where the message goes on. Unchanged grids are the very
+        tuples of the previous frame; so is every unchanged column."""
+        # The log is looked up each time, as the course did: the AI may
+        # have put another list there.
+        log, me, keep = self.stat['log'], self.me, self.ints.setdefault
+        fields, bands = self.fields, self.bands
+        frame = None
         for _ in range(n):
-            frame, off = self.frame(buf, off)
-            self.stat['log'].append(frame)
+            tl0, tl1, t0, t1, ints, x0, y0, d0, x1, y1, d1, nf, nb = FRAME.unpack_from(buf, off)
+            off += FRAME.size
+            if nf:
+                fields, off = self.columns(buf, off, nf, fields)
+            if nb:
+                bands, off = self.columns(buf, off, nb, bands)
+            players = [{'id': 1, 'x': x0, 'y': y0, 'direction': d0},
+                       {'id': 2, 'x': x1, 'y': y1, 'direction': d1}]
+            frame = {
+                'turnleft': (keep(tl0, tl0), keep(tl1, tl1)),
+                'timeleft': (int(t0) if ints & 1 else t0, int(t1) if ints & 2 else t1),
+                'fields': fields,
+                'players': players,
+                'bands': bands,
+                'me': players[me],
+                'enemy': players[1 - me],
+            }
+            log.append(frame)
+            self.fields, self.bands = fields, bands
+        if frame is not None:
             self.stat['now'] = frame
+        return off
 
     # ---- requests -------------------------------------------------------
 
@@ -238,14 +273,12 @@ class Driver:
         self.reply(b'K', json.dumps(info).encode())
 
     def new_game(self, buf):
-        self.me, w, h = GAME.unpack_from(buf, 0)
+        self.me, w, h = GAME.unpack_from(buf, HEADER.size)
         self.height = h
         self.ints = {}
         self.fields = self.bands = (None,) * w
         self.stat = {'size': (w, h), 'log': [], 'now': None}
-        frame, _ = self.frame(buf, GAME.size)
-        self.stat['log'].append(frame)
-        self.stat['now'] = frame
+        self.frames(buf, HEADER.size + GAME.size, 1)
         if 'load' not in dir(self.module):
             return self.reply(b'D', b'\0')
         ok, res = self.call(lambda: self.module.load(self.stat, self.storage))
@@ -254,19 +287,20 @@ class Driver:
         self.reply(b'D', b'\1')
 
     def play(self, buf):
-        n = U32.unpack_from(buf, 0)[0]
-        ok, res = self.call(self.turn, buf, n)
-        if not ok:
-            return self.reply(b'E', res.encode('utf-8', 'replace'))
-        self.reply(b'A', res)
-
-    def turn(self, buf, n):
-        self.frames(buf, 4, n)
-        return action(self.module.play(self.stat, self.storage))
+        """The frames since the AI's last turn, then play: the one request
+        of a move, kept short."""
+        try:
+            self.frames(buf, HEADER.size + 1, buf[HEADER.size])
+            a = action(self.module.play(self.stat, self.storage))
+        except SystemExit:
+            raise
+        except BaseException as e:  # the AI's error, whatever it is
+            return self.reply(b'E', self.traceback(e).encode('utf-8', 'replace'))
+        self.write(ANSWER.pack(6, b'A', self.seq, a))
 
     def summary(self, buf):
-        winner, reason, n = RESULT.unpack_from(buf, 0)
-        ok, res = self.call(self.frames, buf, RESULT.size, n)
+        winner, reason, n = RESULT.unpack_from(buf, HEADER.size)
+        ok, res = self.call(self.frames, buf, HEADER.size + RESULT.size, n)
         if not ok:
             return self.reply(b'D', res.encode('utf-8', 'replace'))
         result = (None if winner < 0 else winner, reason)
@@ -277,24 +311,26 @@ class Driver:
             msg = self.read()
             if msg is None:
                 return
-            kind, self.seq, body = msg[:1], msg[1:5], memoryview(msg)[5:]
-            if kind == b'P':
-                self.play(body)
-            elif kind == b'G':
-                self.new_game(body)
-            elif kind == b'U':
-                self.summary(body)
-            elif kind == b'S':
+            kind, self.seq, data = msg
+            if kind == PLAY:
+                self.play(data)
+            elif kind == GAME_START:
+                self.new_game(data)
+            elif kind == SUMMARY:
+                self.summary(data)
+            elif kind == ord('N'):  # nothing: the pipes' round trip alone
+                self.reply(b'D')
+            elif kind == ord('S'):
                 self.storage = {}
                 self.reply(b'D')
-            elif kind == b'I':
+            elif kind == ord('I'):
                 self.reply(b'D', self.hook('init', self.storage))
-            elif kind == b'Z':
+            elif kind == ord('Z'):
                 self.reply(b'D', self.hook('summaryall', self.storage))
-            elif kind == b'C':
-                self.configure(json.loads(bytes(body)))
+            elif kind == ord('C'):
+                self.configure(json.loads(data[HEADER.size:]))
             else:
-                self.reply(b'F', ('unknown request %r' % kind).encode())
+                self.reply(b'F', ('unknown request %r' % chr(kind)).encode())
 
 
 def action(a):

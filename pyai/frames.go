@@ -15,6 +15,7 @@ type frameEncoder struct {
 	w, h  int
 	field []byte // the grids of the last frame encoded
 	band  []byte
+	steps int // the half-steps of the last frame encoded
 }
 
 // timeLeft is one player's timeleft as a frame shows it: seconds, and
@@ -25,16 +26,23 @@ type timeLeft struct {
 	exact bool
 }
 
+// frameHeader is the size of a frame record's header (driver.py's FRAME):
+// turnleft 2 x int32, timeleft 2 x float64, the int bits, 2 heads of
+// (int32, int32, uint8), and the counts of changed field and band columns.
+const frameHeader = 8 + 16 + 1 + 2*9 + 8
+
 // start forgets the previous game: the next frame is encoded in full.
 func (e *frameEncoder) start(s *engine.State) {
 	e.w, e.h = s.Width(), s.Height()
 	e.field = e.field[:0]
 	e.band = e.band[:0]
+	e.steps = -1
 }
 
 // appendFrame appends the record of the frame that state s shows.
 func (e *frameEncoder) appendFrame(buf []byte, s *engine.State, tl [2]timeLeft) []byte {
 	le := binary.LittleEndian
+	at := len(buf)
 	buf = le.AppendUint32(buf, uint32(int32(s.TurnsLeft(0))))
 	buf = le.AppendUint32(buf, uint32(int32(s.TurnsLeft(1))))
 	var ints byte
@@ -51,9 +59,30 @@ func (e *frameEncoder) appendFrame(buf []byte, s *engine.State, tl [2]timeLeft) 
 		buf = le.AppendUint32(buf, uint32(int32(y)))
 		buf = append(buf, byte(d))
 	}
-	buf, e.field = e.appendColumns(buf, s.Fields(), e.field)
-	buf, e.band = e.appendColumns(buf, s.Bands(), e.band)
+	buf = append(buf, 0, 0, 0, 0, 0, 0, 0, 0) // the column counts, filled in below
+	box := e.changeBox(s)
+	var nf, nb int
+	buf, e.field, nf = e.appendColumns(buf, s.Fields(), e.field, box)
+	buf, e.band, nb = e.appendColumns(buf, s.Bands(), e.band, box)
+	le.PutUint32(buf[at+frameHeader-8:], uint32(nf))
+	le.PutUint32(buf[at+frameHeader-4:], uint32(nb))
+	e.steps = s.HalfSteps()
 	return buf
+}
+
+// changeBox bounds the cells that can differ from the last frame encoded.
+// A half-step changes the grids only inside the mover's bounding box (its
+// band is laid where it stands, and what it encloses lies within its
+// territory, which the box holds), so when s is one half-step after that
+// frame only the box is compared. Otherwise, the whole board.
+func (e *frameEncoder) changeBox(s *engine.State) engine.Box {
+	all := engine.Box{MinX: 0, MinY: 0, MaxX: e.w - 1, MaxY: e.h - 1}
+	n := s.HalfSteps()
+	if e.steps < 0 || n != e.steps+1 {
+		return all
+	}
+	b := s.BBox((n - 1) & 1)
+	return engine.Box{MinX: max(b.MinX, 0), MinY: max(b.MinY, 0), MaxX: min(b.MaxX, e.w-1), MaxY: min(b.MaxY, e.h-1)}
 }
 
 // maxPatch is the most cells of a column sent one by one; a column with
@@ -61,55 +90,48 @@ func (e *frameEncoder) appendFrame(buf []byte, s *engine.State, tl [2]timeLeft) 
 const maxPatch = 8
 
 // appendColumns appends the columns of grid that differ from prev (all of
-// them when prev is empty) and returns prev updated to grid. A column is
-// its number, then either 0 and its H cells, or m (1..maxPatch) and m
-// changed cells as (uint32 y, value).
-func (e *frameEncoder) appendColumns(buf, grid, prev []byte) ([]byte, []byte) {
+// them when prev is empty) and returns prev updated to grid and how many
+// columns were appended. Only the cells inside box are compared: the
+// caller knows the others did not change. A column is its number, then
+// either 0 and its H cells, or m (1..maxPatch) and m changed cells as
+// (uint32 y, value).
+func (e *frameEncoder) appendColumns(buf, grid, prev []byte, box engine.Box) ([]byte, []byte, int) {
 	le := binary.LittleEndian
-	at := len(buf)
-	buf = append(buf, 0, 0, 0, 0)
-	n := 0
-	full := len(prev) != len(grid)
-	if !full && bytes.Equal(grid, prev) { // often so for the territory
-		return buf, prev
-	}
-	for x := 0; x < e.w; x++ {
-		col := grid[x*e.h : (x+1)*e.h]
-		if full {
+	if len(prev) != len(grid) { // the first frame: every column whole
+		for x := 0; x < e.w; x++ {
 			buf = le.AppendUint32(buf, uint32(x))
 			buf = append(buf, 0)
-			buf = append(buf, col...)
-			n++
-			continue
+			buf = append(buf, grid[x*e.h:(x+1)*e.h]...)
 		}
-		old := prev[x*e.h : (x+1)*e.h]
-		if bytes.Equal(col, old) {
+		return buf, append(prev[:0], grid...), e.w
+	}
+	n := 0
+	for x := box.MinX; x <= box.MaxX; x++ {
+		lo, hi := x*e.h+box.MinY, x*e.h+box.MaxY+1
+		seg, old := grid[lo:hi], prev[lo:hi]
+		if bytes.Equal(seg, old) {
 			continue
 		}
 		buf = le.AppendUint32(buf, uint32(x))
 		n++
 		m, mAt := 0, len(buf)
 		buf = append(buf, 0)
-		for y := range col {
-			if col[y] != old[y] {
+		for i := range seg {
+			if seg[i] != old[i] {
 				if m++; m > maxPatch {
 					break
 				}
-				buf = le.AppendUint32(buf, uint32(y))
-				buf = append(buf, col[y])
+				buf = le.AppendUint32(buf, uint32(box.MinY+i))
+				buf = append(buf, seg[i])
 			}
 		}
 		if m > maxPatch { // send it whole
 			buf = append(buf[:mAt], 0)
-			buf = append(buf, col...)
+			buf = append(buf, grid[x*e.h:(x+1)*e.h]...)
 		} else {
 			buf[mAt] = byte(m)
 		}
-		copy(old, col)
+		copy(old, seg)
 	}
-	le.PutUint32(buf[at:], uint32(n))
-	if full {
-		prev = append(prev[:0], grid...)
-	}
-	return buf, prev
+	return buf, prev, n
 }

@@ -2,7 +2,6 @@ package pyai
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"strings"
 	"sync"
@@ -74,87 +73,124 @@ func (l *capLog) String() string {
 	return b.String()
 }
 
-// pump drains the AI's output pipe into a capLog. Every read happens under
-// mu, so sync can make sure that everything the AI wrote before sync was
-// called is in the log (the AI writes before it answers, so after an
-// answer its output up to then can be read in order).
+// pump drains the AI's output pipe into a capLog. It reads what the pipe
+// holds when asked (sync, before the log is read or a note written: the AI
+// writes before it answers, so its output up to then is read in order)
+// and by itself from time to time, so that the pipe does not fill up and
+// stop the AI.
+// It never waits for the pipe to become readable: a reader waiting there
+// is woken by every line the AI prints, which cost 20 µs a move for an AI
+// printing a line a move.
 type pump struct {
 	mu   sync.Mutex
 	rc   syscall.RawConn
-	f    *os.File
+	f    *os.File // non-blocking
 	log  *capLog
 	buf  []byte
-	eof  bool
-	done chan struct{}
+	n    int           // bytes read by the last sync
+	eof  bool          // the pipe ended (or failed); f is closed
+	gone bool          // readAll saw the end
+	stop chan struct{} // closed by finish
+	once sync.Once
+	read func(uintptr) // p.readAll, made once
 }
 
+// How often the pump drains the pipe by itself: every pumpEvery while the
+// AI prints, less and less often, down to every pumpIdle, while it does
+// not. The pipe holds 64 KiB, so an AI printing less than 6 MB/s never
+// waits for it, and one that suddenly prints more waits at most pumpIdle.
+const (
+	pumpEvery = 10 * time.Millisecond
+	pumpIdle  = 160 * time.Millisecond
+)
+
+// startPump drains f, the read end of the output pipe, which must be
+// non-blocking.
 func startPump(f *os.File, log *capLog) *pump {
-	p := &pump{f: f, log: log, buf: make([]byte, 32<<10), done: make(chan struct{})}
-	rc, err := f.SyscallConn()
-	if err != nil { // not a pollable file: plain copying, without sync
-		go func() {
-			defer close(p.done)
-			io.Copy(log, f)
-			f.Close()
-		}()
-		return p
-	}
-	p.rc = rc
+	p := &pump{f: f, log: log, buf: make([]byte, 32<<10), stop: make(chan struct{})}
+	p.rc, _ = f.SyscallConn()
+	p.read = p.readAll
 	go p.run()
 	return p
 }
 
 func (p *pump) run() {
-	defer close(p.done)
-	defer p.f.Close()
+	every := pumpEvery
+	t := time.NewTimer(every)
+	defer t.Stop()
 	for {
-		err := p.rc.Read(p.drain)
-		p.mu.Lock()
-		eof := p.eof
-		p.mu.Unlock()
-		if err != nil || eof {
+		select {
+		case <-t.C:
+		case <-p.stop:
+			return
+		}
+		if p.sync() > 0 {
+			every = pumpEvery
+		} else {
+			every = min(2*every, pumpIdle)
+		}
+		if p.ended() {
+			return
+		}
+		t.Reset(every)
+	}
+}
+
+// sync brings the log up to date with what is in the pipe now, and says
+// how many bytes that took.
+func (p *pump) sync() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.eof {
+		return 0
+	}
+	p.n = 0
+	if p.rc == nil || p.rc.Control(p.read) != nil || p.gone {
+		p.end()
+	}
+	return p.n
+}
+
+// readAll reads until the pipe is empty or has ended (under p.mu).
+func (p *pump) readAll(fd uintptr) {
+	for {
+		n, e := rawRead(fd, p.buf)
+		switch {
+		case e == 0 && n > 0:
+			p.log.Write(p.buf[:n])
+			p.n += n
+		case e == syscall.EAGAIN:
+			return
+		default: // the end of the pipe, or an error
+			p.gone = true
 			return
 		}
 	}
 }
 
-// drain reads until the pipe is empty (false: wait for more) or has ended
-// (true).
-func (p *pump) drain(fd uintptr) bool {
+// end marks the end of the pipe (under p.mu).
+func (p *pump) end() {
+	if !p.eof {
+		p.eof = true
+		p.f.Close()
+	}
+}
+
+func (p *pump) ended() bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	for {
-		n, err := syscall.Read(int(fd), p.buf)
-		switch {
-		case n > 0:
-			p.log.Write(p.buf[:n])
-		case err == syscall.EINTR:
-		case err == syscall.EAGAIN:
-			return false
-		default: // end of file, or an error
-			p.eof = true
-			return true
-		}
-	}
+	return p.eof
 }
 
-// sync brings the log up to date with what is in the pipe now.
-func (p *pump) sync() {
-	if p.rc == nil {
-		return
+// finish waits, at most d, for the pipe to end (after the process ended),
+// reading what is left; then it stops reading.
+func (p *pump) finish(d time.Duration) {
+	p.once.Do(func() { close(p.stop) })
+	end := time.Now().Add(d)
+	for p.sync(); !p.ended() && time.Now().Before(end); p.sync() {
+		time.Sleep(time.Millisecond)
 	}
 	p.mu.Lock()
-	eof := p.eof
+	p.end()
 	p.mu.Unlock()
-	if !eof {
-		p.rc.Control(func(fd uintptr) { p.drain(fd) })
-	}
-}
-
-// finish waits, at most d, for the pipe to end (after the process ended).
-func (p *pump) finish(d time.Duration) {
-	select {
-	case <-p.done:
-	case <-time.After(d):
-	}
 }

@@ -37,15 +37,20 @@ type Player struct {
 	inSeries bool // BeginSeries was called and EndSeries not yet
 
 	// The game being played.
-	game      *engine.State
-	me        int
-	enc       frameEncoder
-	shadow    engine.State // the state of the last frame sent to the AI
-	last      engine.Action
-	budget    timeLeft // the budget as frames show it
-	enemyLeft timeLeft // the enemy's time left at this player's last call
-	fail      play.Fault
-	buf       []byte
+	game   *engine.State
+	me     int
+	enc    frameEncoder
+	shadow engine.State // the state of the last frame sent to the AI
+	// shadowCopies counts the turns on which the shadow could not follow
+	// the enemy's move and was copied whole (for the tests).
+	shadowCopies int
+	last         engine.Action
+	budget       timeLeft // the budget as frames show it
+	enemyLeft    timeLeft // the enemy's time left at this player's last call
+	fail         play.Fault
+	buf          []byte
+	cpu          int           // the game's CPU (see claimCPU), or -1
+	cpuGame      *engine.State // the game whose CPU is claimed, if any
 }
 
 // New starts a Player for the AI in file path: it starts the Python
@@ -69,6 +74,7 @@ func New(path string, opts Options) (*Player, error) {
 		name:  strings.TrimSuffix(filepath.Base(abs), ".py"),
 		opts:  opts,
 		log:   newCapLog(opts.LogLimit),
+		cpu:   -1,
 	}
 	if err := p.start(); err != nil {
 		return nil, err
@@ -314,6 +320,8 @@ func (p *Player) hook(kind byte, name string) {
 // frame goes to the AI process and load(stat, storage) runs, within the
 // player's time left. A failure here is reported by Failure.
 func (p *Player) Reset(s *engine.State, me int, seed uint64, c play.Clock) {
+	p.releaseCPU()
+	p.cpu, p.cpuGame = claimCPU(s), s
 	p.game, p.me = s, me
 	p.fail = play.Fault{}
 	p.last = engine.Straight
@@ -326,15 +334,7 @@ func (p *Player) Reset(s *engine.State, me int, seed uint64, c play.Clock) {
 		return
 	}
 	p.used = true
-	p.shadow.CopyFrom(s)
-	p.enc.start(s)
-	b := append(p.buf[:0], byte(me))
-	b = binary.LittleEndian.AppendUint32(b, uint32(s.Width()))
-	b = binary.LittleEndian.AppendUint32(b, uint32(s.Height()))
-	// Frame 0 is before any load: both players show their whole budget.
-	b = p.enc.appendFrame(b, s, [2]timeLeft{p.budget, p.budget})
-	p.buf = b
-	rep, elapsed, err := pr.call('G', b, p.deadline(c))
+	rep, elapsed, err := pr.call('G', p.gameMessage(s, me), p.deadline(c))
 	if err != nil {
 		p.failCall(pr, "load", err, elapsed)
 		return
@@ -355,9 +355,13 @@ func (p *Player) Act(s *engine.State, c play.Clock) engine.Action {
 	if p.fail.Kind != play.NoFault || pr == nil || p.game == nil {
 		return engine.Straight
 	}
-	b, _ := p.framesSince(s, p.buf[:0], c)
-	p.buf = b
-	rep, elapsed, err := pr.call('P', b, p.deadline(c))
+	p.buf, _ = p.framesSince(s, p.message(), c)
+	if p.cpu >= 0 {
+		pr.pinTo(p.cpu)
+		pinThread(p.cpu)
+		defer unpinThread()
+	}
+	rep, elapsed, err := pr.call('P', p.buf, p.deadline(c))
 	if err != nil {
 		p.failCall(pr, "play", err, elapsed)
 		return engine.Straight
@@ -376,6 +380,14 @@ func (p *Player) Act(s *engine.State, c play.Clock) engine.Action {
 	}
 	p.protocolError(pr, rep)
 	return engine.Straight
+}
+
+// releaseCPU releases the player's claim on its game's CPU.
+func (p *Player) releaseCPU() {
+	if p.cpuGame != nil {
+		releaseCPU(p.cpuGame)
+		p.cpu, p.cpuGame = -1, nil
+	}
 }
 
 // deadline is how long a call may take: the player's time left (a call
@@ -412,13 +424,31 @@ func (p *Player) timesShown(c play.Clock) [2]timeLeft {
 	return out
 }
 
-// framesSince appends a count and the frames the AI has not seen: the
+// message is the start of a request: room for its header (see call).
+func (p *Player) message() []byte {
+	return append(p.buf[:0], make([]byte, headerSize)...)
+}
+
+// gameMessage starts a game in which the AI plays index me: the board's
+// size and frame 0 with every column.
+func (p *Player) gameMessage(s *engine.State, me int) []byte {
+	p.shadow.CopyFrom(s)
+	p.enc.start(s)
+	b := append(p.message(), byte(me))
+	b = binary.LittleEndian.AppendUint32(b, uint32(s.Width()))
+	b = binary.LittleEndian.AppendUint32(b, uint32(s.Height()))
+	// Frame 0 is before any load: both players show their whole budget.
+	p.buf = p.enc.appendFrame(b, s, [2]timeLeft{p.budget, p.budget})
+	return p.buf
+}
+
+// framesSince appends a count (a byte) and the frames the AI has not seen: the
 // frame after its own last move (rebuilt from its answer; the enemy's time
 // then was what it was at the AI's last call) and the one after the
 // enemy's, or whichever of them exists.
 func (p *Player) framesSince(s *engine.State, b []byte, c play.Clock) ([]byte, int) {
 	at := len(b)
-	b = append(b, 0, 0, 0, 0)
+	b = append(b, 0)
 	n0, n := p.shadow.HalfSteps(), s.HalfSteps()
 	now := p.timesShown(c)
 	count := 0
@@ -434,9 +464,45 @@ func (p *Player) framesSince(s *engine.State, b []byte, c play.Clock) ([]byte, i
 		count++
 	}
 	p.enemyLeft = now[1-p.me]
-	p.shadow.CopyFrom(s)
-	binary.LittleEndian.PutUint32(b[at:], uint32(count))
+	if !p.followEnemy(s) {
+		p.shadow.CopyFrom(s)
+		p.shadowCopies++
+	}
+	b[at] = byte(count)
 	return b, count
+}
+
+// followEnemy brings the shadow to s by playing the enemy's move on it,
+// when s is one half-step ahead: cheaper than copying the whole state. The
+// move is read from the enemy's new direction (each action gives another),
+// and the shadow must then show what s shows, else it reports false.
+func (p *Player) followEnemy(s *engine.State) bool {
+	sh := &p.shadow
+	if sh.HalfSteps() == s.HalfSteps() { // nothing was played since (player 1's first turn)
+		return sh.Over() == s.Over() && sh.Result() == s.Result()
+	}
+	if sh.Over() || sh.HalfSteps()+1 != s.HalfSteps() {
+		return false
+	}
+	e := sh.ToMove()
+	_, _, d0 := sh.Head(e)
+	_, _, d1 := s.Head(e)
+	a := engine.Straight
+	switch (d1 - d0) & 3 {
+	case 1:
+		a = engine.Right
+	case 3:
+		a = engine.Left
+	}
+	sh.Step(a)
+	for i := range 2 {
+		x0, y0, d0 := sh.Head(i)
+		x1, y1, d1 := s.Head(i)
+		if x0 != x1 || y0 != y1 || d0 != d1 {
+			return false
+		}
+	}
+	return sh.Over() == s.Over() && sh.Result() == s.Result()
 }
 
 // failCall records how a call failed: on time, by the process dying, or by
@@ -481,6 +547,7 @@ func (p *Player) OwnDeadline() bool { return true }
 // the AI started is killed.
 func (p *Player) EndGame(s *engine.State, me int, c play.Clock) {
 	defer func() { p.game = nil }()
+	defer p.releaseCPU()
 	pr := p.live()
 	if pr == nil || p.game != s {
 		return
@@ -490,10 +557,8 @@ func (p *Player) EndGame(s *engine.State, me int, c play.Clock) {
 	if r.Winner == 0 || r.Winner == 1 {
 		winner = int8(r.Winner)
 	}
-	b := append(p.buf[:0], byte(winner), byte(int8(r.Reason)))
-	b, _ = p.framesSince(s, b, c)
-	p.buf = b
-	rep, _, err := pr.call('U', b, p.opts.HookTimeout)
+	p.buf, _ = p.framesSince(s, append(p.message(), byte(winner), byte(int8(r.Reason))), c)
+	rep, _, err := pr.call('U', p.buf, p.opts.HookTimeout)
 	switch {
 	case err != nil:
 		p.note("summary: %v (ignored; the process will be replaced)", err)

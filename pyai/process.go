@@ -10,12 +10,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"syscall"
 	"time"
+	"unsafe"
 )
 
 //go:embed driver.py
@@ -40,13 +39,24 @@ type process struct {
 	info    driverInfo
 	sandbox string // bwrap or "" (none)
 	seq     uint32 // sequence number of the last request
+	head    [headerSize]byte
 
-	// Spinning for replies (see spin).
+	// Writing requests (see send).
+	wc       syscall.RawConn // of req
+	writeNow func(uintptr) bool
+	wmsg     []byte
+	wn       int
+	werr     error
+
+	// Reading replies (see readReply and wait_*.go).
 	rc        syscall.RawConn // of rep
-	pend      []byte          // bytes read while spinning, not yet consumed
-	pendOff   int
-	spinScore int
-	calls     uint
+	rbuf      []byte          // read, not yet consumed from roff on
+	roff      int
+	deadline  time.Time // of the reply being read
+	spinUntil time.Time // poll the pipe until then (see spin)
+	pinned    int       // 1 + the CPU the process is pinned to, 0 for none
+	pids      []int     // the members of its group, when first pinned
+	waiter    waiter    // how this system waits for the pipe
 
 	killOnce sync.Once
 	log      *capLog
@@ -122,18 +132,24 @@ func startProcess(o Options, aiFile string, log *capLog) (*process, error) {
 	if err != nil {
 		return fail(err)
 	}
-	repR, repW, err := os.Pipe()
+	repR, repW, err := quietPipe()
 	if err != nil {
 		reqR.Close()
 		reqW.Close()
 		return fail(err)
 	}
-	outR, outW, err := os.Pipe()
+	outR, outW, err := quietPipe()
 	if err != nil {
 		reqR.Close()
 		reqW.Close()
 		repR.Close()
 		repW.Close()
+		return fail(err)
+	}
+	if err := p.waiter.init(p); err != nil {
+		for _, f := range []*os.File{reqR, reqW, repR, repW, outR, outW} {
+			f.Close()
+		}
 		return fail(err)
 	}
 	cmd := exec.Command(argv[0], argv[1:]...)
@@ -157,11 +173,13 @@ func startProcess(o Options, aiFile string, log *capLog) (*process, error) {
 		reqW.Close()
 		repR.Close()
 		outR.Close()
+		p.waiter.close()
 		return fail(fmt.Errorf("starting %s: %v", python, err))
 	}
 	p.cmd, p.req, p.rep = cmd, reqW, repR
 	p.rc, _ = repR.SyscallConn()
-	p.spinScore = 4
+	p.wc, _ = reqW.SyscallConn()
+	p.writeNow = p.write
 	p.out = startPump(outR, log)
 	go func() {
 		err := cmd.Wait()
@@ -169,15 +187,15 @@ func startProcess(o Options, aiFile string, log *capLog) (*process, error) {
 		p.status, sig = describeExit(cmd, err, bwrap != "")
 		p.cpuXcd = sig == syscall.SIGXCPU
 		close(p.exited)
-		// A reply being read is cut short soon (not at once: what the
-		// process wrote before it ended is still read), even if something
-		// the AI started still holds the pipe open.
-		p.rep.SetReadDeadline(time.Now().Add(50 * time.Millisecond))
+		// A reply being read is cut short (after what the process wrote
+		// before it ended), even if something the AI started still holds
+		// the pipe open.
+		p.waiter.wake()
 	}()
 	// The driver says hello before any AI code runs: the members of the
 	// process group at that moment are the interpreter and the sandbox,
 	// everything later is the AI's.
-	p.rep.SetReadDeadline(time.Now().Add(o.HookTimeout))
+	p.deadline = time.Now().Add(o.HookTimeout)
 	if rep := p.readReply(); rep.err != nil || rep.kind != 'H' {
 		p.kill()
 		p.wait()
@@ -219,109 +237,41 @@ func describeExit(cmd *exec.Cmd, err error, bwrap bool) (string, syscall.Signal)
 	return st.String(), 0
 }
 
-// Read reads the reply pipe: first what spin read ahead, then the pipe.
-func (p *process) Read(b []byte) (int, error) {
-	if p.pendOff < len(p.pend) {
-		n := copy(b, p.pend[p.pendOff:])
-		p.pendOff += n
-		return n, nil
-	}
-	return p.rep.Read(b)
-}
+// headerSize is the size of a message's header: uint32 length (of what
+// follows it), type byte, uint32 sequence number.
+const headerSize = 9
 
-// Waiting for a reply: a process answers a play call in tens of
-// microseconds, and parking the waiting goroutine to be woken again costs
-// about as much, far more on virtual machines, whose idle CPUs wake up
-// slowly. So the caller first polls the pipe for a short while, and parks
-// only if the answer is slow to come. It backs off for a process whose
-// answers keep coming late, and at most half the CPUs poll at once so that
-// the AI processes keep theirs.
-const spinFor = 200 * time.Microsecond
+// Waiting for a reply: the caller sleeps in ppoll(2) until the reply
+// comes or the deadline passes (see waiter). Polling the pipe first, so
+// that the caller's CPU does not go idle and need waking (slow on a
+// virtual machine), was measured slower on two CPUs: the polling takes the
+// CPU the AI processes need. spin turns it on, for up to that long per
+// reply, for BenchmarkFullGame's comparison.
+var spin time.Duration
 
-var (
-	spinners    atomic.Int32
-	maxSpinners = int32(max(1, runtime.NumCPU()/2))
-)
-
-// spin polls the reply pipe for up to spinFor, keeping what it reads for
-// readReply.
-func (p *process) spin() {
-	p.calls++
-	if p.rc == nil || (p.spinScore <= 0 && p.calls%64 != 0) {
-		return
+// call sends a request and waits for its reply at most limit. msg is the
+// whole request: headerSize bytes of room for the header, then the body.
+// On time out the process is killed and errTimeout returned; if the
+// process ends, errDied. elapsed runs from just before the request is
+// written to the moment the reply is in. The reply's body is only valid
+// until the next call.
+func (p *process) call(kind byte, msg []byte, limit time.Duration) (rep reply, elapsed time.Duration, err error) {
+	if msg == nil {
+		msg = p.head[:]
 	}
-	if spinners.Add(1) > maxSpinners {
-		spinners.Add(-1)
-		return
-	}
-	defer spinners.Add(-1)
-	if cap(p.pend) == 0 {
-		p.pend = make([]byte, 0, 16<<10)
-	}
-	end := time.Now().Add(spinFor)
-	for {
-		n := 0
-		var rerr error
-		if err := p.rc.Read(func(fd uintptr) bool {
-			n, rerr = syscall.Read(int(fd), p.pend[:cap(p.pend)])
-			return true
-		}); err != nil {
-			return
-		}
-		switch {
-		case n > 0:
-			p.pend, p.pendOff = p.pend[:n], 0
-			p.spinScore = min(8, p.spinScore+1)
-			return
-		case rerr != syscall.EAGAIN && rerr != syscall.EINTR:
-			return // the end of the pipe, or an error: the blocking read will see it
-		case time.Now().After(end):
-			p.spinScore = max(0, p.spinScore-2)
-			return
-		}
-	}
-}
-
-// readReply reads one reply, within the read deadline set on p.rep.
-func (p *process) readReply() (rep reply) {
-	var head [4]byte
-	if _, err := io.ReadFull(p, head[:]); err != nil {
-		rep.err = err
-		return
-	}
-	n := binary.LittleEndian.Uint32(head[:])
-	if n < 5 || n > maxReply {
-		rep.err = fmt.Errorf("protocol error: reply of %d bytes", n)
-		return
-	}
-	buf := make([]byte, n)
-	if _, err := io.ReadFull(p, buf); err != nil {
-		rep.err = err
-		return
-	}
-	rep.kind, rep.seq, rep.body = buf[0], binary.LittleEndian.Uint32(buf[1:5]), buf[5:]
-	return
-}
-
-// call sends a request and waits for its reply at most limit. On time out
-// the process is killed and errTimeout returned; if the process ends,
-// errDied. elapsed runs from just before the request is written to the
-// moment the reply is in.
-func (p *process) call(kind byte, body []byte, limit time.Duration) (rep reply, elapsed time.Duration, err error) {
 	p.seq++
-	msg := make([]byte, 9, 9+len(body))
-	binary.LittleEndian.PutUint32(msg, uint32(len(body)+5))
+	binary.LittleEndian.PutUint32(msg, uint32(len(msg)-4))
 	msg[4] = kind
 	binary.LittleEndian.PutUint32(msg[5:], p.seq)
-	msg = append(msg, body...)
 	start := time.Now()
 	deadline := start.Add(limit)
-	p.req.SetWriteDeadline(deadline)
-	if _, err := p.req.Write(msg); err != nil {
+	if err := p.send(msg, deadline); err != nil {
 		return rep, time.Since(start), p.failed(err, limit)
 	}
-	p.rep.SetReadDeadline(deadline)
-	p.spin()
+	p.deadline, p.spinUntil = deadline, time.Time{}
+	if spin > 0 {
+		p.spinUntil = time.Now().Add(spin)
+	}
 	rep = p.readReply()
 	elapsed = time.Since(start)
 	if rep.err != nil {
@@ -337,6 +287,129 @@ func (p *process) call(kind byte, body []byte, limit time.Duration) (rep reply, 
 		return rep, elapsed, fmt.Errorf("driver failure: %s", rep.body)
 	}
 	return rep, elapsed, nil
+}
+
+// The pipes are read and written with raw system calls: both of the Go
+// side's ends are non-blocking, so such a call never blocks, and unlike
+// syscall.Read and Write it does not tell the scheduler that the thread
+// may block, which woke the runtime's monitor thread on every move. The
+// callbacks are method values made once, so that a move allocates
+// nothing.
+
+// send writes a request. The pipe nearly always has room for all of it,
+// so it is written at once, without arming the write deadline's timer;
+// only a request that does not fit waits, until deadline.
+func (p *process) send(msg []byte, deadline time.Time) error {
+	p.wmsg, p.wn, p.werr = msg, 0, nil
+	err := p.wc.Write(p.writeNow)
+	n, werr := p.wn, p.werr
+	p.wmsg = nil
+	switch {
+	case err != nil:
+		return pollError(err)
+	case werr != nil && werr != syscall.EAGAIN:
+		return werr
+	case n == len(msg):
+		return nil
+	}
+	p.req.SetWriteDeadline(deadline)
+	_, err = p.req.Write(msg[n:])
+	return err
+}
+
+// write is send's write (p.writeNow).
+func (p *process) write(fd uintptr) bool {
+	for p.wn < len(p.wmsg) {
+		b := p.wmsg[p.wn:]
+		k, _, e := syscall.RawSyscall(syscall.SYS_WRITE, fd, uintptr(unsafe.Pointer(&b[0])), uintptr(len(b)))
+		switch e {
+		case 0:
+			p.wn += int(k)
+		case syscall.EINTR:
+		default:
+			p.werr = e
+			return true
+		}
+	}
+	return true
+}
+
+// readReply reads one reply, by p.deadline. A
+// reply usually comes in one read; bytes after it (something other than
+// the driver wrote them) are kept for the next reply.
+func (p *process) readReply() (rep reply) {
+	p.rbuf = p.rbuf[:copy(p.rbuf, p.rbuf[p.roff:])]
+	p.roff = 0
+	if err := p.fill(4); err != nil {
+		rep.err = err
+		return
+	}
+	n := int(binary.LittleEndian.Uint32(p.rbuf))
+	if n < 5 || n > maxReply {
+		rep.err = fmt.Errorf("protocol error: reply of %d bytes", n)
+		return
+	}
+	if err := p.fill(4 + n); err != nil {
+		rep.err = err
+		return
+	}
+	b := p.rbuf[4 : 4+n]
+	p.roff = 4 + n
+	rep.kind, rep.seq, rep.body = b[0], binary.LittleEndian.Uint32(b[1:5]), b[5:]
+	return
+}
+
+// fill reads until p.rbuf holds at least n bytes, by p.deadline.
+func (p *process) fill(n int) error {
+	if cap(p.rbuf) < n || cap(p.rbuf) < 4096 {
+		p.rbuf = append(make([]byte, 0, max(n, 2*cap(p.rbuf), 4096)), p.rbuf...)
+	}
+	for len(p.rbuf) < n {
+		k, err := p.waiter.read(p.rbuf[len(p.rbuf):cap(p.rbuf)])
+		switch {
+		case err != nil:
+			return err
+		case k == 0 && len(p.rbuf) > 0:
+			return io.ErrUnexpectedEOF
+		case k == 0:
+			return io.EOF
+		}
+		p.rbuf = p.rbuf[:len(p.rbuf)+k]
+	}
+	return nil
+}
+
+// rawRead reads what the pipe fd holds into b, without blocking:
+// syscall.EAGAIN when it is empty.
+func rawRead(fd uintptr, b []byte) (int, syscall.Errno) {
+	for {
+		k, _, e := syscall.RawSyscall(syscall.SYS_READ, fd, uintptr(unsafe.Pointer(&b[0])), uintptr(len(b)))
+		if e != syscall.EINTR {
+			return int(k), e
+		}
+	}
+}
+
+// spinning reports whether the reader should poll the pipe once more
+// rather than wait (see spin).
+func (p *process) spinning() bool {
+	if p.spinUntil.IsZero() {
+		return false
+	}
+	if time.Now().After(p.spinUntil) {
+		p.spinUntil = time.Time{}
+		return false
+	}
+	return true
+}
+
+// pollError is an error of the poller as os.File's methods give it: a
+// deadline passed, or the file was closed (by kill).
+func pollError(err error) error {
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		return os.ErrDeadlineExceeded
+	}
+	return os.ErrClosed
 }
 
 // failed turns an error on the pipes into errTimeout or errDied; the
@@ -390,8 +463,10 @@ func (p *process) kill() {
 		close(p.done)
 		pgid := p.cmd.Process.Pid
 		syscall.Kill(-pgid, syscall.SIGKILL)
+		p.waiter.wake() // a reader waiting for a reply stops
 		p.req.Close()
 		p.rep.Close()
+		p.waiter.close()
 		go func() {
 			<-p.exited
 			// Whatever the AI started and moved out of the group is gone
@@ -413,7 +488,7 @@ func (p *process) configure(cfg map[string]any, limit time.Duration) error {
 	if err != nil {
 		return err
 	}
-	rep, _, err := p.call('C', body, limit)
+	rep, _, err := p.call('C', append(make([]byte, headerSize), body...), limit)
 	if err != nil {
 		return err
 	}

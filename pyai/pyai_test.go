@@ -601,3 +601,34 @@ func mustGetwd(t *testing.T) string {
 	}
 	return wd
 }
+
+// A full game's log stays small in the AI's process: unchanged columns
+// are shared between frames.
+func TestMemoryOfFullGame(t *testing.T) {
+	a := newPlayer(t, "testdata/square.py", opt(Options{}))
+	b := newPlayer(t, "testdata/square.py", opt(Options{}))
+	s, err := runGame(course, starts(t, 1), [2]bots.Bot{a, b}, 1, nil)
+	if err != nil || s.HalfSteps() != 2*course.MaxTurns {
+		t.Fatalf("%v %+v after %d half-steps", err, s.Result(), s.HalfSteps())
+	}
+	for i, p := range []*Player{a, b} {
+		if _, rss := procStats(t, p); rss > 60<<20 {
+			t.Errorf("player %d's process peaked at %.1f MB, over 60 MB", i+1, float64(rss)/(1<<20))
+		}
+	}
+}
+
+// An AI may put a list of its own in stat['log']: the frames that follow
+// go there, as on the course platform, which looked the log up each time.
+func TestLogReplacedByTheAI(t *testing.T) {
+	p := newPlayer(t, "testdata/relog.py", opt(Options{}))
+	s, _ := playOne(t, p, &squareBot{}, 1)
+	if s.Result().Reason != engine.END {
+		t.Fatalf("result %+v", s.Result())
+	}
+	// Player 1 made 2000 plays; at its 10th the log kept 3 frames, each
+	// later turn added 2 and the end 2 more.
+	if want := fmt.Sprintf("2000 %d ok", 3+2*(2000-10)+2); lineAfter(p.Output(), "RELOG ") != want {
+		t.Errorf("RELOG %q, want %q", lineAfter(p.Output(), "RELOG "), want)
+	}
+}

@@ -41,7 +41,9 @@ func findPython(name string) (string, error) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	out, err := exec.CommandContext(ctx, p, "-I", "-c",
+	// -S: the question is the interpreter's, its site-packages (whose .pth
+	// files may take tens of milliseconds) have nothing to add.
+	out, err := exec.CommandContext(ctx, p, "-I", "-S", "-c",
 		"import sys; print(sys.executable); print(sys.version_info >= (3, 8))").Output()
 	if err != nil {
 		return "", fmt.Errorf("python interpreter %s does not run: %v", p, err)
@@ -101,7 +103,7 @@ func findBwrap(python string) (string, error) {
 		defer os.RemoveAll(dir)
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
-		args := append(bwrapArgs(p, dir, dir, dir), python, "-I", "-c", "pass")
+		args := append(bwrapArgs(p, dir, dir, dir), python, "-I", "-S", "-c", "pass")
 		var stderr bytes.Buffer
 		cmd := exec.CommandContext(ctx, args[0], args[1:]...)
 		cmd.Stderr = &stderr
