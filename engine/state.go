@@ -238,6 +238,14 @@ func (s *State) Area(i int) int { return s.p[i].area }
 // BandLen is player i's band cell count.
 func (s *State) BandLen(i int) int { return s.p[i].bandLen }
 
+// Box is player i's bounding box, inclusive: every cell it has stood on and
+// its start square. It holds all of the player's territory and band, since
+// a player lays band only where it stands and encloses only inside its box.
+func (s *State) Box(i int) (minX, minY, maxX, maxY int) {
+	b := s.p[i].box
+	return b.MinX, b.MinY, b.MaxX, b.MaxY
+}
+
 // Band returns player i's band cells (cell indices, see XY) in the order they
 // were laid. The slice is read-only and valid until the next Step.
 func (s *State) Band(i int) []int32 { return s.p[i].band }

@@ -75,15 +75,18 @@ func (e *frameEncoder) appendFrame(buf []byte, s *engine.State, tl [2]timeLeft) 
 // band is laid where it stands, and what it encloses lies within its
 // territory, which the box holds), so when s is one half-step after that
 // frame only the box is compared. Otherwise, the whole board.
-func (e *frameEncoder) changeBox(s *engine.State) engine.Box {
-	all := engine.Box{MinX: 0, MinY: 0, MaxX: e.w - 1, MaxY: e.h - 1}
+func (e *frameEncoder) changeBox(s *engine.State) rect {
+	all := rect{0, 0, e.w - 1, e.h - 1}
 	n := s.HalfSteps()
 	if e.steps < 0 || n != e.steps+1 {
 		return all
 	}
-	b := s.BBox((n - 1) & 1)
-	return engine.Box{MinX: max(b.MinX, 0), MinY: max(b.MinY, 0), MaxX: min(b.MaxX, e.w-1), MaxY: min(b.MaxY, e.h-1)}
+	x0, y0, x1, y1 := s.Box((n - 1) & 1)
+	return rect{max(x0, 0), max(y0, 0), min(x1, e.w-1), min(y1, e.h-1)}
 }
+
+// rect is an inclusive rectangle of cells.
+type rect struct{ MinX, MinY, MaxX, MaxY int }
 
 // maxPatch is the most cells of a column sent one by one; a column with
 // more changes is sent whole. Most moves change one cell of the bands.
@@ -95,7 +98,7 @@ const maxPatch = 8
 // caller knows the others did not change. A column is its number, then
 // either 0 and its H cells, or m (1..maxPatch) and m changed cells as
 // (uint32 y, value).
-func (e *frameEncoder) appendColumns(buf, grid, prev []byte, box engine.Box) ([]byte, []byte, int) {
+func (e *frameEncoder) appendColumns(buf, grid, prev []byte, box rect) ([]byte, []byte, int) {
 	le := binary.LittleEndian
 	if len(prev) != len(grid) { // the first frame: every column whole
 		for x := 0; x < e.w; x++ {

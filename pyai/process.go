@@ -91,6 +91,13 @@ func (e errTimeout) Error() string { return fmt.Sprintf("no answer within %v", e
 // startProcess starts the interpreter with the driver, its protocol pipes
 // on fds 3 and 4 and its output going to log.
 func startProcess(o Options, aiFile string, log *capLog) (*process, error) {
+	return startDriver(o, aiFile, log, nil)
+}
+
+// startDriver starts the process with driver as its driver script (nil:
+// paper.io's), paper.io's driver beside it as the module pyai_driver, whose
+// framing and containment a game's driver may import.
+func startDriver(o Options, aiFile string, log *capLog, script []byte) (*process, error) {
 	python, err := resolvePython(o.Python)
 	if err != nil {
 		return nil, err
@@ -119,7 +126,12 @@ func startProcess(o Options, aiFile string, log *capLog) (*process, error) {
 		return fail(err)
 	}
 	driver := filepath.Join(driverDir, "driver.py")
-	if err := os.WriteFile(driver, driverSource, 0o444); err != nil {
+	if script == nil {
+		script = driverSource
+	} else if err := os.WriteFile(filepath.Join(driverDir, "pyai_driver.py"), driverSource, 0o444); err != nil {
+		return fail(err)
+	}
+	if err := os.WriteFile(driver, script, 0o444); err != nil {
 		return fail(err)
 	}
 	argv := []string{python, "-I", "-u", "-B", driver}

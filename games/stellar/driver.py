@@ -190,7 +190,8 @@ class Driver(base.Driver):
             msg = self.read()
             if msg is None:
                 return
-            kind, self.seq, body = msg[:1], msg[1:5], memoryview(msg)[5:]
+            kind, self.seq, data = msg  # pyai's framing: length, kind, sequence, payload
+            kind, body = bytes([kind]), memoryview(data)[base.HEADER.size:]
             if kind == b'T':
                 self.turn(body)
             elif kind == b'G':
