@@ -166,6 +166,10 @@ type Info struct {
 	ScoreUnit           string // "cells"
 	// MovesTable is the folder of the per-move table of a dataset.
 	MovesTable string
+	// Budget says in reports what --time bounds, %g standing for its
+	// seconds; "" is the course's rule: "think time %gs per course AI per
+	// game" (stellar's AIs are timed per call and --time bounds the load).
+	Budget string
 	// SchemaVersion is the version of the game's dataset tables: it
 	// changes when a column changes meaning or is removed.
 	SchemaVersion int
@@ -193,6 +197,15 @@ func (in *Info) ReasonName(code int) string {
 		}
 	}
 	return "unknown"
+}
+
+// BudgetText is what a think-time budget of secs seconds means in this
+// game, in words for reports.
+func (in *Info) BudgetText(secs float64) string {
+	if in.Budget == "" {
+		return fmt.Sprintf("think time %gs per course AI per game", secs)
+	}
+	return fmt.Sprintf(in.Budget, secs)
 }
 
 // ScoreColumns are the games table's score columns of players 1 and 2.

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/paperio/paperio/game"
 )
 
 // ProgressLine is the progress bar's text after elapsed time.
@@ -34,8 +36,9 @@ func Summary(m *Manifest, p *Progress, elapsed time.Duration, dir string) string
 	var sb strings.Builder
 	secs := max(elapsed.Seconds(), 1e-9)
 	games, rows := p.Games.Load(), p.Rows.Load()
-	fmt.Fprintf(&sb, "played %d games (%d turn rows) in %.1fs: %.0f games/s, %s rows/s\n",
-		games, rows, secs, float64(games)/secs, human(float64(rows)/secs))
+	row := rowWord(m.Plan.Game)
+	fmt.Fprintf(&sb, "played %d games (%d %s rows) in %.1fs: %.0f games/s, %s rows/s\n",
+		games, rows, row, secs, float64(games)/secs, human(float64(rows)/secs))
 	if sk := p.Skipped.Load(); sk > 0 {
 		fmt.Fprintf(&sb, "kept %d games already in %s\n", sk, dir)
 	}
@@ -47,9 +50,19 @@ func Summary(m *Manifest, p *Progress, elapsed time.Duration, dir string) string
 	if m.TurnRows > 0 {
 		perRow = float64(m.TurnsBytes) / float64(m.TurnRows)
 	}
-	fmt.Fprintf(&sb, "%s: %d games, %d turn rows, %s on disk (%.2f bytes a turn row), %s\n",
-		dir, m.Games, m.TurnRows, humanBytes(m.GamesBytes+m.TurnsBytes), perRow, state)
+	fmt.Fprintf(&sb, "%s: %d games, %d %s rows, %s on disk (%.2f bytes a %s row), %s\n",
+		dir, m.Games, m.TurnRows, row, humanBytes(m.GamesBytes+m.TurnsBytes), perRow, row, state)
 	return sb.String()
+}
+
+// rowWord names a row of the game's per-move table: "turn" for paper.io
+// and stellar, "move" for eraser.
+func rowWord(name string) string {
+	g, err := game.Lookup(name)
+	if err != nil {
+		return "turn"
+	}
+	return strings.TrimSuffix(g.Info().MovesTable, "s")
 }
 
 func human(v float64) string {

@@ -23,15 +23,16 @@ func signed(n int) string {
 	return fmt.Sprint(n)
 }
 
-// DescribeGames is one line about how each game is played.
-func DescribeGames(c game.Config, budget time.Duration, pairing string) string {
+// DescribeGames is one line about how each game of a series is played.
+func DescribeGames(o SeriesOptions) string {
 	b := "unlimited think time"
-	if budget > 0 {
-		b = fmt.Sprintf("think time %gs per course AI per game", budget.Seconds())
+	if o.Budget > 0 {
+		in := o.Game.Info()
+		b = in.BudgetText(o.Budget.Seconds())
 	}
-	s := fmt.Sprintf("%s, %s", c, b)
-	if pairing != "" {
-		s += fmt.Sprintf(", %s starts", pairing)
+	s := fmt.Sprintf("%s, %s", o.Config, b)
+	if o.Pairing != "" {
+		s += fmt.Sprintf(", %s starts", o.Pairing)
 	}
 	return s
 }
@@ -42,7 +43,7 @@ func DescribeSeries(o SeriesOptions) string {
 	if o.Cap > 0 {
 		cp = fmt.Sprintf("wall-time cap %gs per series", o.Cap.Seconds())
 	}
-	return fmt.Sprintf("series of up to %d games (stop at %d wins), %s, %s", o.Games, o.Games/2+1, cp, DescribeGames(o.Config, o.Budget, o.Pairing))
+	return fmt.Sprintf("series of up to %d games (stop at %d wins), %s, %s", o.Games, o.Games/2+1, cp, DescribeGames(o))
 }
 
 // SeriesName is a series' key with its players when the key does not name

@@ -82,7 +82,7 @@ func runSPRT(args []string) error {
 	lo, hi := test.Bounds()
 	if !*quiet {
 		fmt.Fprintf(stdout, "SPRT %s v %s: H0 Elo %g, H1 Elo %g (%s), alpha %g, beta %g, bounds (%.2f, %.2f); %s\n",
-			a.Name, b.Name, *elo0, *elo1, *model, *alpha, *beta, lo, hi, tourney.DescribeGames(so.Config, so.Budget, so.Pairing))
+			a.Name, b.Name, *elo0, *elo1, *model, *alpha, *beta, lo, hi, tourney.DescribeGames(so))
 	}
 	ctx, stop := signalContext()
 	defer stop()

@@ -40,6 +40,7 @@ var info = game.Info{
 	Length: "turns", LengthWords: "turns",
 	Score: "force", ScoreWords: "total force", ScoreUnit: "troops",
 	MovesTable: "turns", SchemaVersion: SchemaVersion,
+	Budget:   "load time %gs per course AI (each call has its own limit)",
 	Pairings: []string{"same"},
 	Reasons: []game.Reason{
 		{Code: int(stellar.Base), Short: "base", Name: "base", Words: "a base fell"},
