@@ -237,9 +237,17 @@ type Replays interface {
 	// Check replays every game of a file on the engine and compares every
 	// recorded frame; bad lists a line per mismatched game.
 	Check(path string, bad func(line string)) (games, frames, mismatched int, err error)
-	// Bench replays the games' moves (without frame checks) for at least
-	// min and returns the moves replayed and the time taken.
-	Bench(paths []string, min time.Duration) (moves int64, took time.Duration, err error)
+	// Bench replays the games' moves (without frame checks), every game
+	// once a round, for at least min.
+	Bench(paths []string, min time.Duration) (Bench, error)
+}
+
+// Bench is what a replay benchmark did: Rounds times over Games games,
+// Moves moves (the game's length unit) in Took.
+type Bench struct {
+	Games, Rounds int
+	Moves         int64
+	Took          time.Duration
 }
 
 // ReplayGame is a record with the names of its players.

@@ -44,6 +44,7 @@ var ErrStopped = errors.New("stopped")
 // next game).
 func Run[V, A any](g Game[V, A], seats [2]*Seat[V, A], o Options[A]) (*Result[A], error) {
 	r := &runner[V, A]{g: g, seats: seats, o: o, res: &Result[A]{Moves: o.Moves[:0]}}
+	r.clk = Clock{Budget: o.Budget, Left: [2]time.Duration{o.Budget, o.Budget}}
 	if o.Stop != nil {
 		done := make(chan struct{})
 		defer close(done)
@@ -58,6 +59,10 @@ type runner[V, A any] struct {
 	o       Options[A]
 	res     *Result[A]
 	players [2]Player[V, A]
+	// caps are what each player in players can do, found once when it is
+	// loaded: type assertions on every move cost as much as the loop.
+	caps [2]caps
+	clk  Clock // what players are told of the time, kept up to date by charge
 	// snap is the copy of the view that calls on their own goroutine read;
 	// a call left running keeps its copy, and the next call gets a new one.
 	snap    V
@@ -68,6 +73,28 @@ type runner[V, A any] struct {
 	mu        sync.Mutex // guards players against the stop watcher
 }
 
+// caps are the optional interfaces of a player that the loop asks about on
+// every call.
+type caps struct {
+	timed  bool   // its time counts: timed, with a budget
+	own    bool   // it keeps its own deadline (Timed.OwnDeadline)
+	failer Failer // nil if it never fails without panicking
+	// plain: neither timed nor a Failer (a built-in bot). Cleared when
+	// the player is abandoned.
+	plain bool
+}
+
+// capsOf finds player p's caps in a game with think time budget.
+func capsOf(p any, budget time.Duration) caps {
+	var c caps
+	if t, ok := p.(Timed); ok && budget > 0 {
+		c.timed, c.own = true, t.OwnDeadline()
+	}
+	c.failer, _ = p.(Failer)
+	c.plain = !c.timed && c.failer == nil
+	return c
+}
+
 func (r *runner[V, A]) play() (*Result[A], error) {
 	for i := range r.seats {
 		if err := r.load(i); err != nil {
@@ -76,6 +103,13 @@ func (r *runner[V, A]) play() (*Result[A], error) {
 	}
 	var moves [2]A
 	for !r.g.Over() {
+		if who, msg := r.plainTurns(); who >= 0 {
+			r.fault(who, Fault{Error, "raised an error: " + msg}, false)
+			continue
+		}
+		if r.g.Over() {
+			break
+		}
 		if r.stopped() {
 			return nil, ErrStopped
 		}
@@ -96,16 +130,54 @@ func (r *runner[V, A]) play() (*Result[A], error) {
 		}
 		for i := range 2 {
 			if m&(1<<i) != 0 && !r.turnFault[i] && !r.g.Over() {
-				r.g.Apply(i, moves[i])
-				r.res.Moves = append(r.res.Moves, moves[i])
-				if r.o.OnMove != nil {
-					r.o.OnMove(i, moves[i])
-				}
+				r.apply(i, moves[i])
 			}
 		}
 	}
 	r.end()
 	return r.res, nil
+}
+
+// plainTurns plays turns for as long as one plain player (see caps) moves
+// at a time, as in every game between built-in bots: no clock to charge,
+// no failure to ask about, and one recover for the whole run of turns
+// rather than one per move (the loop's cost per move halves). It returns
+// when the game is over or a turn needs the full loop, or with the player
+// whose call panicked and the panic's text.
+func (r *runner[V, A]) plainTurns() (who int, msg string) {
+	who = -1
+	defer func() {
+		if e := recover(); e != nil {
+			if who < 0 {
+				panic(e) // not a player's: the game's own failure
+			}
+			msg = panicText(e)
+		}
+	}()
+	for !r.g.Over() && !r.stopped() {
+		m := r.g.Movers()
+		if m == 3 {
+			return -1, ""
+		}
+		i := int(m >> 1)
+		if !r.caps[i].plain {
+			return -1, ""
+		}
+		who = i
+		a := r.players[i].Act(r.g.View(), r.clk)
+		who = -1
+		r.apply(i, a)
+	}
+	return -1, ""
+}
+
+// apply plays and records player i's move.
+func (r *runner[V, A]) apply(i int, a A) {
+	r.g.Apply(i, a)
+	r.res.Moves = append(r.res.Moves, a)
+	if r.o.OnMove != nil {
+		r.o.OnMove(i, a)
+	}
 }
 
 // load builds player i's instance if needed and resets it for the game.
@@ -124,13 +196,13 @@ func (r *runner[V, A]) load(i int) error {
 		return nil
 	}
 	r.mu.Lock()
-	r.players[i] = p
+	r.players[i], r.caps[i] = p, capsOf(p, r.o.Budget)
 	r.mu.Unlock()
 	seed, clock := SideSeed(r.o.Seed, i), r.clock()
 	var cr callResult
-	if v, guarded := r.view(p); guarded {
+	if v, guarded := r.view(i); guarded {
 		cr = guard(func() { p.Reset(v, i, seed, clock) }, r.limit(i), r.o.Stop)
-	} else if isTimed(p) && r.o.Budget > 0 {
+	} else if r.caps[i].timed {
 		cr = timedCall(func() { p.Reset(v, i, seed, clock) })
 	} else {
 		cr = guard(func() { p.Reset(v, i, seed, clock) }, 0, nil)
@@ -141,10 +213,13 @@ func (r *runner[V, A]) load(i int) error {
 // act asks player i for its move.
 func (r *runner[V, A]) act(i int) (a A, err error) {
 	p := r.players[i]
-	if !isTimed(p) || r.o.Budget <= 0 {
+	if !r.caps[i].timed {
 		// The fast path of built-in bots: no clock, no goroutine, a
 		// recovered panic is an error.
-		a, msg := actDirect(p, r.g.View(), r.clock())
+		a, msg := actDirect(p, r.g.View(), r.clk)
+		if msg == "" && r.caps[i].failer == nil {
+			return a, nil // nothing to judge
+		}
 		cr := callResult{}
 		if msg != "" {
 			cr = callResult{status: callPanicked, err: msg}
@@ -159,7 +234,7 @@ func (r *runner[V, A]) act(i int) (a A, err error) {
 // from act so that the closures, which move the answer to the heap, cost
 // nothing on the fast path.
 func (r *runner[V, A]) actTimed(i int, p Player[V, A]) (a A, err error) {
-	v, guarded := r.view(p)
+	v, guarded := r.view(i)
 	clock := r.clock()
 	var cr callResult
 	if guarded {
@@ -170,6 +245,9 @@ func (r *runner[V, A]) actTimed(i int, p Player[V, A]) (a A, err error) {
 	return a, r.judge(i, p, cr, false)
 }
 
+// actDirect calls a player on the loop's goroutine, a panic returned as
+// text. The clock comes from the runner, not built here: a Clock written
+// field by field and read back whole a moment later stalls the processor.
 func actDirect[V, A any](p Player[V, A], v V, c Clock) (a A, msg string) {
 	defer func() {
 		if e := recover(); e != nil {
@@ -179,12 +257,11 @@ func actDirect[V, A any](p Player[V, A], v V, c Clock) (a A, msg string) {
 	return p.Act(v, c), ""
 }
 
-// view is what player p reads in a call, and whether the call runs on a
+// view is what player i reads in a call, and whether the call runs on a
 // goroutine of its own (a timed in-process player with a budget): it then
 // reads a snapshot.
-func (r *runner[V, A]) view(p Player[V, A]) (V, bool) {
-	t, ok := p.(Timed)
-	if !ok || r.o.Budget <= 0 || t.OwnDeadline() {
+func (r *runner[V, A]) view(i int) (V, bool) {
+	if c := r.caps[i]; !c.timed || c.own {
 		return r.g.View(), false
 	}
 	r.snap = r.g.Snapshot(r.snap)
@@ -204,20 +281,20 @@ func (r *runner[V, A]) limit(i int) time.Duration {
 }
 
 // clock is what the players are told of the time.
-func (r *runner[V, A]) clock() Clock {
-	c := Clock{Budget: r.o.Budget}
-	for i := range c.Left {
-		c.Left[i] = max(r.o.Budget-r.res.Think[i], 0)
-	}
-	return c
+func (r *runner[V, A]) clock() Clock { return r.clk }
+
+// charge adds a call's time to player i's think time.
+func (r *runner[V, A]) charge(i int, d time.Duration) {
+	r.res.Think[i] += d
+	r.clk.Left[i] = max(r.o.Budget-r.res.Think[i], 0)
 }
 
 // judge charges a call's time and applies its failure, if any. It returns
 // ErrStopped when the run was stopped during the call.
 func (r *runner[V, A]) judge(i int, p Player[V, A], cr callResult, loading bool) error {
-	timed := isTimed(p) && r.o.Budget > 0
+	timed := r.caps[i].timed
 	if timed {
-		r.res.Think[i] += cr.elapsed
+		r.charge(i, cr.elapsed)
 	}
 	switch cr.status {
 	case callStopped:
@@ -236,7 +313,7 @@ func (r *runner[V, A]) judge(i int, p Player[V, A], cr callResult, loading bool)
 		// not its fault.
 		return ErrStopped
 	}
-	if f, ok := p.(Failer); ok {
+	if f := r.caps[i].failer; f != nil {
 		if ft := f.Failure(); ft.Kind != NoFault {
 			r.faultLine(i, ft, loading, ": "+ft.Detail)
 			return nil
@@ -270,7 +347,7 @@ func (r *runner[V, A]) faultLine(i int, f Fault, loading bool, words string) {
 
 func (r *runner[V, A]) abandon(i int) {
 	r.mu.Lock()
-	r.players[i] = nil
+	r.players[i], r.caps[i] = nil, caps{}
 	r.mu.Unlock()
 	r.seats[i].abandon()
 	r.forgetSnapshot()
@@ -314,7 +391,7 @@ func (r *runner[V, A]) end() {
 		if !ok || r.seats[i].p != p {
 			continue
 		}
-		v, _ := r.view(p)
+		v, _ := r.view(i)
 		c := r.clock()
 		cr := guardHook(p, func() { e.EndGame(v, i, c) })
 		if cr.status == callHung {

@@ -358,3 +358,27 @@ func TestNoAllocationPerMove(t *testing.T) {
 		t.Fatalf("the loop allocates per move: %v allocations for 10 moves, %v for 1000", short, long)
 	}
 }
+
+// brokenTally is a game whose rules panic on the fifth move: a bug in the
+// game, not a player's error.
+type brokenTally struct{ *tally }
+
+func (g brokenTally) Apply(me int, a int) {
+	if g.moves == 4 {
+		panic("rules bug")
+	}
+	g.tally.Apply(me, a)
+}
+
+// A panic of the game itself is not blamed on the player that moved: it
+// reaches the caller, as any bug in the rules would.
+func TestGamePanicIsNotAPlayers(t *testing.T) {
+	defer func() {
+		if e := recover(); e != "rules bug" {
+			t.Fatalf("recovered %v, want the game's panic", e)
+		}
+	}()
+	g := brokenTally{newTally(false, true, 10)}
+	Run[*view, int](g, seatsOf(&adder{n: 1}, &adder{n: 2}), Options[int]{})
+	t.Fatal("Run returned")
+}

@@ -292,8 +292,8 @@ func (s *SPRTReport) WriteText(w io.Writer) {
 	fmt.Fprintf(w, "LLR: %.2f (%.1f%%) (%.2f, %.2f) [%.2f, %.2f] (%s model)\n", l, 100*frac, lo, hi, s.Test.Elo0, s.Test.Elo1, s.Test.Model)
 	switch s.Decision {
 	case rating.Continue:
-		fmt.Fprintf(w, "rating.SPRT ([%.2f, %.2f]) stopped without a decision after %d games\n", s.Test.Elo0, s.Test.Elo1, games)
+		fmt.Fprintf(w, "SPRT ([%.2f, %.2f]) stopped without a decision after %d games\n", s.Test.Elo0, s.Test.Elo1, games)
 	default:
-		fmt.Fprintf(w, "rating.SPRT ([%.2f, %.2f]) completed - %s\n", s.Test.Elo0, s.Test.Elo1, s.Decision)
+		fmt.Fprintf(w, "SPRT ([%.2f, %.2f]) completed - %s\n", s.Test.Elo0, s.Test.Elo1, s.Decision)
 	}
 }

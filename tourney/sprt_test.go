@@ -32,7 +32,7 @@ func TestSPRTDecides(t *testing.T) {
 	}
 	var buf bytes.Buffer
 	rep.WriteText(&buf)
-	for _, want := range []string{"Results of x vs y:", "Elo: 0.00 +/- 0.00", "Ptnml(0-2): [0, 0, ", "LLR: -2.9", "completed - H0 was accepted"} {
+	for _, want := range []string{"Results of x vs y:", "Elo: 0.00 +/- 0.00", "Ptnml(0-2): [0, 0, ", "LLR: -2.9", "\nSPRT ([0.00, 50.00]) completed - H0 was accepted"} {
 		if !strings.Contains(buf.String(), want) {
 			t.Fatalf("report lacks %q:\n%s", want, buf.String())
 		}

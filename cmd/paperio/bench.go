@@ -56,12 +56,12 @@ func runBench(args []string) error {
 // benchReplay times replaying every game's moves (loaded first, so only the
 // engine is measured), repeated until minTime has passed.
 func benchReplay(g game.Game, files []string, minTime time.Duration) error {
-	moves, took, err := g.Replays().Bench(files, minTime)
+	b, err := g.Replays().Bench(files, minTime)
 	if err != nil {
 		return usagef("%v", err)
 	}
-	el := took.Seconds()
-	fmt.Fprintf(stdout, "replayed %s: %d %s in %.3f s, %.0f %s/s\n", g.Name(), moves, g.Info().LengthWords, el, float64(moves)/el, g.Info().LengthWords)
+	el, unit := b.Took.Seconds(), g.Info().LengthWords
+	fmt.Fprintf(stdout, "replayed %d games x %d rounds: %d %s in %.3f s, %.0f %s/s\n", b.Games, b.Rounds, b.Moves, unit, el, float64(b.Moves)/el, unit)
 	return nil
 }
 

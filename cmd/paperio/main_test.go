@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -150,7 +151,9 @@ func TestFlagsAfterArguments(t *testing.T) {
 	if code, _, errOut := runCLI(t, "conform", file, "--nosuch"); code != 2 || !strings.Contains(errOut, "nosuch") {
 		t.Fatalf("exit %d, %q", code, errOut)
 	}
-	if code, out, _ := runCLI(t, "bench", "--replay", file, "--min-time", "1ms"); code != 0 || !strings.Contains(out, "half-steps/s") {
+	// The line scripts read: games, rounds, half-steps, time, speed.
+	line := regexp.MustCompile(`^replayed \d+ games x \d+ rounds: \d+ half-steps in \d+\.\d{3} s, \d+ half-steps/s\n$`)
+	if code, out, _ := runCLI(t, "bench", "--replay", file, "--min-time", "1ms"); code != 0 || !line.MatchString(out) {
 		t.Fatalf("exit %d, %q", code, out)
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
@@ -73,12 +74,12 @@ func writePlayers(w io.Writer, in *game.Info, format string, games int, stats []
 	case "json":
 		// The keys of length and score are the game's column names
 		// (half_steps and area for paper.io).
-		rows := make([]map[string]any, len(stats))
+		rows := make([]object, len(stats))
 		for i, s := range stats {
-			rows[i] = map[string]any{"player": s.Player, "games": s.Games, "wins": s.Wins, "draws": s.Draws, "losses": s.Losses,
-				"win_rate": s.WinRate, "win_lo": s.WinLo, "win_hi": s.WinHi, in.Length: s.Length, in.Score: s.Score, "ends": s.Ends}
+			rows[i] = object{{"player", s.Player}, {"games", s.Games}, {"wins", s.Wins}, {"draws", s.Draws}, {"losses", s.Losses},
+				{"win_rate", s.WinRate}, {"win_lo", s.WinLo}, {"win_hi", s.WinHi}, {in.Length, s.Length}, {in.Score, s.Score}, {"ends", s.Ends}}
 		}
-		return writeJSON(w, map[string]any{"games": games, "players": rows})
+		return writeJSON(w, object{{"games", games}, {"players", rows}})
 	case "csv":
 		cw := csv.NewWriter(w)
 		head := []string{"player", "games", "wins", "draws", "losses", "win_rate", "win_lo", "win_hi",
@@ -130,7 +131,7 @@ func writePlayers(w io.Writer, in *game.Info, format string, games int, stats []
 func writePairs(w io.Writer, format string, games int, players []string, pairs []analysis.PairStats) error {
 	switch format {
 	case "json":
-		return writeJSON(w, map[string]any{"games": games, "pairs": pairs})
+		return writeJSON(w, object{{"games", games}, {"pairs", pairs}})
 	case "csv":
 		cw := csv.NewWriter(w)
 		cw.Write([]string{"player", "opponent", "games", "wins", "draws", "losses", "win_rate", "win_lo", "win_hi"})
@@ -191,6 +192,36 @@ func leftAligner(names []string) func(string) string {
 		width = max(width, utf8.RuneCountInString(n))
 	}
 	return func(s string) string { return fmt.Sprintf("%-*s", width, s) }
+}
+
+// object is a JSON object whose keys keep their order (a map's would be
+// sorted), so the output reads like the table: player first.
+type object []struct {
+	key   string
+	value any
+}
+
+func (o object) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, f := range o {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, err := json.Marshal(f.key)
+		if err != nil {
+			return nil, err
+		}
+		v, err := json.Marshal(f.value)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
 }
 
 func writeJSON(w io.Writer, v any) error {

@@ -359,9 +359,9 @@ func TestCorpus(t *testing.T) {
 	if err != nil || games != 75 || frames != 7853 || bad != 0 {
 		t.Fatalf("%d games, %d frames, %d mismatched, %v", games, frames, bad, err)
 	}
-	n, took, err := eraser.Replays().Bench([]string{"../../testdata/eraser/conformance/public.jsonl.gz"}, 0)
-	if err != nil || n != 7778 || took <= 0 {
-		t.Fatalf("bench: %d moves in %v, %v", n, took, err)
+	b, err := eraser.Replays().Bench([]string{"../../testdata/eraser/conformance/public.jsonl.gz"}, 0)
+	if err != nil || b.Moves != 7778 || b.Games != 75 || b.Rounds != 1 || b.Took <= 0 {
+		t.Fatalf("bench: %+v, %v", b, err)
 	}
 }
 

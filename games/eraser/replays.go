@@ -78,28 +78,28 @@ func (replays) Check(path string, bad func(string)) (games, frames, mismatched i
 // Bench replays every game's moves (the games loaded and their boards drawn
 // first, so only the engine is measured), again and again until min has
 // passed: each move with its cascade and the next round's operations.
-func (replays) Bench(paths []string, min time.Duration) (int64, time.Duration, error) {
+func (replays) Bench(paths []string, min time.Duration) (game.Bench, error) {
 	var starts []*rules.State
 	var moves [][]rules.Swap
 	for _, f := range paths {
 		gs, err := rules.ReadAll(f)
 		if err != nil {
-			return 0, 0, err
+			return game.Bench{}, err
 		}
 		for _, g := range gs {
 			cfg, err := g.Config.Config()
 			if err != nil {
-				return 0, 0, fmt.Errorf("game %s: %v", g.ID, err)
+				return game.Bench{}, fmt.Errorf("game %s: %v", g.ID, err)
 			}
 			s, err := rules.New(cfg, g.Seed)
 			if err != nil {
-				return 0, 0, fmt.Errorf("game %s: %v", g.ID, err)
+				return game.Bench{}, fmt.Errorf("game %s: %v", g.ID, err)
 			}
 			s.DrawAll()
 			sws := make([]rules.Swap, len(g.Moves))
 			for i, m := range g.Moves {
 				if sws[i], err = m.Swap(); err != nil {
-					return 0, 0, fmt.Errorf("game %s move %d: %v", g.ID, i+1, err)
+					return game.Bench{}, fmt.Errorf("game %s move %d: %v", g.ID, i+1, err)
 				}
 			}
 			starts, moves = append(starts, s), append(moves, sws)
@@ -119,5 +119,5 @@ func (replays) Bench(paths []string, min time.Duration) (int64, time.Duration, e
 		}
 		rounds++
 	}
-	return n, time.Since(begin), nil
+	return game.Bench{Games: len(starts), Rounds: rounds, Moves: n, Took: time.Since(begin)}, nil
 }

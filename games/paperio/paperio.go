@@ -46,7 +46,7 @@ var info = game.Info{
 type Config struct{ engine.Config }
 
 func (c Config) String() string {
-	return fmt.Sprintf("%dx%d board, %d rounds", c.Width, c.Height, c.MaxTurns)
+	return fmt.Sprintf("board %dx%d, %d rounds", c.Width, c.Height, c.MaxTurns)
 }
 
 // configJSON is how a plan and a results store keep the settings.

@@ -89,12 +89,12 @@ func (replays) Check(path string, bad func(string)) (games, frames, mismatched i
 
 // Bench replays every game's actions (loaded first, so only the engine is
 // measured), again and again until min has passed.
-func (replays) Bench(paths []string, min time.Duration) (int64, time.Duration, error) {
+func (replays) Bench(paths []string, min time.Duration) (game.Bench, error) {
 	var all []*replay.Game
 	for _, f := range paths {
 		gs, err := replay.ReadAll(f)
 		if err != nil {
-			return 0, 0, err
+			return game.Bench{}, err
 		}
 		all = append(all, gs...)
 	}
@@ -102,7 +102,7 @@ func (replays) Bench(paths []string, min time.Duration) (int64, time.Duration, e
 	for i, g := range all {
 		s, err := g.Start()
 		if err != nil {
-			return 0, 0, fmt.Errorf("game %s: %v", g.ID, err)
+			return game.Bench{}, fmt.Errorf("game %s: %v", g.ID, err)
 		}
 		states[i] = s
 	}
@@ -120,5 +120,5 @@ func (replays) Bench(paths []string, min time.Duration) (int64, time.Duration, e
 		}
 		rounds++
 	}
-	return steps, time.Since(begin), nil
+	return game.Bench{Games: len(all), Rounds: rounds, Moves: steps, Took: time.Since(begin)}, nil
 }

@@ -125,18 +125,19 @@ func (replays) Check(path string, bad func(string)) (games, frames, mismatched i
 // engine is measured: typed commands where an answer is a plain list of
 // (int, int, float) tuples, as a bot gives them, Python values otherwise),
 // again and again until min has passed. It returns the turns replayed.
-func (replays) Bench(paths []string, min time.Duration) (int64, time.Duration, error) {
+func (replays) Bench(paths []string, min time.Duration) (game.Bench, error) {
 	games, err := loadReplays(paths)
 	if err != nil {
-		return 0, 0, err
+		return game.Bench{}, err
 	}
 	var work stellar.State
 	var turns int64
+	rounds := 0
 	begin := time.Now()
-	for rounds := 0; rounds == 0 || time.Since(begin) < min; rounds++ {
+	for ; rounds == 0 || time.Since(begin) < min; rounds++ {
 		turns += replayAll(&work, games)
 	}
-	return turns, time.Since(begin), nil
+	return game.Bench{Games: len(games), Rounds: rounds, Moves: turns, Took: time.Since(begin)}, nil
 }
 
 // replayed is a recorded game ready to replay: its start and its turns'

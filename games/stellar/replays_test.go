@@ -83,14 +83,14 @@ func TestAppend(t *testing.T) {
 // TestBench checks that the replay benchmark replays every AI turn of the
 // corpus a whole number of times.
 func TestBench(t *testing.T) {
-	turns, took, err := g.Replays().Bench([]string{corpus}, 0)
-	if err != nil || took <= 0 {
+	b, err := g.Replays().Bench([]string{corpus}, 0)
+	if err != nil || b.Took <= 0 {
 		t.Fatal(err)
 	}
-	if turns != 3342-60 {
-		t.Errorf("one pass replayed %d turns, want the corpus's 3282 AI turns", turns)
+	if b.Moves != 3342-60 || b.Rounds != 1 || b.Games < 1 || b.Games > 60 {
+		t.Errorf("one pass replayed %d turns of %d games in %d rounds, want the corpus's 3282 AI turns once", b.Moves, b.Games, b.Rounds)
 	}
-	if _, _, err := g.Replays().Bench([]string{"nosuch.jsonl"}, 0); err == nil {
+	if _, err := g.Replays().Bench([]string{"nosuch.jsonl"}, 0); err == nil {
 		t.Error("a missing file was accepted")
 	}
 }
