@@ -17,6 +17,7 @@ import (
 
 	"github.com/paperio/paperio/bots"
 	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/internal/cputime"
 	"github.com/paperio/paperio/play"
 )
 
@@ -63,7 +64,8 @@ func BenchmarkFullGame(b *testing.B) {
 			a := newPlayer(b, "testdata/square.py", opt(Options{}))
 			c := newPlayer(b, "testdata/square.py", opt(Options{}))
 			st := starts(b, 1)
-			goCPU, pyA, pyB := selfCPU(), processCPU(b, a), processCPU(b, c)
+			goCPU, _ := cputime.Process()
+			pyA, pyB := processCPU(b, a), processCPU(b, c)
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				s, err := runGame(course, st, [2]bots.Bot{a, c}, 1, nil)
@@ -74,7 +76,8 @@ func BenchmarkFullGame(b *testing.B) {
 			b.StopTimer()
 			n := float64(b.N * halfSteps)
 			b.ReportMetric(float64(b.Elapsed().Microseconds())/n, "µs/half-step")
-			b.ReportMetric(float64((selfCPU()-goCPU).Microseconds())/n, "go-cpu-µs/half-step")
+			goCPU1, _ := cputime.Process()
+			b.ReportMetric(float64((goCPU1-goCPU).Microseconds())/n, "go-cpu-µs/half-step")
 			py := processCPU(b, a) - pyA + processCPU(b, c) - pyB
 			b.ReportMetric(float64(py.Microseconds())/n, "py-cpu-µs/half-step")
 		})
@@ -285,12 +288,6 @@ func procStats(t testing.TB, p *Player) (cpu time.Duration, peakRSS int64) {
 		}
 	}
 	return cpu, peakRSS
-}
-
-func selfCPU() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 func selfPeakRSS() int64 {
