@@ -9,28 +9,15 @@ import (
 	"github.com/paperio/paperio/internal/jsonl"
 )
 
-// Reader reads games of the corpus format from a file, one per line.
-type Reader struct{ lines *jsonl.Reader }
+// Reader reads games of the corpus format from a file, one per line. Next
+// returns the next game, or io.EOF after the last; blank lines are
+// skipped; a malformed line (bad JSON, an unknown key, a game that cannot
+// be replayed) is an error naming the file and the line. Line is the line
+// number of the last game read.
+type Reader = jsonl.Reader[*Game]
 
 // Open opens a game file; a name ending in .gz is read through gzip.
-func Open(name string) (*Reader, error) {
-	r, err := jsonl.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	return &Reader{r}, nil
-}
-
-// Next returns the next game, or io.EOF after the last. Blank lines are
-// skipped; a malformed line (bad JSON, an unknown key, a game that cannot be
-// replayed) is an error naming the file and the line.
-func (r *Reader) Next() (*Game, error) { return jsonl.Parse(r.lines, ParseGame) }
-
-// Line is the line number of the last game read.
-func (r *Reader) Line() int { return r.lines.Line() }
-
-// Close closes the file.
-func (r *Reader) Close() error { return r.lines.Close() }
+func Open(name string) (*Reader, error) { return jsonl.Open(name, ParseGame) }
 
 // ParseGame reads one game from its JSON line and checks it.
 func ParseGame(line []byte) (*Game, error) {

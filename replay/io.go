@@ -8,27 +8,14 @@ import (
 	"github.com/paperio/paperio/internal/jsonl"
 )
 
-// Reader reads games from a replay file, one per line.
-type Reader struct{ lines *jsonl.Reader }
+// Reader reads games from a replay file, one per line. Next returns the
+// next game, or io.EOF after the last; blank lines are skipped; a malformed
+// line is an error naming the file and line. Line is the line number of the
+// last game read.
+type Reader = jsonl.Reader[*Game]
 
 // Open opens a replay file; a name ending in .gz is read through gzip.
-func Open(name string) (*Reader, error) {
-	r, err := jsonl.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	return &Reader{r}, nil
-}
-
-// Next returns the next game, or io.EOF after the last. Blank lines are
-// skipped; a malformed line is an error naming the file and line.
-func (r *Reader) Next() (*Game, error) { return jsonl.Parse(r.lines, parseGame) }
-
-// Line is the line number of the last game read.
-func (r *Reader) Line() int { return r.lines.Line() }
-
-// Close closes the file.
-func (r *Reader) Close() error { return r.lines.Close() }
+func Open(name string) (*Reader, error) { return jsonl.Open(name, parseGame) }
 
 // parseGame reads one line of a replay file and checks it.
 func parseGame(line []byte) (*Game, error) {

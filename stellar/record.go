@@ -183,27 +183,14 @@ func (w wireFloat) float() (float64, error) {
 	return f, nil
 }
 
-// Reader reads games from a replay file, one per line.
-type Reader struct{ lines *jsonl.Reader }
+// Reader reads games from a replay file, one per line. Next returns the
+// next game, or io.EOF after the last; blank lines are skipped; a malformed
+// line is an error naming the file and the line. Line is the number of the
+// line Next read last (1-based).
+type Reader = jsonl.Reader[*Game]
 
 // Open opens a replay file; a name ending in .gz is read through gzip.
-func Open(name string) (*Reader, error) {
-	r, err := jsonl.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	return &Reader{r}, nil
-}
-
-// Next returns the next game, or io.EOF after the last. Blank lines are
-// skipped; a malformed line is an error naming the file and the line.
-func (r *Reader) Next() (*Game, error) { return jsonl.Parse(r.lines, ParseGame) }
-
-// Line is the number of the line Next read last (1-based).
-func (r *Reader) Line() int { return r.lines.Line() }
-
-// Close closes the file.
-func (r *Reader) Close() error { return r.lines.Close() }
+func Open(name string) (*Reader, error) { return jsonl.Open(name, ParseGame) }
 
 // ReadAll reads every game of a replay file.
 func ReadAll(name string) ([]*Game, error) { return jsonl.ReadAll(name, ParseGame) }

@@ -23,24 +23,25 @@ import (
 // ReadBytes from gathering it in many small pieces.
 const bufSize = 1 << 20
 
-// Reader reads a file's lines one at a time and counts them, so that an
-// error can name the line.
-type Reader struct {
-	name string
-	line int
-	f    *os.File
-	zr   *gzip.Reader
-	br   *bufio.Reader
+// Reader reads a file's lines one at a time, each parsed into a T (a
+// game), and counts them so that an error can name the line.
+type Reader[T any] struct {
+	name  string
+	line  int
+	parse func([]byte) (T, error)
+	f     *os.File
+	zr    *gzip.Reader
+	br    *bufio.Reader
 }
 
-// Open opens a file; a name ending in .gz is read through gzip (the gzip
-// members Append adds read as one stream).
-func Open(name string) (*Reader, error) {
+// Open opens a file whose lines parse reads; a name ending in .gz is read
+// through gzip (the gzip members Append adds read as one stream).
+func Open[T any](name string, parse func(line []byte) (T, error)) (*Reader[T], error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, err
 	}
-	r := &Reader{name: name, f: f}
+	r := &Reader[T]{name: name, parse: parse, f: f}
 	var src io.Reader = f
 	if gzipped(name) {
 		if r.zr, err = gzip.NewReader(bufio.NewReader(f)); err != nil {
@@ -53,11 +54,24 @@ func Open(name string) (*Reader, error) {
 	return r, nil
 }
 
-// Next returns the next line that is not blank, trimmed of white space, or
-// io.EOF after the last; the slice is the caller's to keep. A file that
-// cannot be read to its end (a gzip stream cut short) is an error naming
-// the file and the line, reported before the broken line is returned.
-func (r *Reader) Next() ([]byte, error) {
+// Next returns the next line that is not blank, trimmed of white space and
+// parsed, or io.EOF after the last (parse may keep the line it is given).
+// A line parse rejects is an error naming the file and the line; so is a
+// file that cannot be read to its end (a gzip stream cut short), reported
+// before its broken last line is parsed.
+func (r *Reader[T]) Next() (T, error) {
+	var v T
+	b, err := r.nextLine()
+	if err != nil {
+		return v, err
+	}
+	if v, err = r.parse(b); err != nil {
+		return v, fmt.Errorf("%s: line %d: %w", r.name, r.line, err)
+	}
+	return v, nil
+}
+
+func (r *Reader[T]) nextLine() ([]byte, error) {
 	for {
 		b, err := r.br.ReadBytes('\n')
 		if err != nil && !errors.Is(err, io.EOF) {
@@ -73,42 +87,28 @@ func (r *Reader) Next() ([]byte, error) {
 	}
 }
 
-// Line is the number of the line Next returned last (1-based; blank lines
+// Line is the number of the line Next read last (1-based; blank lines
 // count).
-func (r *Reader) Line() int { return r.line }
+func (r *Reader[T]) Line() int { return r.line }
 
 // Close closes the file.
-func (r *Reader) Close() error {
+func (r *Reader[T]) Close() error {
 	if r.zr != nil {
 		r.zr.Close()
 	}
 	return r.f.Close()
 }
 
-// Parse is the next line parsed by parse, or io.EOF after the last. A line
-// parse rejects is an error naming the file and the line.
-func Parse[T any](r *Reader, parse func([]byte) (T, error)) (T, error) {
-	var v T
-	b, err := r.Next()
-	if err != nil {
-		return v, err
-	}
-	if v, err = parse(b); err != nil {
-		return v, fmt.Errorf("%s: line %d: %w", r.name, r.line, err)
-	}
-	return v, nil
-}
-
-// ReadAll parses every line of a file.
-func ReadAll[T any](name string, parse func([]byte) (T, error)) ([]T, error) {
-	r, err := Open(name)
+// ReadAll reads every line of a file through parse.
+func ReadAll[T any](name string, parse func(line []byte) (T, error)) ([]T, error) {
+	r, err := Open(name, parse)
 	if err != nil {
 		return nil, err
 	}
 	defer r.Close()
 	var all []T
 	for {
-		v, err := Parse(r, parse)
+		v, err := r.Next()
 		if errors.Is(err, io.EOF) {
 			return all, nil
 		}

@@ -37,10 +37,13 @@ type numbered struct {
 	line int
 }
 
+// asIs is a parser that keeps each line as it is.
+func asIs(b []byte) ([]byte, error) { return b, nil }
+
 // readLines reads a whole file with Next, keeping each line's number.
 func readLines(t *testing.T, path string) []numbered {
 	t.Helper()
-	r, err := Open(path)
+	r, err := Open(path, asIs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,9 +76,9 @@ func TestNextPlainAndGzip(t *testing.T) {
 	}
 }
 
-// Each line Next returns is the caller's: reading on does not change it.
+// Each line parse is given is its own: reading on does not change it.
 func TestNextLinesAreKept(t *testing.T) {
-	r, err := Open(write(t, "g.jsonl", "first\nsecond\n"))
+	r, err := Open(write(t, "g.jsonl", "first\nsecond\n"), asIs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,12 +97,12 @@ func TestNextLinesAreKept(t *testing.T) {
 // panic.
 func TestOpenAndReadErrors(t *testing.T) {
 	dir := t.TempDir()
-	if _, err := Open(filepath.Join(dir, "missing.jsonl")); !errors.Is(err, os.ErrNotExist) {
+	if _, err := Open(filepath.Join(dir, "missing.jsonl"), asIs); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("missing file: %v", err)
 	}
 	plain := filepath.Join(dir, "plain.jsonl.gz")
 	os.WriteFile(plain, []byte("{}\n"), 0o644)
-	if _, err := Open(plain); err == nil || !strings.HasPrefix(err.Error(), plain+": not a gzip file: ") {
+	if _, err := Open(plain, asIs); err == nil || !strings.HasPrefix(err.Error(), plain+": not a gzip file: ") {
 		t.Errorf("plain text named .gz: %v", err)
 	}
 	// A gzip stream cut short, at every length past its header.
@@ -112,21 +115,34 @@ func TestOpenAndReadErrors(t *testing.T) {
 	cut := filepath.Join(dir, "cut.jsonl.gz")
 	for n := 10; n < full.Len(); n += 7 {
 		os.WriteFile(cut, full.Bytes()[:n], 0o644)
-		_, err := ReadAll(cut, func(b []byte) ([]byte, error) { return b, nil })
+		_, err := ReadAll(cut, asIs)
 		if err == nil || !strings.HasPrefix(err.Error(), cut+": ") || strings.Contains(err.Error(), "\n") {
 			t.Fatalf("cut at %d of %d bytes: error %v, want one line naming the file", n, full.Len(), err)
 		}
 	}
 }
 
-// Parse and ReadAll name the file and the line a parser rejects.
+// Next and ReadAll name the file and the line a parser rejects.
 func TestParseErrorsNameTheLine(t *testing.T) {
 	atoi := func(b []byte) (int, error) { return strconv.Atoi(string(b)) }
 	for _, name := range []string{"n.jsonl", "n.jsonl.gz"} {
 		path := write(t, name, "1\n\n2\nthree\n4\n")
-		_, err := ReadAll(path, atoi)
+		r, err := Open(path, atoi)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range []int{1, 2} {
+			if n, err := r.Next(); n != want || err != nil {
+				t.Errorf("%s: read %d, %v, want %d", name, n, err, want)
+			}
+		}
+		if _, err := r.Next(); err == nil || err.Error() != path+`: line 4: strconv.Atoi: parsing "three": invalid syntax` {
+			t.Errorf("%s: Next: error %v, want it at line 4", name, err)
+		}
+		r.Close()
+		_, err = ReadAll(path, atoi)
 		if err == nil || !strings.HasPrefix(err.Error(), path+": line 4: ") {
-			t.Errorf("%s: error %v, want it at line 4", name, err)
+			t.Errorf("%s: ReadAll: error %v, want it at line 4", name, err)
 		}
 		var num *strconv.NumError
 		if !errors.As(err, &num) {
