@@ -66,16 +66,8 @@ func BenchmarkFullGame(b *testing.B) {
 			st := starts(b, 1)
 			goCPU, _ := cputime.Process()
 			pyA, pyB := processCPU(b, a), processCPU(b, c)
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				s, err := runGame(course, st, [2]bots.Bot{a, c}, 1, nil)
-				if err != nil || s.HalfSteps() != halfSteps {
-					b.Fatalf("%v %+v", err, s.Result())
-				}
-			}
-			b.StopTimer()
+			playTimed(b, a, c, st)
 			n := float64(b.N * halfSteps)
-			b.ReportMetric(float64(b.Elapsed().Microseconds())/n, "µs/half-step")
 			goCPU1, _ := cputime.Process()
 			b.ReportMetric(float64((goCPU1-goCPU).Microseconds())/n, "go-cpu-µs/half-step")
 			py := processCPU(b, a) - pyA + processCPU(b, c) - pyB
@@ -84,13 +76,10 @@ func BenchmarkFullGame(b *testing.B) {
 	}
 }
 
-// BenchmarkChattyGame is BenchmarkFullGame's pinned game between AIs that
-// print a line every move (testdata/chatty.py): the cost of the output's
-// pump.
-func BenchmarkChattyGame(b *testing.B) {
-	a := newPlayer(b, "testdata/chatty.py", opt(Options{}))
-	c := newPlayer(b, "testdata/chatty.py", opt(Options{}))
-	st := starts(b, 1)
+// playTimed plays the game from st between a and c b.N times on the
+// benchmark's clock, each to its full length, and reports the wall time per
+// half-step.
+func playTimed(b *testing.B, a, c bots.Bot, st [2]engine.Start) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		s, err := runGame(course, st, [2]bots.Bot{a, c}, 1, nil)
@@ -100,6 +89,15 @@ func BenchmarkChattyGame(b *testing.B) {
 	}
 	b.StopTimer()
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*halfSteps), "µs/half-step")
+}
+
+// BenchmarkChattyGame is BenchmarkFullGame's pinned game between AIs that
+// print a line every move (testdata/chatty.py): the cost of the output's
+// pump.
+func BenchmarkChattyGame(b *testing.B) {
+	a := newPlayer(b, "testdata/chatty.py", opt(Options{}))
+	c := newPlayer(b, "testdata/chatty.py", opt(Options{}))
+	playTimed(b, a, c, starts(b, 1))
 	if out := a.Output(); !strings.Contains(out, "move 2000 log") {
 		b.Fatalf("the output is not all there:\n%.300s", out)
 	}
