@@ -18,9 +18,9 @@ import (
 	"github.com/paperio/paperio/internal/durable"
 )
 
-// bufSize is the read buffer. A line is a whole game (hundreds of KiB for
-// a game that records every force of every turn), and a large buffer saves
-// ReadBytes from gathering it in many small pieces.
+// bufSize is the read buffer. A line is a whole game (up to about 1 MB in
+// stellar's reference games, which record every force of every turn), and
+// a large buffer saves ReadBytes from gathering it in many small pieces.
 const bufSize = 1 << 20
 
 // Reader reads a file's lines one at a time, each parsed into a T (a
