@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/internal/cputime"
 )
 
 // BenchmarkGame plays whole games of each built-in bot against itself on
@@ -38,6 +39,7 @@ func benchGame(b *testing.B, specA, specB string) {
 	record := func(_ *engine.State, a engine.Action) { actions = append(actions, a) }
 	var steps int
 	var play, replay, playCPU, replayCPU time.Duration
+	threadCPU := func() time.Duration { d, _ := cputime.Thread(); return d } // 0 where not read
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	b.ReportAllocs()

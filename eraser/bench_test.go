@@ -2,10 +2,9 @@ package eraser
 
 import (
 	"math/rand/v2"
-	"runtime"
 	"testing"
-	"time"
 
+	"github.com/paperio/paperio/internal/cputime"
 	"github.com/paperio/paperio/pyrand"
 )
 
@@ -63,44 +62,12 @@ func BenchmarkReplayPublic(b *testing.B) {
 		}
 	}
 	pass()
-	clock := startCPU(b)
+	clock := cputime.Start(b)
 	for b.Loop() {
 		pass()
 	}
-	b.ReportMetric(float64(c.total)*float64(b.N)/b.Elapsed().Seconds(), "moves/s")
-	if cpu, ok := clock.stop(); ok {
-		b.ReportMetric(float64(c.total)*float64(b.N)/cpu.Seconds(), "moves/cpu-s")
-	}
-}
-
-// cpuClock measures the benchmark thread's CPU time: on a busy machine wall
-// time is noisy, so every benchmark also reports its CPU time per op.
-type cpuClock struct {
-	b     *testing.B
-	start time.Duration
-	ok    bool
-}
-
-// startCPU locks the benchmark to its thread, starts the clock and the
-// allocation count.
-func startCPU(b *testing.B) cpuClock {
-	runtime.LockOSThread()
-	b.Cleanup(runtime.UnlockOSThread)
-	b.ReportAllocs()
-	c := cpuClock{b: b}
-	c.start, c.ok = threadCPU()
-	return c
-}
-
-// stop reports cpu-ns/op and returns the CPU time spent.
-func (c cpuClock) stop() (time.Duration, bool) {
-	now, ok := threadCPU()
-	if !c.ok || !ok || now <= c.start || c.b.N == 0 {
-		return 0, false
-	}
-	cpu := now - c.start
-	c.b.ReportMetric(float64(cpu.Nanoseconds())/float64(c.b.N), "cpu-ns/op")
-	return cpu, true
+	cpu, _ := clock.Stop()
+	cputime.Rate(b, float64(c.total*b.N), "moves", cpu)
 }
 
 // BenchmarkMove is one move of a real game: the corpus's moves one after
@@ -110,8 +77,8 @@ func BenchmarkMove(b *testing.B) {
 	s := &State{}
 	gi, j := 0, 0
 	s.CopyFrom(c.starts[0])
-	clock := startCPU(b)
-	defer clock.stop()
+	clock := cputime.Start(b)
+	defer clock.Stop()
 	for b.Loop() {
 		for j == len(c.moves[gi]) { // games without moves are skipped
 			gi, j = (gi+1)%len(c.starts), 0
@@ -140,7 +107,7 @@ func BenchmarkRandomGame(b *testing.B) {
 			ops := make([]Swap, 0, 64)
 			seed := int64(0)
 			moves := 0
-			clock := startCPU(b)
+			clock := cputime.Start(b)
 			for b.Loop() {
 				seed++
 				s, err := New(cfg, seed)
@@ -157,11 +124,9 @@ func BenchmarkRandomGame(b *testing.B) {
 				}
 				moves += s.Turn()
 			}
-			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+			cpu, _ := clock.Stop()
+			cputime.Rate(b, float64(b.N), "games", cpu)
 			b.ReportMetric(float64(moves)/float64(b.N), "moves/game")
-			if cpu, ok := clock.stop(); ok {
-				b.ReportMetric(float64(b.N)/cpu.Seconds(), "games/cpu-s")
-			}
 		})
 	}
 }
@@ -169,8 +134,8 @@ func BenchmarkRandomGame(b *testing.B) {
 // BenchmarkGenerate draws a course board (1200 rows) from a seed.
 func BenchmarkGenerate(b *testing.B) {
 	seed := int64(0)
-	clock := startCPU(b)
-	defer clock.stop()
+	clock := cputime.Start(b)
+	defer clock.Stop()
 	for b.Loop() {
 		seed++
 		if _, _, err := Generate(DefaultRows, seed); err != nil {
@@ -183,8 +148,8 @@ func BenchmarkGenerate(b *testing.B) {
 func BenchmarkOps(b *testing.B) {
 	s := midGame(b)
 	buf := make([]Swap, 0, 64)
-	clock := startCPU(b)
-	defer clock.stop()
+	clock := cputime.Start(b)
+	defer clock.Stop()
 	for b.Loop() {
 		buf = s.Ops(buf[:0])
 	}
@@ -195,8 +160,8 @@ func BenchmarkOps(b *testing.B) {
 func BenchmarkOperations(b *testing.B) {
 	s := midGame(b)
 	var h, v uint64
-	clock := startCPU(b)
-	defer clock.stop()
+	clock := cputime.Start(b)
+	defer clock.Stop()
 	for b.Loop() {
 		s.has[0] ^= h & 1 // keep the call from being hoisted
 		h, v = operations(&s.has)
@@ -209,8 +174,8 @@ func BenchmarkOperations(b *testing.B) {
 func BenchmarkCopyFrom(b *testing.B) {
 	s := midGame(b)
 	dst := &State{}
-	clock := startCPU(b)
-	defer clock.stop()
+	clock := cputime.Start(b)
+	defer clock.Stop()
 	for b.Loop() {
 		dst.CopyFrom(s)
 	}
@@ -223,8 +188,8 @@ func BenchmarkBoardCopy(b *testing.B) {
 	src := make([]Colour, Size*DefaultRows)
 	dst := make([]Colour, len(src))
 	b.SetBytes(int64(len(src)))
-	clock := startCPU(b)
-	defer clock.stop()
+	clock := cputime.Start(b)
+	defer clock.Stop()
 	for b.Loop() {
 		copy(dst, src)
 	}

@@ -9,25 +9,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-)
 
-// numpyPython returns a Python that can import numpy (Debian's
-// /usr/bin/python3 with python3-numpy, or python3 on PATH). Without one the
-// test fails: the generator must be compared with real numpy.
-func numpyPython(t testing.TB) string {
-	t.Helper()
-	cands := []string{"/usr/bin/python3"}
-	if p, err := exec.LookPath("python3"); err == nil {
-		cands = append(cands, p)
-	}
-	for _, py := range cands {
-		if exec.Command(py, "-c", "import numpy").Run() == nil {
-			return py
-		}
-	}
-	t.Fatalf("no Python with numpy found (tried %v): this test compares the board generator with numpy's legacy RandomState and CPython's sets; install it with `apt-get install -y python3-numpy`", cands)
-	return ""
-}
+	"github.com/paperio/paperio/internal/numpytest"
+)
 
 // generatorScript draws boards as RULES.md §3 describes, with numpy's global
 // RNG and real Python sets, and prints "regen board" for each "seed rows"
@@ -93,7 +77,7 @@ for k in range(0, len(args), 2):
 // many seeds (small boards, where the fix-ups and the set order matter per
 // block, a few full ones, and the corpus's redrawn seeds).
 func TestGenerateMatchesNumpy(t *testing.T) {
-	py := numpyPython(t)
+	py := numpytest.Python(t, "this test compares the board generator with numpy's legacy RandomState and CPython's sets")
 	type job struct {
 		seed int64
 		rows int

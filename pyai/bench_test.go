@@ -17,6 +17,7 @@ import (
 
 	"github.com/paperio/paperio/bots"
 	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/internal/cputime"
 	"github.com/paperio/paperio/play"
 )
 
@@ -63,31 +64,22 @@ func BenchmarkFullGame(b *testing.B) {
 			a := newPlayer(b, "testdata/square.py", opt(Options{}))
 			c := newPlayer(b, "testdata/square.py", opt(Options{}))
 			st := starts(b, 1)
-			goCPU, pyA, pyB := selfCPU(), processCPU(b, a), processCPU(b, c)
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				s, err := runGame(course, st, [2]bots.Bot{a, c}, 1, nil)
-				if err != nil || s.HalfSteps() != halfSteps {
-					b.Fatalf("%v %+v", err, s.Result())
-				}
-			}
-			b.StopTimer()
+			goCPU, _ := cputime.Process()
+			pyA, pyB := processCPU(b, a), processCPU(b, c)
+			playTimed(b, a, c, st)
 			n := float64(b.N * halfSteps)
-			b.ReportMetric(float64(b.Elapsed().Microseconds())/n, "µs/half-step")
-			b.ReportMetric(float64((selfCPU()-goCPU).Microseconds())/n, "go-cpu-µs/half-step")
+			goCPU1, _ := cputime.Process()
+			b.ReportMetric(float64((goCPU1-goCPU).Microseconds())/n, "go-cpu-µs/half-step")
 			py := processCPU(b, a) - pyA + processCPU(b, c) - pyB
 			b.ReportMetric(float64(py.Microseconds())/n, "py-cpu-µs/half-step")
 		})
 	}
 }
 
-// BenchmarkChattyGame is BenchmarkFullGame's pinned game between AIs that
-// print a line every move (testdata/chatty.py): the cost of the output's
-// pump.
-func BenchmarkChattyGame(b *testing.B) {
-	a := newPlayer(b, "testdata/chatty.py", opt(Options{}))
-	c := newPlayer(b, "testdata/chatty.py", opt(Options{}))
-	st := starts(b, 1)
+// playTimed plays the game from st between a and c b.N times on the
+// benchmark's clock, each to its full length, and reports the wall time per
+// half-step.
+func playTimed(b *testing.B, a, c bots.Bot, st [2]engine.Start) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		s, err := runGame(course, st, [2]bots.Bot{a, c}, 1, nil)
@@ -97,6 +89,15 @@ func BenchmarkChattyGame(b *testing.B) {
 	}
 	b.StopTimer()
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*halfSteps), "µs/half-step")
+}
+
+// BenchmarkChattyGame is BenchmarkFullGame's pinned game between AIs that
+// print a line every move (testdata/chatty.py): the cost of the output's
+// pump.
+func BenchmarkChattyGame(b *testing.B) {
+	a := newPlayer(b, "testdata/chatty.py", opt(Options{}))
+	c := newPlayer(b, "testdata/chatty.py", opt(Options{}))
+	playTimed(b, a, c, starts(b, 1))
 	if out := a.Output(); !strings.Contains(out, "move 2000 log") {
 		b.Fatalf("the output is not all there:\n%.300s", out)
 	}
@@ -285,12 +286,6 @@ func procStats(t testing.TB, p *Player) (cpu time.Duration, peakRSS int64) {
 		}
 	}
 	return cpu, peakRSS
-}
-
-func selfCPU() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 func selfPeakRSS() int64 {

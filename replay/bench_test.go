@@ -1,10 +1,10 @@
 package replay
 
 import (
-	"runtime"
 	"testing"
 
 	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/internal/cputime"
 )
 
 // BenchmarkReplayPublic replays every action of the public reference games
@@ -35,15 +35,10 @@ func BenchmarkReplayPublic(b *testing.B) {
 		}
 	}
 	pass() // grow the reused state's buffers before timing
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	cpu0, cpuOK := threadCPU()
-	b.ReportAllocs()
+	clock := cputime.Start(b)
 	for b.Loop() {
 		pass()
 	}
-	b.ReportMetric(float64(total)*float64(b.N)/b.Elapsed().Seconds(), "halfsteps/s")
-	if cpu1, _ := threadCPU(); cpuOK && cpu1 > cpu0 {
-		b.ReportMetric(float64(total)*float64(b.N)/(cpu1-cpu0).Seconds(), "halfsteps/cpu-s")
-	}
+	cpu, _ := clock.Stop()
+	cputime.Rate(b, float64(total*b.N), "halfsteps", cpu)
 }

@@ -1,10 +1,9 @@
 package replay
 
 import (
-	"bytes"
-	"compress/gzip"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -13,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/internal/jsonl"
 )
 
 // recordGame plays a random game on a small board and records it with every
@@ -105,15 +105,11 @@ func TestAppendRoundTrip(t *testing.T) {
 func writeFile(t *testing.T, name string, lines ...string) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), name)
-	data := []byte(strings.Join(lines, "\n") + "\n")
-	if strings.HasSuffix(name, ".gz") {
-		var buf bytes.Buffer
-		zw := gzip.NewWriter(&buf)
-		zw.Write(data)
-		zw.Close()
-		data = buf.Bytes()
-	}
-	if err := os.WriteFile(path, data, 0o644); err != nil {
+	err := jsonl.Append(path, func(w io.Writer) error {
+		_, err := io.WriteString(w, strings.Join(lines, "\n")+"\n")
+		return err
+	})
+	if err != nil {
 		t.Fatal(err)
 	}
 	return path

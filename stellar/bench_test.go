@@ -3,31 +3,10 @@ package stellar
 import (
 	"math"
 	"math/rand/v2"
-	"runtime"
 	"testing"
+
+	"github.com/paperio/paperio/internal/cputime"
 )
-
-// perSecond reports n events per op as a rate per second of wall time and,
-// where the thread's CPU time can be read, per second of CPU time (steadier
-// on a busy machine). The caller locks the OS thread.
-func perSecond(b *testing.B, n int, unit string, cpu0 func() float64) {
-	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), unit+"/s")
-	if c := cpu0(); c > 0 {
-		b.ReportMetric(float64(n)*float64(b.N)/c, unit+"/cpu-s")
-	}
-}
-
-// cpuClock starts a CPU clock of the current thread.
-func cpuClock() func() float64 {
-	c0, ok := threadCPU()
-	return func() float64 {
-		c1, _ := threadCPU()
-		if !ok || c1 <= c0 {
-			return 0
-		}
-		return (c1 - c0).Seconds()
-	}
-}
 
 // typedCommands is a recorded list as typed commands when it is a plain list
 // of (int, int, float) tuples, as a Go bot would give it.
@@ -100,14 +79,12 @@ func benchReplay(b *testing.B, typed bool) {
 		}
 	}
 	pass() // grow the reused state's buffers before timing
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	cpu := cpuClock()
-	b.ReportAllocs()
+	clock := cputime.Start(b)
 	for b.Loop() {
 		pass()
 	}
-	perSecond(b, total, "turns", cpu)
+	cpu, _ := clock.Stop()
+	cputime.Rate(b, float64(total*b.N), "turns", cpu)
 }
 
 // benchArgs are forces and amounts as games have them.
@@ -140,17 +117,13 @@ func BenchmarkPow(b *testing.B) {
 	}
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {
-			runtime.LockOSThread()
-			defer runtime.UnlockOSThread()
-			cpu := cpuClock()
+			clock := cputime.Start(b)
 			s := 0.0
 			for i := 0; b.Loop(); i++ {
 				s += c.f(xs[i&1023])
 			}
 			sink = s
-			if c := cpu(); c > 0 {
-				b.ReportMetric(c*1e9/float64(b.N), "cpu-ns/op")
-			}
+			clock.Stop()
 		})
 	}
 }
@@ -159,9 +132,7 @@ func BenchmarkPow(b *testing.B) {
 // loop over the nodes doing one math.Sqrt each. One op is one such loop.
 func BenchmarkNodeLoopLimit(b *testing.B) {
 	xs := benchArgs()[:92]
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	cpu := cpuClock()
+	clock := cputime.Start(b)
 	for b.Loop() {
 		s := 0.0
 		for _, x := range xs {
@@ -169,5 +140,6 @@ func BenchmarkNodeLoopLimit(b *testing.B) {
 		}
 		sink = s
 	}
-	perSecond(b, 1, "loops", cpu)
+	cpu, _ := clock.Stop()
+	cputime.Rate(b, float64(b.N), "loops", cpu)
 }

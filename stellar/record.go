@@ -13,6 +13,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+
+	"github.com/paperio/paperio/internal/jsonl"
 )
 
 // The replay format of recorded games (testdata/stellar/conformance/
@@ -181,88 +183,17 @@ func (w wireFloat) float() (float64, error) {
 	return f, nil
 }
 
-// Reader reads games from a replay file, one per line.
-type Reader struct {
-	name string
-	line int
-	f    *os.File
-	zr   *gzip.Reader
-	br   *bufio.Reader
-}
+// Reader reads games from a replay file, one per line. Next returns the
+// next game, or io.EOF after the last; blank lines are skipped; a malformed
+// line is an error naming the file and the line. Line is the number of the
+// line Next read last (1-based).
+type Reader = jsonl.Reader[*Game]
 
 // Open opens a replay file; a name ending in .gz is read through gzip.
-func Open(name string) (*Reader, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	r := &Reader{name: name, f: f}
-	var src io.Reader = f
-	if strings.HasSuffix(name, ".gz") {
-		if r.zr, err = gzip.NewReader(bufio.NewReader(f)); err != nil {
-			f.Close()
-			return nil, fmt.Errorf("%s: not a gzip file: %v", name, err)
-		}
-		src = r.zr
-	}
-	r.br = bufio.NewReaderSize(src, 1<<20)
-	return r, nil
-}
-
-// Next returns the next game, or io.EOF after the last. Blank lines are
-// skipped; a malformed line is an error naming the file and the line.
-func (r *Reader) Next() (*Game, error) {
-	for {
-		b, err := r.br.ReadBytes('\n')
-		if len(b) == 0 && err != nil {
-			if errors.Is(err, io.EOF) {
-				return nil, io.EOF
-			}
-			return nil, fmt.Errorf("%s: line %d: %v", r.name, r.line+1, err)
-		}
-		r.line++
-		b = bytes.TrimSpace(b)
-		if len(b) == 0 {
-			continue
-		}
-		g, err := ParseGame(b)
-		if err != nil {
-			return nil, fmt.Errorf("%s: line %d: %v", r.name, r.line, err)
-		}
-		return g, nil
-	}
-}
-
-// Line is the number of the line Next read last (1-based).
-func (r *Reader) Line() int { return r.line }
-
-// Close closes the file.
-func (r *Reader) Close() error {
-	if r.zr != nil {
-		r.zr.Close()
-	}
-	return r.f.Close()
-}
+func Open(name string) (*Reader, error) { return jsonl.Open(name, ParseGame) }
 
 // ReadAll reads every game of a replay file.
-func ReadAll(name string) ([]*Game, error) {
-	r, err := Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer r.Close()
-	var games []*Game
-	for {
-		g, err := r.Next()
-		if errors.Is(err, io.EOF) {
-			return games, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-		games = append(games, g)
-	}
-}
+func ReadAll(name string) ([]*Game, error) { return jsonl.ReadAll(name, ParseGame) }
 
 // ParseGame reads one line of the replay format.
 func ParseGame(line []byte) (*Game, error) {

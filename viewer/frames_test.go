@@ -9,6 +9,7 @@ import (
 
 	"github.com/paperio/paperio/engine"
 	"github.com/paperio/paperio/game"
+	"github.com/paperio/paperio/internal/cputime"
 	"github.com/paperio/paperio/replay"
 	"github.com/paperio/paperio/viewer"
 	vp "github.com/paperio/paperio/viewer/paperio"
@@ -186,9 +187,8 @@ func TestWireSize(t *testing.T) {
 
 func BenchmarkEncodeFullGame(b *testing.B) {
 	g := fullGames(b)[0]
-	b.ReportAllocs()
 	var n int
-	c0 := cpuTime()
+	clock := cputime.StartProcess(b)
 	for b.Loop() {
 		enc, err := viewer.EncodeGame(vp.Board{}, g.Record)
 		if err != nil {
@@ -197,5 +197,7 @@ func BenchmarkEncodeFullGame(b *testing.B) {
 		n = len(enc.Blob)
 	}
 	b.ReportMetric(float64(n), "bytes/game")
-	b.ReportMetric(float64((cpuTime()-c0).Microseconds())/1000/float64(b.N), "cpu-ms/game")
+	if cpu, ok := clock.Stop(); ok {
+		b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/game")
+	}
 }

@@ -1,11 +1,10 @@
 package bots
 
 import (
-	"runtime"
 	"testing"
-	"time"
 
 	"github.com/paperio/paperio/eraser"
+	"github.com/paperio/paperio/internal/cputime"
 	"github.com/paperio/paperio/play"
 )
 
@@ -28,42 +27,14 @@ func benchAct(b *testing.B, newBot func() Bot) {
 		bot.Reset(positions[0], me, 1, play.Clock{})
 		bot.Act(positions[me], play.Clock{})
 	}
-	clock := startCPU(b)
-	defer clock.stop()
+	clock := cputime.Start(b)
+	defer clock.Stop()
 	i := 0
 	for b.Loop() {
 		p := positions[i%len(positions)]
 		seats[p.ToMove()].Act(p, play.Clock{})
 		i++
 	}
-}
-
-// cpuClock measures the benchmark thread's CPU time: on a busy machine wall
-// time is noisy, so the benchmarks also report CPU time per op.
-type cpuClock struct {
-	b     *testing.B
-	start time.Duration
-	ok    bool
-}
-
-func startCPU(b *testing.B) cpuClock {
-	runtime.LockOSThread()
-	b.Cleanup(runtime.UnlockOSThread)
-	b.ReportAllocs()
-	c := cpuClock{b: b}
-	c.start, c.ok = threadCPU()
-	return c
-}
-
-// stop reports cpu-ns/op and returns the CPU time spent.
-func (c cpuClock) stop() (time.Duration, bool) {
-	now, ok := threadCPU()
-	if !c.ok || !ok || now <= c.start || c.b.N == 0 {
-		return 0, false
-	}
-	cpu := now - c.start
-	c.b.ReportMetric(float64(cpu.Nanoseconds())/float64(c.b.N), "cpu-ns/op")
-	return cpu, true
 }
 
 func BenchmarkRandomAct(b *testing.B) { benchAct(b, func() Bot { return &Random{} }) }
@@ -87,17 +58,15 @@ func BenchmarkGame(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			a, z := c.a(), c.z()
 			seed := int64(0)
-			clock := startCPU(b)
+			clock := cputime.Start(b)
 			for b.Loop() {
 				seed++
 				if _, err := Play(eraser.DefaultConfig(), seed, a, z); err != nil {
 					b.Fatal(err)
 				}
 			}
-			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
-			if cpu, ok := clock.stop(); ok {
-				b.ReportMetric(float64(b.N)/cpu.Seconds(), "games/cpu-s")
-			}
+			cpu, _ := clock.Stop()
+			cputime.Rate(b, float64(b.N), "games", cpu)
 		})
 	}
 }

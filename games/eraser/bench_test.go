@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/paperio/paperio/game"
+	"github.com/paperio/paperio/internal/cputime"
 	"github.com/paperio/paperio/selfplay"
 )
 
@@ -22,7 +23,7 @@ func BenchmarkSelfplay(b *testing.B) {
 	plan := selfplay.Plan{Seed: 1, Games: games, ChunkGames: 128, Game: "eraser", Settings: eraser.DefaultConfig().Encode(),
 		Pairs: []selfplay.Pair{{P1: "random", P2: "random"}}}
 	rows := int64(0)
-	cpu0, cpuOK := processCPU()
+	clock := cputime.StartProcess(b)
 	for b.Loop() {
 		m, err := selfplay.Run(context.Background(), selfplay.Options{Plan: plan, Out: b.TempDir(), Workers: runtime.GOMAXPROCS(0),
 			Entrant: func(spec string) (*game.Entrant, error) { return eraser.Entrant(spec, game.PlayerOptions{}) }})
@@ -31,11 +32,9 @@ func BenchmarkSelfplay(b *testing.B) {
 		}
 		rows += m.TurnRows
 	}
-	b.ReportMetric(float64(games*b.N)/b.Elapsed().Seconds(), "games/s")
+	cpu, _ := clock.Stop()
+	cputime.Rate(b, float64(games*b.N), "games", cpu)
 	b.ReportMetric(float64(rows)/b.Elapsed().Seconds(), "rows/s")
-	if cpu1, ok := processCPU(); ok && cpuOK && cpu1 > cpu0 {
-		b.ReportMetric(float64(games*b.N)/(cpu1-cpu0).Seconds(), "games/cpu-s")
-	}
 }
 
 // BenchmarkGame is one course game of random against random through the
@@ -54,8 +53,7 @@ func BenchmarkGame(b *testing.B) {
 			cfg := eraser.DefaultConfig()
 			var ch game.Chunk
 			seed := int64(0)
-			b.ReportAllocs()
-			cpu0, cpuOK := processCPU()
+			clock := cputime.StartProcess(b)
 			for b.Loop() {
 				if c.write && seed%128 == 0 {
 					if ch != nil {
@@ -77,10 +75,8 @@ func BenchmarkGame(b *testing.B) {
 			if ch != nil {
 				ch.Close()
 			}
-			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
-			if cpu1, ok := processCPU(); ok && cpuOK && cpu1 > cpu0 {
-				b.ReportMetric(float64(b.N)/(cpu1-cpu0).Seconds(), "games/cpu-s")
-			}
+			cpu, _ := clock.Stop()
+			cputime.Rate(b, float64(b.N), "games", cpu)
 		})
 	}
 }

@@ -8,17 +8,16 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 
 	rules "github.com/paperio/paperio/eraser"
 	"github.com/paperio/paperio/eraser/bots"
 	"github.com/paperio/paperio/game"
+	"github.com/paperio/paperio/internal/tabledoc"
 	"github.com/paperio/paperio/play"
 	"github.com/paperio/paperio/selfplay"
 	"github.com/parquet-go/parquet-go"
-	"github.com/parquet-go/parquet-go/format"
 )
 
 var eraser Game
@@ -393,84 +392,7 @@ func TestReasonCodes(t *testing.T) {
 
 // docs/ERASER.md's column tables say exactly what the structs write.
 func TestDocumentedSchema(t *testing.T) {
-	b, err := os.ReadFile("../../docs/ERASER.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc := string(b)
-	for _, tc := range []struct {
-		heading string
-		schema  *parquet.Schema
-	}{
-		{"## Table `games`", parquet.SchemaOf(GameRow{})},
-		{"## Table `moves`", parquet.SchemaOf(MoveRow{})},
-	} {
-		want := map[string]string{}
-		for _, f := range tc.schema.Fields() {
-			want[f.Name()] = typeName(f.Type())
-		}
-		got := documented(t, doc, tc.heading)
-		var names []string
-		for n := range want {
-			names = append(names, n)
-		}
-		sort.Strings(names)
-		for _, n := range names {
-			if got[n] != want[n] {
-				t.Errorf("%s: column %s is %q in ERASER.md, %q in the struct", tc.heading, n, got[n], want[n])
-			}
-		}
-		for n := range got {
-			if _, ok := want[n]; !ok {
-				t.Errorf("%s: ERASER.md documents %s, which the struct does not write", tc.heading, n)
-			}
-		}
-	}
-}
-
-// documented reads the column table under a heading: name → type.
-func documented(t *testing.T, doc, heading string) map[string]string {
-	t.Helper()
-	i := strings.Index(doc, heading)
-	if i < 0 {
-		t.Fatalf("ERASER.md has no %q", heading)
-	}
-	rest := doc[i+len(heading):]
-	if j := strings.Index(rest, "\n## "); j >= 0 {
-		rest = rest[:j]
-	}
-	out := map[string]string{}
-	for _, line := range strings.Split(rest, "\n") {
-		cells := strings.Split(line, " | ")
-		if len(cells) < 3 || !strings.HasPrefix(cells[0], "| `") {
-			continue
-		}
-		for _, name := range strings.Split(strings.TrimPrefix(cells[0], "| "), ",") {
-			out[strings.Trim(strings.TrimSpace(name), "`")] = strings.TrimSpace(cells[1])
-		}
-	}
-	return out
-}
-
-// typeName is a column's type in ERASER.md's words.
-func typeName(t parquet.Type) string {
-	if lt := t.LogicalType(); lt != nil {
-		switch v := lt.Value.(type) {
-		case *format.StringType:
-			return "string"
-		case *format.IntType:
-			return fmt.Sprintf("int%d", v.BitWidth)
-		}
-	}
-	switch t.Kind() {
-	case parquet.Boolean:
-		return "bool"
-	case parquet.Int32:
-		return "int32"
-	case parquet.Int64:
-		return "int64"
-	case parquet.Double:
-		return "float64"
-	}
-	return t.String()
+	tabledoc.Check(t, "../../docs/ERASER.md",
+		tabledoc.Table{Heading: "## Table `games`", Schema: parquet.SchemaOf(GameRow{})},
+		tabledoc.Table{Heading: "## Table `moves`", Schema: parquet.SchemaOf(MoveRow{})})
 }

@@ -2,7 +2,6 @@ package eraser
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -10,25 +9,8 @@ import (
 
 	rules "github.com/paperio/paperio/eraser"
 	"github.com/paperio/paperio/game"
+	"github.com/paperio/paperio/internal/numpytest"
 )
-
-// numpyPython is a Python with numpy (Debian's /usr/bin/python3 with
-// python3-numpy, or python3 on PATH): eraser AIs are given numpy boards.
-// Without one the test fails.
-func numpyPython(t *testing.T) string {
-	t.Helper()
-	cands := []string{"/usr/bin/python3"}
-	if p, err := exec.LookPath("python3"); err == nil {
-		cands = append(cands, p)
-	}
-	for _, py := range cands {
-		if exec.Command(py, "-c", "import numpy").Run() == nil {
-			return py
-		}
-	}
-	t.Fatalf("no Python with numpy (tried %v): install it with apt-get install -y python3-numpy", cands)
-	return ""
-}
 
 // playAI plays one game between two specs (bots or py:) with the options.
 func playAI(t *testing.T, p1, p2 string, o game.PlayerOptions, su game.Setup) (*game.Record, [2]*game.Entrant) {
@@ -56,7 +38,7 @@ func playAI(t *testing.T, p1, p2 string, o game.PlayerOptions, su game.Setup) (*
 // and used_time kept on the object; any answer shaped like a move (tuples,
 // numpy arrays). Their think time is measured.
 func TestCourseAIPlays(t *testing.T) {
-	o := game.PlayerOptions{Budget: 60 * time.Second, Python: numpyPython(t), Sandbox: "auto"}
+	o := game.PlayerOptions{Budget: 60 * time.Second, Python: numpytest.Python(t, "eraser AIs are given numpy boards"), Sandbox: "auto"}
 	for _, c := range []struct{ p1, p2 string }{
 		{"py:testdata/sample.py", "greedy"},
 		{"random", "py:testdata/first.py"},
@@ -94,7 +76,7 @@ func wrongAI(t *testing.T, answer string) string {
 // Failures lose as the course's engine judged them (RULES.md §8), and the
 // games' replay file replays exactly.
 func TestCourseAIFailures(t *testing.T) {
-	o := game.PlayerOptions{Budget: time.Second, Python: numpyPython(t), Sandbox: "off"}
+	o := game.PlayerOptions{Budget: time.Second, Python: numpytest.Python(t, "eraser AIs are given numpy boards"), Sandbox: "off"}
 	replayFile := filepath.Join(t.TempDir(), "failures.jsonl")
 	cases := []struct {
 		ai      string

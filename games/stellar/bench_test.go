@@ -2,24 +2,13 @@ package stellar
 
 import (
 	"context"
-	"runtime"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/paperio/paperio/game"
+	"github.com/paperio/paperio/internal/cputime"
 	"github.com/paperio/paperio/selfplay"
 	"github.com/paperio/paperio/stellar"
 )
-
-// threadCPU is the CPU time used so far by the calling OS thread (Linux).
-func threadCPU() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(1 /* RUSAGE_THREAD */, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
 
 // The reference engine plays a 100-turn game on a ~92-node map in 0.6 to
 // 1.1 s (issue 15): 91 to 167 turns/s. Replay speeds are reported as
@@ -43,19 +32,15 @@ func BenchmarkReplayCorpus(b *testing.B) {
 	}
 	var work stellar.State
 	replayAll(&work, games) // grow the buffers before timing
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
 	var turns int64
-	cpu0 := threadCPU()
-	b.ReportAllocs()
+	clock := cputime.Start(b)
 	for b.Loop() {
 		turns += replayAll(&work, games)
 	}
-	cpu := (threadCPU() - cpu0).Seconds()
-	b.ReportMetric(float64(turns)/b.Elapsed().Seconds(), "turns/s")
+	cpu, _ := clock.Stop()
+	cputime.Rate(b, float64(turns), "turns", cpu)
 	if cpu > 0 {
-		rate := float64(turns) / cpu
-		b.ReportMetric(rate, "turns/cpu-s")
+		rate := float64(turns) / cpu.Seconds()
 		b.ReportMetric(rate/refSlowTurns, "x-ref-slow")
 		b.ReportMetric(rate/refFastTurns, "x-ref-fast")
 	}
@@ -64,14 +49,15 @@ func BenchmarkReplayCorpus(b *testing.B) {
 // BenchmarkSelfplay writes self-play runs of the built-in greedy bots
 // (each against itself and the other's settings) on the course map with
 // every turn row, two workers: games/s with rows, as `paperio selfplay`
-// writes them, and games per CPU-second of the process.
+// writes them, and games per CPU-second of the process (times the cores:
+// what the run would reach on a machine of its own).
 func BenchmarkSelfplay(b *testing.B) {
 	specs, err := selfplay.ParseBots(g, "greedy,greedy:keep=45,seed=10")
 	if err != nil {
 		b.Fatal(err)
 	}
 	var games, rows int64
-	cpu0 := processCPU()
+	clock := cputime.StartProcess(b)
 	for i := 0; b.Loop(); i++ {
 		plan := selfplay.Plan{Game: "stellar", Seed: int64(i), Games: 1024, ChunkGames: selfplay.ChunkGamesFor(1024),
 			Settings: g.DefaultConfig().Encode(), Pairs: selfplay.AllPairs(specs)}
@@ -83,20 +69,7 @@ func BenchmarkSelfplay(b *testing.B) {
 		games += m.Games
 		rows += m.TurnRows
 	}
-	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
+	cpu, _ := clock.Stop()
+	cputime.Rate(b, float64(games), "games", cpu)
 	b.ReportMetric(float64(rows)/b.Elapsed().Seconds(), "rows/s")
-	if cpu := (processCPU() - cpu0).Seconds(); cpu > 0 {
-		b.ReportMetric(float64(games)/cpu, "games/cpu-s")
-	}
-}
-
-// processCPU is the CPU time used so far by the whole process: on a
-// machine shared with other work, games per CPU-second times the cores is
-// what the run would reach with the cores to itself.
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -4,12 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"strings"
 	"time"
 
 	"github.com/paperio/paperio/game"
-	"github.com/paperio/paperio/internal/durable"
+	"github.com/paperio/paperio/internal/jsonl"
 	"github.com/paperio/paperio/play"
 	"github.com/paperio/paperio/stellar"
 )
@@ -22,7 +20,7 @@ func (Game) Replays() game.Replays { return replays{} }
 type replays struct{}
 
 // Append adds games to a replay file, each replayed from its record to
-// recover every phase of every turn. The file is rewritten whole.
+// recover every phase of every turn.
 func (replays) Append(path string, games ...game.ReplayGame) error {
 	lines := make([][]byte, len(games))
 	for i, g := range games {
@@ -73,25 +71,19 @@ func ReplayGame(g game.ReplayGame) (*stellar.Game, error) {
 	return out, nil
 }
 
-// appendLines writes the old file and the new lines to the file, durably.
+// appendLines adds the lines to the end of the file, durably
+// (jsonl.Append).
 func appendLines(path string, lines [][]byte) error {
-	old, err := stellar.ReadAll(path)
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return err
-	}
-	return durable.WriteWith(path, func(f io.Writer) error {
-		w := stellar.NewWriter(f, strings.HasSuffix(path, ".gz"))
-		for _, g := range old {
-			if err := w.Write(g); err != nil {
-				return err
-			}
-		}
+	return jsonl.Append(path, func(w io.Writer) error {
 		for _, l := range lines {
-			if err := w.WriteLine(l); err != nil {
+			if _, err := w.Write(l); err != nil {
+				return err
+			}
+			if _, err := io.WriteString(w, "\n"); err != nil {
 				return err
 			}
 		}
-		return w.Flush()
+		return nil
 	})
 }
 

@@ -1,22 +1,11 @@
 package bots
 
 import (
-	"runtime"
-	"syscall"
 	"testing"
-	"time"
 
+	"github.com/paperio/paperio/internal/cputime"
 	"github.com/paperio/paperio/stellar"
 )
-
-// threadCPU is the CPU time used so far by the calling OS thread (Linux).
-func threadCPU() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(1 /* RUSAGE_THREAD */, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
 
 // benchGames plays whole games between two bots on 16 course maps (hexagon
 // 7, 0.35, 0.1; generated before timing) and reports games and turns per
@@ -27,10 +16,7 @@ func benchGames(b *testing.B, a, c string) {
 	y, _ := New(c, nil)
 	var mt Match
 	turns := 0
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	cpu0 := threadCPU()
-	b.ReportAllocs()
+	clock := cputime.Start(b)
 	for i := 0; b.Loop(); i++ {
 		res, err := mt.Play(maps[i%16], [2]Bot{x, y}, uint64(i))
 		if err != nil {
@@ -38,13 +24,9 @@ func benchGames(b *testing.B, a, c string) {
 		}
 		turns += res.Turns
 	}
-	cpu := (threadCPU() - cpu0).Seconds()
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
-	b.ReportMetric(float64(turns)/b.Elapsed().Seconds(), "turns/s")
-	if cpu > 0 {
-		b.ReportMetric(float64(b.N)/cpu, "games/cpu-s")
-		b.ReportMetric(float64(turns)/cpu, "turns/cpu-s")
-	}
+	cpu, _ := clock.Stop()
+	cputime.Rate(b, float64(b.N), "games", cpu)
+	cputime.Rate(b, float64(turns), "turns", cpu)
 	b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
 }
 
@@ -104,18 +86,12 @@ func BenchmarkEngineOnGreedyGames(b *testing.B) {
 		}
 	}
 	pass()
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	cpu0 := threadCPU()
-	b.ReportAllocs()
+	clock := cputime.Start(b)
 	for b.Loop() {
 		pass()
 	}
-	cpu := (threadCPU() - cpu0).Seconds()
-	b.ReportMetric(float64(total*b.N)/b.Elapsed().Seconds(), "turns/s")
-	if cpu > 0 {
-		b.ReportMetric(float64(total*b.N)/cpu, "turns/cpu-s")
-	}
+	cpu, _ := clock.Stop()
+	cputime.Rate(b, float64(total*b.N), "turns", cpu)
 	b.ReportMetric(float64(commands)/float64(total), "cmds/turn")
 }
 
@@ -125,9 +101,7 @@ func BenchmarkGameFromSeed(b *testing.B) {
 	x, _ := New("greedy", nil)
 	y, _ := New("greedy", nil)
 	var mt Match
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	cpu0 := threadCPU()
+	clock := cputime.Start(b)
 	for i := 0; b.Loop(); i++ {
 		m, _, err := stellar.MapSpec{Gen: stellar.GenHex, Params: []float64{7, 0.35, 0.1}, Seed: int64(i)}.Build()
 		if err != nil {
@@ -137,8 +111,6 @@ func BenchmarkGameFromSeed(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
-	if cpu := (threadCPU() - cpu0).Seconds(); cpu > 0 {
-		b.ReportMetric(float64(b.N)/cpu, "games/cpu-s")
-	}
+	cpu, _ := clock.Stop()
+	cputime.Rate(b, float64(b.N), "games", cpu)
 }

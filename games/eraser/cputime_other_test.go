@@ -1,8 +1,0 @@
-//go:build !linux
-
-package eraser
-
-import "time"
-
-// processCPU is not available here.
-func processCPU() (time.Duration, bool) { return 0, false }
