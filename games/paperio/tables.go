@@ -1,39 +1,23 @@
 package paperio
 
 import (
-	"io"
-
 	"github.com/paperio/paperio/dataset"
 	"github.com/paperio/paperio/game"
-	"github.com/parquet-go/parquet-go"
 )
 
 // Tables writes the dataset of DATASET.md: games/ rows (dataset.Game) and
 // turns/ rows (dataset.Turn).
-func (Game) Tables() game.Tables { return tables{} }
-
-type tables struct{}
-
-func (tables) NewChunk(games, moves io.Writer) game.Chunk {
-	// Fresh writers for each chunk: a reset writer does not write the same
-	// bytes as a new one, and files must not depend on who wrote them.
-	return &chunk{gw: dataset.NewGameWriter(games), tw: dataset.NewTurnWriter(moves)}
+func (Game) Tables() game.Tables {
+	return game.RowTables[dataset.Game, dataset.Turn]{Games: dataset.NewGameWriter, Moves: dataset.NewTurnWriter, Rows: tableRows}
 }
 
-// chunk writes a chunk: turn rows as each game comes, games rows at the end
-// (one row group each).
-type chunk struct {
-	gw    *parquet.GenericWriter[dataset.Game]
-	tw    *parquet.GenericWriter[dataset.Turn]
-	games []dataset.Game
-}
-
-func (c *chunk) Add(id int64, p1, p2 string, r *game.Record) (int, error) {
+// tableRows are a game's rows, labelled with its id and players.
+func tableRows(id int64, p1, p2 string, r *game.Record) (dataset.Game, []dataset.Turn, error) {
 	rs, ok := r.Rows.(*rows)
 	if !ok {
 		var err error
 		if rs, err = replayRows(r); err != nil {
-			return 0, err
+			return dataset.Game{}, nil, err
 		}
 	}
 	g := rs.game
@@ -41,21 +25,7 @@ func (c *chunk) Add(id int64, p1, p2 string, r *game.Record) (int, error) {
 	for i := range rs.turns {
 		rs.turns[i].GameID = id
 	}
-	if _, err := c.tw.Write(rs.turns); err != nil {
-		return 0, err
-	}
-	c.games = append(c.games, g)
-	return len(rs.turns), nil
-}
-
-func (c *chunk) Close() error {
-	if _, err := c.gw.Write(c.games); err != nil {
-		return err
-	}
-	if err := c.gw.Close(); err != nil {
-		return err
-	}
-	return c.tw.Close()
+	return g, rs.turns, nil
 }
 
 // replayRows recomputes a record's rows by replaying it (results stores
