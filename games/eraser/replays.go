@@ -1,9 +1,7 @@
 package eraser
 
 import (
-	"errors"
 	"fmt"
-	"io"
 	"time"
 
 	rules "github.com/paperio/paperio/eraser"
@@ -52,27 +50,13 @@ func ReplayGame(g game.ReplayGame) (*rules.Game, error) {
 }
 
 func (replays) Check(path string, bad func(string)) (games, frames, mismatched int, err error) {
-	r, err := rules.Open(path)
-	if err != nil {
-		return 0, 0, 0, err
-	}
-	defer r.Close()
-	for {
-		g, err := r.Next()
-		if errors.Is(err, io.EOF) {
-			return games, frames, mismatched, nil
-		}
-		if err != nil {
-			return games, frames, mismatched, err
-		}
+	return game.CheckFile(path, rules.Open, func(g *rules.Game) (string, int, error) {
 		n, m := rules.Check(g)
-		games++
-		frames += n
-		if m != nil {
-			mismatched++
-			bad(fmt.Sprintf("%s:%d %s: %v", path, r.Line(), g.ID, m))
+		if m == nil {
+			return g.ID, n, nil // not a nil *Mismatch in an error
 		}
-	}
+		return g.ID, n, m
+	}, bad)
 }
 
 // Bench replays every game's moves (the games loaded and their boards drawn

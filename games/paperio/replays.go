@@ -1,9 +1,7 @@
 package paperio
 
 import (
-	"errors"
 	"fmt"
-	"io"
 	"time"
 
 	"github.com/paperio/paperio/dataset"
@@ -64,27 +62,13 @@ func ReplayGame(g game.ReplayGame) (*replay.Game, error) {
 }
 
 func (replays) Check(path string, bad func(string)) (games, frames, mismatched int, err error) {
-	r, err := replay.Open(path)
-	if err != nil {
-		return 0, 0, 0, err
-	}
-	defer r.Close()
-	for {
-		g, err := r.Next()
-		if errors.Is(err, io.EOF) {
-			return games, frames, mismatched, nil
-		}
-		if err != nil {
-			return games, frames, mismatched, err
-		}
+	return game.CheckFile(path, replay.Open, func(g *replay.Game) (string, int, error) {
 		n, m := replay.Check(g)
-		games++
-		frames += n
-		if m != nil {
-			mismatched++
-			bad(fmt.Sprintf("%s:%d %s: %v", path, r.Line(), g.ID, m))
+		if m == nil {
+			return g.ID, n, nil // not a nil *Mismatch in an error
 		}
-	}
+		return g.ID, n, m
+	}, bad)
 }
 
 // Bench replays every game's actions (loaded first, so only the engine is

@@ -1,7 +1,6 @@
 package stellar
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"time"
@@ -90,27 +89,13 @@ func appendLines(path string, lines [][]byte) error {
 // Check replays every game of a replay file on the engine and compares
 // every phase of every turn bit for bit (stellar.Check).
 func (replays) Check(path string, bad func(string)) (games, frames, mismatched int, err error) {
-	r, err := stellar.Open(path)
-	if err != nil {
-		return 0, 0, 0, err
-	}
-	defer r.Close()
-	for {
-		g, err := r.Next()
-		if errors.Is(err, io.EOF) {
-			return games, frames, mismatched, nil
-		}
-		if err != nil {
-			return games, frames, mismatched, err
-		}
+	return game.CheckFile(path, stellar.Open, func(g *stellar.Game) (string, int, error) {
 		n, m := stellar.Check(g)
-		games++
-		frames += n
-		if m != nil {
-			mismatched++
-			bad(fmt.Sprintf("%s:%d %s: %v", path, r.Line(), g.ID, m))
+		if m == nil {
+			return g.ID, n, nil // not a nil *Mismatch in an error
 		}
-	}
+		return g.ID, n, m
+	}, bad)
 }
 
 // Bench replays every game's turns (read and converted first, so only the
