@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/paperio/paperio/botspec"
 	"github.com/paperio/paperio/label"
 )
 
@@ -48,4 +49,18 @@ func Entrants(g Game, o PlayerOptions, specs ...string) ([]*Entrant, error) {
 		seen[e.Spec]++
 	}
 	return out, nil
+}
+
+// Canonical is Game.Canonical for a game whose bots are a botspec catalog
+// (parse is the catalog's Parse): "py:PATH" as given, or the bot's spec
+// with its parameters sorted and defaults left out.
+func Canonical(spec string, parse func(string) (botspec.Spec, error)) (string, error) {
+	if path, ok, err := PyPath(spec); ok {
+		return PyPrefix + path, err
+	}
+	sp, err := parse(spec)
+	if err != nil {
+		return "", fmt.Errorf("%v (or py:FILE for a course AI)", err)
+	}
+	return sp.String(), nil
 }

@@ -1,11 +1,9 @@
 package paperio
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/paperio/paperio/bots"
-	"github.com/paperio/paperio/engine"
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/pyai"
 )
@@ -17,16 +15,7 @@ func (Game) Bots() []game.BotInfo { return bots.Catalog() }
 
 // Canonical checks spec: a bot's spec with its parameters sorted and
 // defaults left out, or "py:PATH" as given.
-func (Game) Canonical(spec string) (string, error) {
-	if path, ok, err := game.PyPath(spec); ok {
-		return game.PyPrefix + path, err
-	}
-	sp, err := bots.Parse(spec)
-	if err != nil {
-		return "", fmt.Errorf("%v (or py:FILE for a course AI)", err)
-	}
-	return sp.String(), nil
-}
+func (Game) Canonical(spec string) (string, error) { return game.Canonical(spec, bots.Parse) }
 
 // Entrant is the player of a spec, named by it.
 func (g Game) Entrant(spec string, o game.PlayerOptions) (*game.Entrant, error) {
@@ -58,6 +47,5 @@ func PyOptions(o game.PlayerOptions) pyai.Options {
 	return p
 }
 
-// compile-time checks of the player types.
+// A course AI is a paper.io player.
 var _ bots.Bot = (*pyai.Player)(nil)
-var _ = engine.Straight

@@ -1,8 +1,6 @@
 package stellar
 
 import (
-	"fmt"
-
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/play"
 	"github.com/paperio/paperio/stellar"
@@ -16,16 +14,7 @@ func (Game) Bots() []game.BotInfo { return bots.Catalog() }
 
 // Canonical checks spec: a bot's spec with its parameters sorted and
 // defaults left out, or "py:PATH" as given.
-func (Game) Canonical(spec string) (string, error) {
-	if path, ok, err := game.PyPath(spec); ok {
-		return game.PyPrefix + path, err
-	}
-	sp, err := bots.Parse(spec)
-	if err != nil {
-		return "", fmt.Errorf("%v (or py:FILE for a course AI)", err)
-	}
-	return sp.String(), nil
-}
+func (Game) Canonical(spec string) (string, error) { return game.Canonical(spec, bots.Parse) }
 
 // Entrant is the player of a spec, named by it.
 func (g Game) Entrant(spec string, o game.PlayerOptions) (*game.Entrant, error) {
