@@ -1,9 +1,11 @@
 package pyai
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"time"
 )
 
@@ -75,6 +77,47 @@ func StartProcess(o Options, aiFile string, driver []byte) (*Process, error) {
 		return nil, err
 	}
 	return &Process{p: p, log: log}, nil
+}
+
+// StartModule starts a process running driver for the AI in file path
+// (shown as shown in messages) and has the driver import it: the driver's
+// first request, 'C', carries ProcessConfig, and the driver answers 'K'
+// once the module is loaded, 'E' with the traceback when the import
+// raised, 'X' with a message when the file is not a course AI. Every
+// failure is an error naming the file; the process is then gone.
+func StartModule(o Options, path, shown string, driver []byte) (*Process, error) {
+	o = o.withDefaults()
+	proc, err := StartProcess(o, path, driver)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", shown, err)
+	}
+	cfg, err := ProcessConfig(path, shown, o)
+	if err != nil {
+		proc.Kill()
+		proc.Wait()
+		return nil, err
+	}
+	body, _ := json.Marshal(cfg)
+	rep, _, err := proc.Call('C', body, o.HookTimeout)
+	switch {
+	case errors.Is(err, ErrProcessTimeout):
+		err = fmt.Errorf("%s: the import did not finish within %v", shown, o.HookTimeout)
+	case err != nil:
+		err = fmt.Errorf("%s: %v during the import", shown, err)
+	case rep.Kind == 'X':
+		msg, _, _ := strings.Cut(strings.TrimSpace(string(rep.Body)), "\n")
+		err = errors.New(msg)
+	case rep.Kind == 'E':
+		err = fmt.Errorf("%s: the import raised an exception: %s", shown, lastLine(string(rep.Body)))
+	case rep.Kind != 'K':
+		err = fmt.Errorf("%s: protocol error: reply %q to the configuration", shown, rep.Kind)
+	}
+	if err != nil {
+		proc.Kill()
+		proc.Wait()
+		return nil, err
+	}
+	return proc, nil
 }
 
 // Call sends a request of kind with body and waits for the reply at most

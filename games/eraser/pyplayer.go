@@ -78,31 +78,8 @@ func newCourseAI(path string, o game.PlayerOptions) (bots.Bot, error) {
 
 // start starts a process and loads the module.
 func (p *courseAI) start() error {
-	proc, err := pyai.StartProcess(p.opts, p.path, driverSource)
+	proc, err := pyai.StartModule(p.opts, p.path, p.shown, driverSource)
 	if err != nil {
-		return fmt.Errorf("%s: %v", p.shown, err)
-	}
-	cfg, err := pyai.ProcessConfig(p.path, p.shown, p.opts)
-	if err != nil {
-		proc.Kill()
-		return err
-	}
-	body, _ := json.Marshal(cfg)
-	rep, _, err := proc.Call('C', body, p.opts.HookTimeout)
-	switch {
-	case errors.Is(err, pyai.ErrProcessTimeout):
-		err = fmt.Errorf("%s: the import did not finish within %v", p.shown, p.opts.HookTimeout)
-	case err != nil:
-		err = fmt.Errorf("%s: %v during the import", p.shown, err)
-	case rep.Kind == 'X':
-		err = errors.New(string(rep.Body))
-	case rep.Kind == 'E':
-		err = fmt.Errorf("%s: the import raised an exception: %s", p.shown, pyai.LastLine(string(rep.Body)))
-	case rep.Kind != 'K':
-		err = fmt.Errorf("%s: protocol error: reply %q to the configuration", p.shown, rep.Kind)
-	}
-	if err != nil {
-		proc.Kill()
 		return err
 	}
 	p.proc = proc
