@@ -21,10 +21,22 @@ import (
 // RandomStarts returns the course's starts for seed on a board of the given
 // configuration.
 func RandomStarts(c Config, seed int64) ([2]Start, error) {
+	var d StartDrawer
+	return d.Starts(c, seed)
+}
+
+// StartDrawer draws the course's starts (see RandomStarts) with a generator
+// it keeps, so that drawing allocates nothing: an RL environment draws a
+// start for every episode.
+type StartDrawer struct{ mt pyrand.Random }
+
+// Starts returns the course's starts for seed, as RandomStarts does.
+func (d *StartDrawer) Starts(c Config, seed int64) ([2]Start, error) {
 	if err := c.Validate(); err != nil {
 		return [2]Start{}, err
 	}
-	mt := pyrand.New(seed)
+	mt := &d.mt
+	mt.SeedInt(seed)
 	k, h := c.Width/2, c.Height
 	for try := 0; try < 1000; try++ {
 		var st [2]Start

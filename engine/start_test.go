@@ -56,6 +56,20 @@ func TestRandomStartsDeterministic(t *testing.T) {
 	}
 }
 
+// TestStartDrawerReused: one drawer used for seed after seed, on boards of
+// several sizes (narrow ones redraw), draws what RandomStarts draws.
+func TestStartDrawerReused(t *testing.T) {
+	var d StartDrawer
+	for seed := int64(-50); seed < 400; seed++ {
+		c := Config{Width: 2 * (1 + int(seed&63)%60), Height: 1 + int(seed*7&127), MaxTurns: 10}
+		want, werr := RandomStarts(c, seed*1000003)
+		got, err := d.Starts(c, seed*1000003)
+		if got != want || (err == nil) != (werr == nil) {
+			t.Fatalf("seed %d on %dx%d: drawer %+v (%v), RandomStarts %+v (%v)", seed, c.Width, c.Height, got, err, want, werr)
+		}
+	}
+}
+
 // firstDraw is the course's formula with no redraw.
 func firstDraw(c Config, seed int64) [2]Start {
 	r := pyrand.New(seed)

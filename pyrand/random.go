@@ -17,11 +17,18 @@ type Random struct {
 
 // New seeds like random.seed(seed) for an int seed.
 func New(seed int64) *Random {
+	r := &Random{}
+	r.SeedInt(seed)
+	return r
+}
+
+// SeedInt reseeds r in place like random.seed(seed) for an int seed.
+func (r *Random) SeedInt(seed int64) {
 	u := uint64(seed)
 	if seed < 0 {
 		u = uint64(-seed) // Python seeds with abs(n)
 	}
-	return NewUint64(u)
+	r.Seed(u)
 }
 
 // NewUint64 seeds like random.seed(seed) for a non-negative int seed below
