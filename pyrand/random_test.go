@@ -140,3 +140,26 @@ func TestLongStreamMatchesCPython(t *testing.T) {
 		}
 	}
 }
+
+// TestSeedFour: four generators seeded together draw what each draws when
+// seeded alone, whatever mix of one- and two-word seeds.
+func TestSeedFour(t *testing.T) {
+	seeds := []uint64{0, 1, 5, 1<<32 - 1, 1 << 32, 1<<40 + 3, 1<<63 + 12345, 99, 7, 1<<33 + 1, 42, 1<<62 - 1}
+	var rs [4]*Random
+	for g := range rs {
+		rs[g] = New(int64(g))
+	}
+	for start := 0; start+4 <= len(seeds); start++ {
+		var four [4]uint64
+		copy(four[:], seeds[start:])
+		SeedFour(rs, four)
+		for g, s := range four {
+			alone := NewUint64(s)
+			for k := 0; k < 700; k++ {
+				if got, want := rs[g].Uint32(), alone.Uint32(); got != want {
+					t.Fatalf("seeds %v, generator %d (seed %d), word %d: %d, alone %d", four, g, s, k, got, want)
+				}
+			}
+		}
+	}
+}

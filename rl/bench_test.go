@@ -96,4 +96,3 @@ func BenchmarkLoader(b *testing.B) {
 		})
 	}
 }
-
