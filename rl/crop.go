@@ -9,11 +9,10 @@ import (
 
 // writeCrop writes the crop planes of s for player me as observeCrop
 // defines them, fast: it is the environment's inner loop. Each row of the
-// crop is a straight line of board cells; the line's territory and band
-// bytes are gathered, and each plane's bytes of the row are made eight at
-// a time from them (a byte of the grid holds 0, 1 or 2, so comparing eight
-// bytes with a player's id is a few word operations). Crops narrower than
-// eight cells take the plain way.
+// crop is a straight line of board cells, read as bytes that hold the
+// cell's territory owner and band owner (0, 1 or 2: one bit per player),
+// so that each plane's bytes of a row are made eight at a time with a
+// shift and a mask. Crops narrower than eight cells take the plain way.
 func writeCrop(k int, s *engine.State, me int, planes []uint8) {
 	switch {
 	case k < 8:
@@ -36,8 +35,9 @@ func cropInside(k int, s *engine.State, me int) bool {
 	return x-r >= 0 && x+r < s.Width() && y-r >= 0 && y+r < s.Height()
 }
 
-// writeCropEdge writes a crop that reaches past the board's edge: each row
-// is gathered cell by cell, the cells off the board marked.
+// writeCropEdge writes a crop that reaches past the board's edge (or is
+// wider than writeCropInside goes): each row is gathered cell by cell, the
+// cells off the board marked.
 func writeCropEdge(k int, s *engine.State, me int, planes []uint8) {
 	kk := k * k
 	planes = planes[:CropPlanes*kk]
@@ -47,50 +47,34 @@ func writeCropEdge(k int, s *engine.State, me int, planes []uint8) {
 	rx, ry := d.Right().DX(), d.Right().DY()
 	w, h := s.Width(), s.Height()
 	field, bands := s.Fields(), s.Bands()
-	own, opp := ones*uint64(me+1), ones*uint64(2-me)
 	stride := rx*h + ry // from one cell of a row to the next, in the grids
-	var fb, bb, ob [MaxCrop + 1]uint8
+	ownT, oppT, ownB, oppB := uint(me), uint(1-me), uint(2+me), uint(3-me)
+	var cb, ob [MaxCrop + 1]uint8 // a row's codes (see writeCropInside) and off-board marks
 	for i := 0; i < k; i++ {
 		// Cell j of row i is (x0 + j·rx, y0 + j·ry).
 		x0 := hx + (r-i)*ax - r*rx
 		y0 := hy + (r-i)*ay - r*ry
 		lo, hi := clipLine(0, k-1, x0, rx, w)
 		lo, hi = clipLine(lo, hi, y0, ry, h)
-		partial := lo > 0 || hi < k-1
-		if partial {
-			clear(fb[:k])
-			clear(bb[:k])
-			for j := range k {
-				ob[j] = 1
-			}
+		for j := range k {
+			cb[j], ob[j] = 0, 1
 		}
-		if lo <= hi {
-			c := (x0+lo*rx)*h + y0 + lo*ry
-			for j := lo; j <= hi; j++ {
-				fb[j], bb[j] = field[c], bands[c]
-				if partial {
-					ob[j] = 0
-				}
-				c += stride
-			}
+		c := (x0+lo*rx)*h + y0 + lo*ry
+		for j := lo; j <= hi; j++ {
+			cb[j], ob[j] = field[c]|bands[c]<<2, 0
+			c += stride
 		}
-		row := i * k
 		// Words of eight cells end at k-8 at the latest: the last one
 		// overlaps the one before rather than spilling past the row.
-		for off := 0; off < k; off += 8 {
+		for off := 0; ; off += 8 {
 			off = min(off, k-8)
-			fw := binary.LittleEndian.Uint64(fb[off:])
-			bw := binary.LittleEndian.Uint64(bb[off:])
-			at := row + off
-			put(planes[OwnTerritory*kk+at:], equalBytes(fw, own))
-			put(planes[EnemyTerritory*kk+at:], equalBytes(fw, opp))
-			put(planes[OwnBand*kk+at:], equalBytes(bw, own))
-			put(planes[EnemyBand*kk+at:], equalBytes(bw, opp))
-			var off8 uint64
-			if partial {
-				off8 = binary.LittleEndian.Uint64(ob[off:])
-			}
-			put(planes[OffBoard*kk+at:], off8)
+			cw := binary.LittleEndian.Uint64(cb[off:])
+			at := i*k + off
+			put(planes[OwnTerritory*kk+at:], cw>>ownT&ones)
+			put(planes[OwnBand*kk+at:], cw>>ownB&ones)
+			put(planes[EnemyTerritory*kk+at:], cw>>oppT&ones)
+			put(planes[EnemyBand*kk+at:], cw>>oppB&ones)
+			put(planes[OffBoard*kk+at:], binary.LittleEndian.Uint64(ob[off:]))
 			if off == k-8 {
 				break
 			}
@@ -115,13 +99,6 @@ func writeCropEdge(k int, s *engine.State, me int, planes []uint8) {
 
 // ones has the lowest bit of every byte set.
 const ones = 0x0101010101010101
-
-// equalBytes has byte b set to 1 where byte b of x equals that of want,
-// and 0 elsewhere, for bytes that hold 0 to 3.
-func equalBytes(x, want uint64) uint64 {
-	d := x ^ want
-	return ^(d | d>>1) & ones
-}
 
 func put(b []uint8, v uint64) { binary.LittleEndian.PutUint64(b, v) }
 
@@ -188,20 +165,21 @@ func writeCropInside(k int, s *engine.State, me int, planes []uint8) {
 			}
 		}
 	}
-	n := 2
-	own, opp := ones*uint64(me+1), ones*uint64(2-me)
-	const low2 = 0x0303030303030303
+	// A code byte holds player 1's bit then player 2's for territory (bits
+	// 0, 1) and band (bits 2, 3): each plane is a shift and a mask.
+	ownT, oppT, ownB, oppB := uint(me), uint(1-me), uint(2+me), uint(3-me)
 	for i := 0; i < k; i++ {
-		for w := 0; w < n; w++ {
-			at := i*k + offs[w]
-			f, b := rows[i][w]&low2, rows[i][w]>>2&low2
-			put(planes[OwnTerritory*kk+at:], equalBytes(f, own))
-			put(planes[OwnBand*kk+at:], equalBytes(b, own))
-			put(planes[EnemyTerritory*kk+at:], equalBytes(f, opp))
-			put(planes[EnemyBand*kk+at:], equalBytes(b, opp))
+		for w, off := range offs {
+			at := i*k + off
+			c := rows[i][w]
+			put(planes[OwnTerritory*kk+at:], c>>ownT&ones)
+			put(planes[OwnBand*kk+at:], c>>ownB&ones)
+			put(planes[EnemyTerritory*kk+at:], c>>oppT&ones)
+			put(planes[EnemyBand*kk+at:], c>>oppB&ones)
 		}
 	}
-	clear(planes[OwnHead*kk:])
+	clear(planes[OwnHead*kk:]) // the head planes and the off-board one
+
 	planes[OwnHead*kk+r*k+r] = 1
 	ex, ey, _ := s.Head(1 - me)
 	if s.Inside(ex, ey) {

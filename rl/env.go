@@ -25,6 +25,14 @@ type EnvOptions struct {
 	// default) the step that ends a game returns its last observation and
 	// the game's next step starts the next game, ignoring the action.
 	SameStep bool
+	// Expert, a bot spec, asks that bot after every step what it would
+	// play in the observation's state, in the seat of the observation's
+	// player (Buffers.Expert): labels for imitation learning (DAgger). The
+	// expert follows the game as if it had made the moves the player made;
+	// when the player's last move was not the expert's answer, the expert
+	// is started afresh from the state where it stands, as a bot that
+	// takes over the game there.
+	Expert string
 }
 
 // Buffers are the arrays an Env fills in place: the Python package's numpy
@@ -42,6 +50,7 @@ type Buffers struct {
 	Final      []bool    // SameStep: a game ended in this step and Final* hold its last observation
 	FinalPlane []uint8   // SameStep: Envs × View.Size
 	FinalScal  []float32 // SameStep: Envs × NumScalars
+	Expert     []int64   // with an expert: its answer (0, 1, 2) in each observation's state, -1 for none
 }
 
 // Env steps Envs games of paper.io at once, each against a built-in bot
@@ -73,9 +82,13 @@ type Env struct {
 type envGame struct {
 	s       engine.State
 	bot     bots.Bot
-	board   fullBoard // full views only
-	played  int64     // games started by this environment
-	game    int64     // the current game's index in the run
+	expert  [2]bots.Bot // per side, with EnvOptions.Expert
+	said    [2]int      // each side's expert's last answer, -1 for none
+	last    [2]int      // each side's last action, -1 for none
+	board   fullBoard   // full views only
+	home    [2]homeHint // where each player's home search starts
+	played  int64       // games started by this environment
+	game    int64       // the current game's index in the run
 	seed    int64
 	agent   int                // the agent's player against a bot
 	pending bool               // the game ended; the next step starts the next one
@@ -90,13 +103,20 @@ func NewEnv(o EnvOptions) (*Env, error) {
 		return nil, err
 	}
 	e := &Env{o: o, size: o.View.Size(o.Config), games: make([]envGame, o.Envs)}
-	if o.Opponent != "" {
-		for i := range e.games {
-			bot, err := bots.Make(o.Opponent)
-			if err != nil {
+	for i := range e.games {
+		g := &e.games[i]
+		var err error
+		if o.Opponent != "" {
+			if g.bot, err = bots.Make(o.Opponent); err != nil {
 				return nil, fmt.Errorf("opponent: %v", err)
 			}
-			e.games[i].bot = bot
+		}
+		for side := range g.expert {
+			if o.Expert != "" {
+				if g.expert[side], err = bots.Make(o.Expert); err != nil {
+					return nil, fmt.Errorf("expert: %v", err)
+				}
+			}
 		}
 	}
 	return e, nil
@@ -120,6 +140,11 @@ func checkEnvOptions(o EnvOptions) error {
 			return fmt.Errorf("opponent: %v", err)
 		}
 	}
+	if o.Expert != "" {
+		if _, err := bots.Parse(o.Expert); err != nil {
+			return fmt.Errorf("expert: %v", err)
+		}
+	}
 	return nil
 }
 
@@ -138,6 +163,21 @@ func CheckConfig(c engine.Config) error {
 // Shape is the shape of one observation's planes.
 func (e *Env) Shape() [3]int { return e.o.View.Shape(e.o.Config) }
 
+// Envs is the number of games stepped together.
+func (e *Env) Envs() int { return e.o.Envs }
+
+// State is environment i's game as it stands (read-only), for tests and
+// tools.
+func (e *Env) State(i int) (*engine.State, error) {
+	if i < 0 || i >= len(e.games) {
+		return nil, fmt.Errorf("environment %d: there are %d", i, len(e.games))
+	}
+	if !e.ready {
+		return nil, fmt.Errorf("no game before reset")
+	}
+	return &e.games[i].s, nil
+}
+
 // SetBuffers gives the environment the arrays it fills; their sizes must
 // fit the options. A reset is needed afterwards.
 func (e *Env) SetBuffers(b Buffers) error {
@@ -155,6 +195,12 @@ func (e *Env) SetBuffers(b Buffers) error {
 		{"game", len(b.Game), n},
 		{"seed", len(b.Seed), n},
 		{"half_steps", len(b.HalfSteps), n},
+	}
+	if e.o.Expert != "" {
+		sizes = append(sizes, struct {
+			name     string
+			got, min int
+		}{"expert", len(b.Expert), n})
 	}
 	if e.o.SameStep {
 		sizes = append(sizes, []struct {
@@ -243,13 +289,14 @@ func (e *Env) step(i, a int) error {
 	}
 	s := &g.s
 	mover := s.ToMove()
-	s.Step(Actions[a])
+	g.last[mover] = a
+	g.play(func() { s.Step(Actions[a]) })
 	full := e.o.View.Crop == 0
 	if full {
 		g.board.update(s, e.planes(b.Planes, i))
 	}
 	if g.bot != nil && !s.Over() {
-		g.botMove()
+		g.play(g.botMove)
 		if full {
 			g.board.update(s, e.planes(b.Planes, i))
 		}
@@ -301,10 +348,32 @@ func (e *Env) observe(i int, fresh bool) {
 	case g.board.own != v:
 		g.board.flip(s.Width(), s.Height(), planes)
 	}
-	Scalars(s, v, e.b.Scalars[i*NumScalars:(i+1)*NumScalars])
+	scalars(s, v, g.home[v].find(s, v), e.b.Scalars[i*NumScalars:(i+1)*NumScalars])
 	e.b.Player[i] = int8(v + 1)
 	e.b.Game[i], e.b.Seed[i] = g.game, g.seed
 	e.b.HalfSteps[i] = int32(s.HalfSteps())
+	if g.expert[v] != nil {
+		e.b.Expert[i] = int64(g.ask(v))
+	}
+}
+
+// ask is the expert's answer for side v in the current state: the expert
+// is started afresh when v's last move was not its last answer.
+func (g *envGame) ask(v int) (answer int) {
+	ex := g.expert[v]
+	defer func() {
+		if recover() != nil {
+			answer = -1
+		}
+		g.said[v] = answer
+	}()
+	if g.s.Over() {
+		return -1
+	}
+	if g.said[v] < 0 || g.last[v] != g.said[v] {
+		ex.Reset(&g.s, v, play.SideSeed(uint64(g.seed), v), play.Clock{})
+	}
+	return ActionIndex(ex.Act(&g.s, play.Clock{}))
 }
 
 // startGame starts environment i's next game; against a bot that moves
@@ -331,6 +400,8 @@ func (e *Env) startGame(i int) error {
 	if err := g.s.Reset(e.o.Config, st); err != nil {
 		return err
 	}
+	g.home = [2]homeHint{}
+	g.said, g.last = [2]int{-1, -1}, [2]int{-1, -1}
 	if g.bot == nil {
 		return nil
 	}
@@ -340,9 +411,20 @@ func (e *Env) startGame(i int) error {
 	}
 	g.botReset()
 	if !g.s.Over() && g.s.ToMove() != g.agent {
-		g.botMove()
+		g.play(g.botMove)
 	}
 	return nil
+}
+
+// play makes a half-step with move and forgets the mover's home hint when
+// its territory grew.
+func (g *envGame) play(move func()) {
+	m := g.s.ToMove()
+	area := g.s.Area(m)
+	move()
+	if g.s.Area(m) > area {
+		g.home[m].valid = false
+	}
 }
 
 // botReset and botMove call the bot as the play loop calls a built-in bot:
@@ -368,8 +450,11 @@ func (g *envGame) botFault(side int) {
 // Close releases the bots.
 func (e *Env) Close() {
 	for i := range e.games {
-		if e.games[i].bot != nil {
-			bots.Close(e.games[i].bot)
+		g := &e.games[i]
+		for _, b := range []bots.Bot{g.bot, g.expert[0], g.expert[1]} {
+			if b != nil {
+				bots.Close(b)
+			}
 		}
 	}
 }

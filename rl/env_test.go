@@ -6,8 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/paperio/paperio/bots"
 	"github.com/paperio/paperio/dataset"
 	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/play"
 	"github.com/paperio/paperio/selfplay"
 )
 
@@ -20,6 +22,7 @@ func newBuffers(o EnvOptions) Buffers {
 		Reward: make([]float32, n), Terminated: make([]bool, n), Truncated: make([]bool, n),
 		Player: make([]int8, n), Game: make([]int64, n), Seed: make([]int64, n), HalfSteps: make([]int32, n),
 		Final: make([]bool, n), FinalPlane: make([]uint8, n*size), FinalScal: make([]float32, n*NumScalars),
+		Expert: make([]int64, n),
 	}
 }
 
@@ -29,7 +32,11 @@ func newEnv(t testing.TB, o EnvOptions) *Env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := e.SetBuffers(newBuffers(o)); err != nil {
+	b := newBuffers(o)
+	if o.Expert == "" {
+		b.Expert = nil
+	}
+	if err := e.SetBuffers(b); err != nil {
 		t.Fatal(err)
 	}
 	return e
@@ -237,5 +244,71 @@ func TestEnvRefuses(t *testing.T) {
 	}
 	if err := e.Step([]int64{0, 2}); err != nil {
 		t.Errorf("good actions: %v", err)
+	}
+}
+
+// TestExpertAnswers: an agent that always plays the expert's answer plays
+// the expert's games: those of paperio selfplay between the expert and the
+// opponent. An agent that does otherwise gets the answers of an expert
+// started afresh where it stands.
+func TestExpertAnswers(t *testing.T) {
+	c := engine.Config{Width: 60, Height: 50, MaxTurns: 200}
+	const seed, envs = 11, 2
+	_, rows := selfplayRun(t, c, seed, 2*envs, selfplay.Pair{P1: "goround", P2: "heuristic"})
+	e := newEnv(t, EnvOptions{Envs: envs, Config: c, View: View{Crop: 9}, Opponent: "goround", Player: 2, Expert: "heuristic"})
+	if err := e.Reset(seed); err != nil {
+		t.Fatal(err)
+	}
+	games := 0
+	acts := make([]int64, envs)
+	for step := 0; games < envs; step++ {
+		for i, a := range e.b.Expert {
+			acts[i] = a
+			if a < 0 { // no answer after a game's end: any action does
+				acts[i] = 1
+			}
+		}
+		if err := e.Step(acts); err != nil {
+			t.Fatal(err)
+		}
+		for i := range envs {
+			if e.b.Terminated[i] && e.b.Game[i] < envs {
+				s, _ := e.State(i)
+				row := rows[e.b.Game[i]]
+				if dataset.WinnerCode(s.Result().Winner) != row.Winner || s.HalfSteps() != int(row.HalfSteps) || !strings.Contains(row.Actions, "L") {
+					t.Fatalf("game %d: %d half-steps, winner %d; selfplay: %d, %d", row.GameID, s.HalfSteps(), s.Result().Winner, row.HalfSteps, row.Winner)
+				}
+				games++
+			}
+		}
+		if step > 1000 {
+			t.Fatal("the games do not end")
+		}
+	}
+
+	// Now against the expert's advice: straight on, unless the expert says
+	// straight. Its answers are a fresh heuristic's.
+	e.Reset(seed + 1)
+	for step := 0; step < 60; step++ {
+		for i := range acts {
+			acts[i] = 1
+			if e.b.Expert[i] == 1 {
+				acts[i] = 0
+			}
+		}
+		if err := e.Step(acts); err != nil {
+			t.Fatal(err)
+		}
+		for i := range envs {
+			s, _ := e.State(i)
+			if s.Over() {
+				continue
+			}
+			fresh, _ := bots.Make("heuristic")
+			fresh.Reset(s.Clone(), 1, play.SideSeed(uint64(e.b.Seed[i]), 1), play.Clock{})
+			if want := int64(ActionIndex(fresh.Act(s.Clone(), play.Clock{}))); e.b.Expert[i] != want {
+				t.Fatalf("env %d, half-step %d: expert %d, a fresh heuristic %d", i, s.HalfSteps(), e.b.Expert[i], want)
+			}
+		}
 	}
 }

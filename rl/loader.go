@@ -74,8 +74,9 @@ type replaySlot struct {
 	s      engine.State
 	board  fullBoard // full views: player 1's view of the game, kept up to date
 	planes []uint8
-	at     int     // actions replayed
-	keep   [2]bool // whose rows are kept
+	at     int         // actions replayed
+	keep   [2]bool     // whose rows are kept
+	home   [2]homeHint // where each player's home search starts
 	winner engine.Winner
 }
 
@@ -131,6 +132,9 @@ func canonical(spec string) (string, error) {
 
 // Shape is the shape of one observation's planes.
 func (l *Loader) Shape() [3]int { return l.o.View.Shape(l.board) }
+
+// Batch is the number of rows of a batch.
+func (l *Loader) Batch() int { return l.o.Batch }
 
 // SetBuffers gives the loader the arrays it fills; their sizes must fit
 // the options and the shape.
@@ -338,6 +342,7 @@ func (l *Loader) start(row dataset.Game) error {
 		return fmt.Errorf("game %d: %v", row.GameID, err)
 	}
 	sl.row, sl.at, sl.keep, sl.winner = row, 0, keep, dataset.WinnerOf(row.Winner)
+	sl.home = [2]homeHint{}
 	if full {
 		if len(sl.planes) != l.size {
 			sl.planes = make([]uint8, l.size)
@@ -369,7 +374,11 @@ func (l *Loader) advance(k, n int) (bool, error) {
 	if wrote {
 		l.write(sl, m, n, idx, last)
 	}
+	area := s.Area(m)
 	s.Step(a)
+	if s.Area(m) > area {
+		sl.home[m].valid = false
+	}
 	sl.at++
 	if l.o.View.Crop == 0 {
 		sl.board.update(s, sl.planes)
@@ -400,7 +409,7 @@ func (l *Loader) write(sl *replaySlot, m, n, idx int, last bool) {
 			copy(dst[p*plane:(p+1)*plane], sl.planes[from*plane:(from+1)*plane])
 		}
 	}
-	Scalars(s, m, b.Scalars[n*NumScalars:(n+1)*NumScalars])
+	scalars(s, m, sl.home[m].find(s, m), b.Scalars[n*NumScalars:(n+1)*NumScalars])
 	outcome := float32(sl.winner.Outcome(m))
 	b.Action[n] = int64(idx)
 	b.Outcome[n] = outcome

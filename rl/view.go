@@ -3,6 +3,7 @@ package rl
 import (
 	"fmt"
 
+	"github.com/paperio/paperio/dataset"
 	"github.com/paperio/paperio/engine"
 )
 
@@ -31,7 +32,7 @@ const (
 // The scalars of an observation (float32), in order.
 const (
 	OwnDir         = 0  // 4 values: one-hot of the own direction, east, south, west, north
-	EnemyDir       = 4  // 4 values: one-hot of the enemy's direction
+	EnemyDir       = 4  // 4 values: one-hot of the enemy's direction turned by the own one: same, right, opposite, left
 	RoundsLeft     = 8  // rounds the own player still has to play / rounds of the game
 	OwnArea        = 9  // own territory / cells of the board
 	EnemyArea      = 10 // enemy territory / cells of the board
@@ -42,7 +43,12 @@ const (
 	EnemyAhead     = 15 // enemy head minus own head along the own direction / (width + height)
 	EnemyRight     = 16 // the same to the own player's right
 	MovesFirst     = 17 // 1 when the own player is player 1 (moves first), else 0
-	NumScalars     = 18
+	HomeAhead      = 18 // the nearest own territory cell (see Home): cells ahead of the head / (width + height)
+	HomeRight      = 19 // the same, cells to the right
+	HomeDist       = 20 // its Manhattan distance / (width + height); -1 without territory
+	BandToEnemy    = 21 // Manhattan distance from the own band's nearest cell to the enemy head / (width + height); -1 without band
+	EnemyBandToOwn = 22 // the same from the enemy's band to the own head
+	NumScalars     = 23
 )
 
 // MaxCrop is the largest crop.
@@ -174,6 +180,11 @@ func observeCrop(k int, s *engine.State, me int, planes []uint8) {
 // Scalars writes the NumScalars scalars of the observation of s for player
 // me.
 func Scalars(s *engine.State, me int, out []float32) {
+	scalars(s, me, FindHome(s, me, 0), out)
+}
+
+// scalars is Scalars with player me's home found already.
+func scalars(s *engine.State, me int, home Home, out []float32) {
 	_ = out[NumScalars-1]
 	w, h := s.Width(), s.Height()
 	x, y, d := s.Head(me)
@@ -182,7 +193,7 @@ func Scalars(s *engine.State, me int, out []float32) {
 		out[i] = 0
 	}
 	out[OwnDir+int(d&3)] = 1
-	out[EnemyDir+int(ed&3)] = 1
+	out[EnemyDir+int((ed-d)&3)] = 1
 	out[RoundsLeft] = float32(s.TurnsLeft(me)) / float32(s.MaxTurns())
 	cells, span := float32(w*h), float32(w+h)
 	out[OwnArea] = float32(s.Area(me)) / cells
@@ -198,4 +209,20 @@ func Scalars(s *engine.State, me int, out []float32) {
 	if me == 0 {
 		out[MovesFirst] = 1
 	}
+	out[HomeAhead] = float32(home.A) / span
+	out[HomeRight] = float32(home.B) / span
+	out[HomeDist] = -1
+	if home.R >= 0 {
+		out[HomeDist] = float32(home.R) / span
+	}
+	out[BandToEnemy] = distance(dataset.BandToHead(s, me), span)
+	out[EnemyBandToOwn] = distance(dataset.BandToHead(s, 1-me), span)
+}
+
+// distance scales a distance, leaving -1 (none) as it is.
+func distance(d int32, span float32) float32 {
+	if d < 0 {
+		return -1
+	}
+	return float32(d) / span
 }

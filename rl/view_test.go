@@ -135,10 +135,11 @@ func TestObserveByHand(t *testing.T) {
 		t.Errorf("%d cells set, want 21", n)
 	}
 	wantSc := map[int]float32{
-		OwnDir + int(engine.West): 1, EnemyDir + int(engine.North): 1,
+		OwnDir + int(engine.West): 1, EnemyDir + 1: 1, // north is west turned right
 		RoundsLeft: 49.0 / 50, OwnArea: 9.0 / 80, EnemyArea: 9.0 / 80,
 		OwnBandCells: 0, EnemyBandCells: 1.0 / 18, OwnX: 6.0 / 9, OwnY: 4.0 / 7,
 		EnemyAhead: 4.0 / 18, EnemyRight: 3.0 / 18, MovesFirst: 0,
+		BandToEnemy: -1, EnemyBandToOwn: 7.0 / 18, // player 1's band cell (2,1) is 4 + 3 from (6,4)
 	}
 	for i, v := range sc {
 		if v != wantSc[i] {
@@ -150,6 +151,11 @@ func TestObserveByHand(t *testing.T) {
 	v := View{Crop: 5}
 	crop := make([]uint8, v.Size(c))
 	Observe(v, s, 0, crop, sc[:])
+	// Its home: (2,2), the first own cell of ring 1 (ahead (2,0) and right
+	// (3,1) are not), straight behind.
+	if sc[HomeAhead] != -1.0/18 || sc[HomeRight] != 0 || sc[HomeDist] != 1.0/18 {
+		t.Errorf("player 1's home: %v %v %v, want one cell behind", sc[HomeAhead], sc[HomeRight], sc[HomeDist])
+	}
 	plane := func(p int) []uint8 { return crop[p*25 : (p+1)*25] }
 	wantOff := []uint8{ // (0..4, -1) is off the board: row 0
 		1, 1, 1, 1, 1,
