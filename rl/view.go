@@ -48,7 +48,8 @@ const (
 	HomeDist       = 20 // its Manhattan distance / (width + height); -1 without territory
 	BandToEnemy    = 21 // Manhattan distance from the own band's nearest cell to the enemy head / (width + height); -1 without band
 	EnemyBandToOwn = 22 // the same from the enemy's band to the own head
-	NumScalars     = 23
+	HeadsDist      = 23 // Manhattan distance between the heads / (width + height)
+	NumScalars     = 24
 )
 
 // MaxCrop is the largest crop.
@@ -215,6 +216,7 @@ func scalars(s *engine.State, me int, home Home, out []float32) {
 	if home.R >= 0 {
 		out[HomeDist] = float32(home.R) / span
 	}
+	out[HeadsDist] = float32(abs(ex-x)+abs(ey-y)) / span
 	out[BandToEnemy] = distance(dataset.BandToHead(s, me), span)
 	out[EnemyBandToOwn] = distance(dataset.BandToHead(s, 1-me), span)
 }

@@ -140,6 +140,7 @@ func TestObserveByHand(t *testing.T) {
 		OwnBandCells: 0, EnemyBandCells: 1.0 / 18, OwnX: 6.0 / 9, OwnY: 4.0 / 7,
 		EnemyAhead: 4.0 / 18, EnemyRight: 3.0 / 18, MovesFirst: 0,
 		BandToEnemy: -1, EnemyBandToOwn: 7.0 / 18, // player 1's band cell (2,1) is 4 + 3 from (6,4)
+		HeadsDist: 7.0 / 18,
 	}
 	for i, v := range sc {
 		if v != wantSc[i] {

@@ -20,6 +20,6 @@ PLANES = ('own_territory', 'own_band', 'enemy_territory', 'enemy_band', 'own_hea
 SCALARS = ('own_east', 'own_south', 'own_west', 'own_north', 'enemy_heading_same', 'enemy_heading_right',
            'enemy_heading_opposite', 'enemy_heading_left', 'rounds_left', 'own_area', 'enemy_area', 'own_band', 'enemy_band', 'own_x', 'own_y',
            'enemy_ahead', 'enemy_right', 'moves_first', 'home_ahead', 'home_right', 'home_dist',
-           'band_to_enemy', 'enemy_band_to_own')
+           'band_to_enemy', 'enemy_band_to_own', 'heads_dist')
 
 __all__ = ['VectorEnv', 'Dataset', 'Error', 'OBS_VERSION', 'PLANES', 'SCALARS', 'LEFT', 'STRAIGHT', 'RIGHT']

@@ -29,7 +29,7 @@ class VectorEnv:
         obs, reward, terminated, truncated, info = env.step(actions)
 
     obs is {'planes': uint8 (num_envs, C, H, W), 'scalars': float32
-    (num_envs, 23)} as OBSERVATION.md specifies; actions are integers 0 (turn
+    (num_envs, 24)} as OBSERVATION.md specifies; actions are integers 0 (turn
     left), 1 (straight), 2 (turn right), one per game.
 
     opponent is a bot spec ('random', 'goround', 'heuristic:margin=2', …),

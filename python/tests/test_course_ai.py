@@ -55,7 +55,27 @@ class CourseObservation(unittest.TestCase):
 
     def test_self_play_on_the_course_board(self):
         with paperio.VectorEnv(4, opponent=None, view='crop11') as env:
-            self.assertGreater(self.check(env, 150, 5), 500)
+            self.assertGreater(self.check(env, 80, 5), 300)
+
+
+class CourseMove(unittest.TestCase):
+    def test_one_move_is_the_batchs(self):
+        # A random policy: the course AI's shortcut for one observation
+        # chooses as the batch does, unsafe moves left out.
+        rng = np.random.default_rng(1)
+        sizes = [7 * 11 * 11 + len(paperio.SCALARS), 16, 3]
+        layers = [(rng.standard_normal((a, b)).astype(np.float32), rng.standard_normal(b).astype(np.float32))
+                  for a, b in zip(sizes[:-1], sizes[1:])]
+        with paperio.VectorEnv(16, opponent='random', view='crop11', width=30, height=24, turns=100) as env:
+            obs, _ = env.reset(seed=1)
+            for _ in range(100):
+                batch = policy_ai.choose(layers, obs['planes'], obs['scalars'])
+                for i in range(env.num_envs):
+                    self.assertEqual(policy_ai.choose_one(layers, obs['planes'][i], obs['scalars'][i]), batch[i])
+                    a = batch[i]
+                    if not policy_ai.unsafe(obs['planes'][i:i + 1]).all():
+                        self.assertFalse(policy_ai.unsafe(obs['planes'][i:i + 1])[0, a])
+                obs, _, _, _, _ = env.step(batch)
 
 
 if __name__ == '__main__':

@@ -38,7 +38,7 @@ if (crop ? shape[0] !== 7 || shape[1] !== crop || shape[2] !== crop : shape[0] !
 
 const want = [
   ["planes", Type.FixedSizeList, planeSize, Type.Int, 8],
-  ["scalars", Type.FixedSizeList, 23, Type.Float, 32],
+  ["scalars", Type.FixedSizeList, 24, Type.Float, 32],
   ["action", Type.Int], ["reward", Type.Float], ["done", Type.Bool], ["outcome", Type.Float],
   ["player", Type.Int], ["game_id", Type.Int], ["half_step", Type.Int],
 ];
@@ -100,7 +100,7 @@ for (const batch of table.batches) {
       const r2 = (crop - 1) / 2;
       if (obs[4 * plane + r2 * crop + r2] !== 1) fail(`${at}: the own head is not at the crop's centre`);
     }
-    const s = scalars.subarray(i * 23, (i + 1) * 23);
+    const s = scalars.subarray(i * 24, (i + 1) * 24);
     if (s[0] + s[1] + s[2] + s[3] !== 1 || s[4] + s[5] + s[6] + s[7] !== 1) fail(`${at}: directions ${Array.from(s.subarray(0, 8))}`);
     if (s[17] !== (p === 1 ? 1 : 0)) fail(`${at}: moves first ${s[17]} for player ${p}`);
     prev = { g, h, done: done.get(i) };

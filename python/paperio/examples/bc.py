@@ -1,16 +1,19 @@
 """Behaviour cloning from a self-play dataset, end to end:
 
-    python3 -m paperio.examples.bc OUT [--games 48] [--epochs 4] [--seed 1]
+    python3 -m paperio.examples.bc OUT [--games 200] [--epochs 4] [--dagger 6] [--seed 1]
 
 1. writes a self-play dataset (`paperio selfplay`) of a teacher bot against
    the built-in bots into OUT/data;
-2. trains a small policy (a two-layer perceptron in numpy) to choose the
-   teacher's moves from 11x11 crops and the scalars of OBSERVATION.md, the
-   rows made again from the dataset by paperio.Dataset (teacher's rows
-   only);
-3. saves it as OUT/policy.npz and writes OUT/ai.py, a course AI that plays
+2. trains a small policy (a perceptron with two hidden layers, in numpy) to
+   choose the teacher's moves from 11x11 crops and the scalars of
+   OBSERVATION.md, the rows made again from the dataset by paperio.Dataset
+   (the teacher's rows only);
+3. improves it with DAgger: the policy plays in VectorEnv, the teacher (the
+   environment's expert) labels the states it met, and it learns from those
+   labels too;
+4. saves it as OUT/policy.npz and writes OUT/ai.py, a course AI that plays
    it: `paperio play --p1 py:OUT/ai.py --p2 random --python /usr/bin/python3`;
-4. plays it a little in VectorEnv against random and goround, as a quick
+5. plays it a little in VectorEnv against random and goround, as a quick
    check (notebooks/rl.ipynb plays the gauntlet through the py: bridge).
 
 The notebook runs these same functions.
@@ -37,7 +40,7 @@ OPPONENTS = ('random', 'goround', 'wanderer', 'heuristic', TEACHER)
 CROP = 11
 
 
-def write_dataset(out, games=48, seed=1, teacher=TEACHER, opponents=OPPONENTS):
+def write_dataset(out, games=200, seed=1, teacher=TEACHER, opponents=OPPONENTS):
     """Writes a self-play run of teacher against each opponent, either side
     first, into out with the paperio command; returns out."""
     pairs = []
