@@ -198,6 +198,9 @@ func TestResetMatchesNewGame(t *testing.T) {
 		if err := sameState(s, fresh); err != nil {
 			t.Fatalf("game %d: reset differs from a new game: %v", game, err)
 		}
+		if !slices.Equal(s.spans, fresh.spans) {
+			t.Fatalf("game %d: reset left spans of the game before", game)
+		}
 		next := walkers(rng)
 		var history []Action
 		for !s.Over() {

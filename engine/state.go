@@ -136,16 +136,16 @@ func (s *State) Reset(c Config, starts [2]Start) error {
 	n := c.Width * c.Height
 	if s.geo != nil && s.w == c.Width && s.h == c.Height && len(s.field) == n {
 		for i := range s.p {
-			s.clearBox(s.p[i].box)
+			s.clearBox(i)
 		}
 	} else {
 		s.geo, s.w, s.h = geometryOf(c.Width, c.Height), c.Width, c.Height
 		s.field, s.bands = make([]uint8, n), make([]uint8, n)
 		s.spans = make([]span, 2*(c.Width+c.Height))
+		for i := range s.spans {
+			s.spans[i] = emptySpan
+		}
 		s.fill = nil
-	}
-	for i := range s.spans {
-		s.spans[i] = emptySpan
 	}
 	s.maxTurns, s.steps, s.over, s.result = c.MaxTurns, 0, false, Result{}
 	for i, st := range starts {
@@ -161,12 +161,22 @@ func (s *State) Reset(c Config, starts [2]Start) error {
 	return nil
 }
 
-// clearBox empties the territory and band grids inside b.
-func (s *State) clearBox(b bbox) {
+// clearBox empties the territory and band grids inside player i's box,
+// and its spans of the box's columns and rows (a span only widens over a
+// territory cell).
+func (s *State) clearBox(i int) {
+	b := s.p[i].box
 	for x := b.MinX; x <= b.MaxX; x++ {
 		lo, hi := x*s.h+b.MinY, x*s.h+b.MaxY+1
 		clear(s.field[lo:hi])
 		clear(s.bands[lo:hi])
+	}
+	base := i * (s.w + s.h)
+	for x := b.MinX; x <= b.MaxX; x++ {
+		s.spans[base+x] = emptySpan
+	}
+	for y := b.MinY; y <= b.MaxY; y++ {
+		s.spans[base+s.w+y] = emptySpan
 	}
 }
 
