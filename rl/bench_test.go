@@ -57,7 +57,7 @@ func BenchmarkEnv(b *testing.B) {
 			}
 			rng := rand.New(rand.NewPCG(1, 2))
 			acts := make([]int64, n)
-			steps := 0
+			steps, resets := 0, 0
 			done := cpuClock(b)
 			for b.Loop() {
 				for i := range acts {
@@ -66,7 +66,15 @@ func BenchmarkEnv(b *testing.B) {
 				if err := e.Step(acts); err != nil {
 					b.Fatal(err)
 				}
-				steps += n
+				// Games that ended in the step before only started again
+				// in this one (next-step autoreset): no agent step.
+				steps += n - resets
+				resets = 0
+				for _, t := range e.b.Terminated {
+					if t {
+						resets++
+					}
+				}
 			}
 			done(steps, "agent-step")
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(steps), "ns/agent-step")
