@@ -1,6 +1,6 @@
 """Behaviour cloning from a self-play dataset, end to end:
 
-    python3 -m paperio.examples.bc OUT [--games 200] [--epochs 4] [--dagger 6] [--seed 1]
+    python3 -m paperio.examples.bc OUT [--games 200] [--epochs 4] [--dagger 10] [--seed 1]
 
 1. writes a self-play dataset (`paperio selfplay`) of a teacher bot against
    the built-in bots into OUT/data;
@@ -281,7 +281,7 @@ def main(argv=None):
     p.add_argument('--epochs', type=int, default=4, help='passes over the dataset (default 4)')
     p.add_argument('--seed', type=int, default=1, help='seed of the dataset, the shuffle and the weights')
     p.add_argument('--teacher', default=TEACHER, help='the bot whose moves are learned (default %s)' % TEACHER)
-    p.add_argument('--dagger', type=int, default=6, help='DAgger rounds after behaviour cloning (default 6)')
+    p.add_argument('--dagger', type=int, default=10, help='DAgger rounds after behaviour cloning (default 10)')
     p.add_argument('--hidden', default='128,128', help='sizes of the hidden layers (default 128,128)')
     a = p.parse_args(argv)
     if a.games < 1 or a.epochs < 1:
