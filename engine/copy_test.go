@@ -174,3 +174,70 @@ func TestStepAllocatesNothing(t *testing.T) {
 		t.Errorf("replaying %s (%d half-steps): %v allocations", g.ID, len(g.Actions), n)
 	}
 }
+
+// TestResetMatchesNewGame: a game reset over a finished one (same board,
+// so its buffers are reused and only the boxes are cleared) is the game
+// NewGame makes, and plays on the same; a reset to another board size
+// too. Every territory and band cell lies inside its owner's box.
+func TestResetMatchesNewGame(t *testing.T) {
+	s := &State{}
+	for game := 0; game < 60; game++ {
+		// Games come in threes on one board size: the first reallocates,
+		// the others reuse.
+		size := rand.New(rand.NewPCG(8, uint64(game/3)))
+		w, h := 2*(6+size.IntN(4)), 10+size.IntN(6)
+		rng := rand.New(rand.NewPCG(7, uint64(game)))
+		c, st := randomSetup(rng, w, h)
+		if err := s.Reset(c, st); err != nil {
+			t.Fatal(err)
+		}
+		fresh, err := NewGame(c, st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := sameState(s, fresh); err != nil {
+			t.Fatalf("game %d: reset differs from a new game: %v", game, err)
+		}
+		if !slices.Equal(s.spans, fresh.spans) {
+			t.Fatalf("game %d: reset left spans of the game before", game)
+		}
+		next := walkers(rng)
+		var history []Action
+		for !s.Over() {
+			a, _ := next(s)
+			history = append(history, a)
+			s.Step(a)
+			if err := boxesHold(s); err != nil {
+				t.Fatalf("game %d, half-step %d: %v", game, s.HalfSteps(), err)
+			}
+		}
+		if err := sameState(s, replayed(t, c, st, history)); err != nil {
+			t.Fatalf("game %d after playing on: %v", game, err)
+		}
+	}
+	before := s.Clone()
+	if err := s.Reset(Config{Width: 3, Height: 3, MaxTurns: 1}, [2]Start{}); err == nil {
+		t.Fatal("odd width accepted")
+	}
+	if err := sameState(s, before); err != nil {
+		t.Fatalf("a refused reset changed the game: %v", err)
+	}
+}
+
+// boxesHold reports a territory or band cell outside its owner's box.
+func boxesHold(s *State) error {
+	for x := 0; x < s.Width(); x++ {
+		for y := 0; y < s.Height(); y++ {
+			for _, owner := range []int{s.FieldAt(x, y), s.BandAt(x, y)} {
+				if owner == 0 {
+					continue
+				}
+				x0, y0, x1, y1 := s.Box(owner - 1)
+				if x < x0 || x > x1 || y < y0 || y > y1 {
+					return fmt.Errorf("cell (%d,%d) of player %d outside its box (%d,%d)-(%d,%d)", x, y, owner, x0, y0, x1, y1)
+				}
+			}
+		}
+	}
+	return nil
+}

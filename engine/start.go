@@ -24,7 +24,64 @@ func RandomStarts(c Config, seed int64) ([2]Start, error) {
 	if err := c.Validate(); err != nil {
 		return [2]Start{}, err
 	}
-	mt := pyrand.New(seed)
+	var mt pyrand.Random
+	mt.SeedInt(seed)
+	return draw(&mt, c)
+}
+
+// StartDrawer draws the course's starts (see RandomStarts) with generators
+// it keeps, so that drawing allocates nothing, and four seeds at a time
+// when asked for several: a reinforcement-learning environment draws a start
+// for every episode, and seeding the generator costs more than the
+// half-steps of a short episode.
+type StartDrawer struct{ mt [4]pyrand.Random }
+
+// Starts returns the course's starts for seed, as RandomStarts does.
+func (d *StartDrawer) Starts(c Config, seed int64) ([2]Start, error) {
+	if err := c.Validate(); err != nil {
+		return [2]Start{}, err
+	}
+	d.mt[0].SeedInt(seed)
+	return draw(&d.mt[0], c)
+}
+
+// Draw sets starts[i] to the course's starts for seeds[i] (len(starts) ≥
+// len(seeds)), seeding four generators at once.
+func (d *StartDrawer) Draw(c Config, seeds []int64, starts [][2]Start) error {
+	if err := c.Validate(); err != nil {
+		return err
+	}
+	rs := [4]*pyrand.Random{&d.mt[0], &d.mt[1], &d.mt[2], &d.mt[3]}
+	for lo := 0; lo < len(seeds); lo += 4 {
+		var four [4]uint64 // past the end: seed 0, drawn for nothing
+		n := 0
+		for g := 0; g < 4 && lo+g < len(seeds); g++ {
+			four[g] = absSeed(seeds[lo+g])
+			n++
+		}
+		pyrand.SeedFour(rs, four)
+		for g := 0; g < n; g++ {
+			st, err := draw(rs[g], c)
+			if err != nil {
+				return err
+			}
+			starts[lo+g] = st
+		}
+	}
+	return nil
+}
+
+// absSeed is the seed as Python's random.seed reads an int: its absolute
+// value.
+func absSeed(seed int64) uint64 {
+	if seed < 0 {
+		return uint64(-seed)
+	}
+	return uint64(seed)
+}
+
+// draw makes the course's draws from a seeded generator.
+func draw(mt *pyrand.Random, c Config) ([2]Start, error) {
 	k, h := c.Width/2, c.Height
 	for try := 0; try < 1000; try++ {
 		var st [2]Start

@@ -56,6 +56,32 @@ func TestRandomStartsDeterministic(t *testing.T) {
 	}
 }
 
+// TestStartDrawerReused: one drawer used for seed after seed, on boards of
+// several sizes (narrow ones redraw), draws what RandomStarts draws, one
+// seed at a time or several (not a multiple of four) at once.
+func TestStartDrawerReused(t *testing.T) {
+	var d StartDrawer
+	for seed := int64(-50); seed < 400; seed++ {
+		c := Config{Width: 2 * (1 + int(seed&63)%60), Height: 1 + int(seed*7&127), MaxTurns: 10}
+		seeds := []int64{seed * 1000003, seed << 33, -seed, seed*seed + 1, seed * 977, seed - 1<<40}[:1+int(seed&7)%6]
+		many := make([][2]Start, len(seeds))
+		errMany := d.Draw(c, seeds, many)
+		for i, s := range seeds {
+			want, werr := RandomStarts(c, s)
+			got, err := d.Starts(c, s)
+			if got != want || (err == nil) != (werr == nil) {
+				t.Fatalf("seed %d on %dx%d: drawer %+v (%v), RandomStarts %+v (%v)", s, c.Width, c.Height, got, err, want, werr)
+			}
+			if werr == nil && errMany == nil && many[i] != want {
+				t.Fatalf("seeds %v on %dx%d: Draw gives %+v for seed %d, RandomStarts %+v", seeds, c.Width, c.Height, many[i], s, want)
+			}
+			if werr != nil && errMany == nil {
+				t.Fatalf("seeds %v on %dx%d: Draw accepted seed %d (%v)", seeds, c.Width, c.Height, s, werr)
+			}
+		}
+	}
+}
+
 // firstDraw is the course's formula with no redraw.
 func firstDraw(c Config, seed int64) [2]Start {
 	r := pyrand.New(seed)

@@ -108,33 +108,76 @@ type State struct {
 // NewGame starts a game from explicit starts. A start off the board is an
 // error.
 func NewGame(c Config, starts [2]Start) (*State, error) {
-	if err := c.Validate(); err != nil {
+	s := &State{}
+	if err := s.Reset(c, starts); err != nil {
 		return nil, err
+	}
+	return s, nil
+}
+
+// Reset makes s a new game from explicit starts, as NewGame does, reusing
+// s's buffers when the board keeps its size: a reinforcement-learning
+// environment starts a game every few dozen half-steps, and a fresh course
+// board costs more than those half-steps. Only the players' boxes are
+// cleared: they hold every territory and band cell (see Box). On an error
+// s is left as it was.
+func (s *State) Reset(c Config, starts [2]Start) error {
+	if err := c.Validate(); err != nil {
+		return err
 	}
 	for i, st := range starts {
 		if st.X < 0 || st.X >= c.Width || st.Y < 0 || st.Y >= c.Height {
-			return nil, fmt.Errorf("start of player %d at (%d,%d) is off the %dx%d board", i+1, st.X, st.Y, c.Width, c.Height)
+			return fmt.Errorf("start of player %d at (%d,%d) is off the %dx%d board", i+1, st.X, st.Y, c.Width, c.Height)
 		}
 		if !st.Dir.Valid() {
-			return nil, fmt.Errorf("start direction %d of player %d: must be 0 (east), 1 (south), 2 (west) or 3 (north)", st.Dir, i+1)
+			return fmt.Errorf("start direction %d of player %d: must be 0 (east), 1 (south), 2 (west) or 3 (north)", st.Dir, i+1)
 		}
 	}
 	n := c.Width * c.Height
-	s := &State{
-		geo: geometryOf(c.Width, c.Height), w: c.Width, h: c.Height, maxTurns: c.MaxTurns,
-		field: make([]uint8, n), bands: make([]uint8, n),
-		spans: make([]span, 2*(c.Width+c.Height)),
+	if s.geo != nil && s.w == c.Width && s.h == c.Height && len(s.field) == n {
+		for i := range s.p {
+			s.clearBox(i)
+		}
+	} else {
+		s.geo, s.w, s.h = geometryOf(c.Width, c.Height), c.Width, c.Height
+		s.field, s.bands = make([]uint8, n), make([]uint8, n)
+		s.spans = make([]span, 2*(c.Width+c.Height))
+		for i := range s.spans {
+			s.spans[i] = emptySpan
+		}
+		s.fill = nil
 	}
-	for i := range s.spans {
-		s.spans[i] = emptySpan
-	}
+	s.maxTurns, s.steps, s.over, s.result = c.MaxTurns, 0, false, Result{}
 	for i, st := range starts {
+		band := s.p[i].band[:0]
+		if band == nil {
+			band = make([]int32, 0, 256)
+		}
 		s.p[i] = player{x: st.X, y: st.Y, dir: st.Dir,
 			box:  bbox{max(st.X-1, 0), max(st.Y-1, 0), min(st.X+1, c.Width-1), min(st.Y+1, c.Height-1)},
-			band: make([]int32, 0, 256)}
+			band: band}
 		s.paintSquare(i, st.X, st.Y)
 	}
-	return s, nil
+	return nil
+}
+
+// clearBox empties the territory and band grids inside player i's box,
+// and its spans of the box's columns and rows (a span only widens over a
+// territory cell).
+func (s *State) clearBox(i int) {
+	b := s.p[i].box
+	for x := b.MinX; x <= b.MaxX; x++ {
+		lo, hi := x*s.h+b.MinY, x*s.h+b.MaxY+1
+		clear(s.field[lo:hi])
+		clear(s.bands[lo:hi])
+	}
+	base := i * (s.w + s.h)
+	for x := b.MinX; x <= b.MaxX; x++ {
+		s.spans[base+x] = emptySpan
+	}
+	for y := b.MinY; y <= b.MaxY; y++ {
+		s.spans[base+s.w+y] = emptySpan
+	}
 }
 
 // paintSquare gives player i the 3x3 square around (x, y), clipped to the

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Executes every notebook in this folder with the gonb Go kernel and fails on
-# the first cell that fails. The executed copies, with their outputs, go to
+# Executes every notebook in this folder, each with the kernel its metadata
+# names (gonb for the Go notebooks, Debian's python3 for rl.ipynb), and fails
+# on the first cell that fails. The executed copies, with their outputs, go to
 # out/notebooks/executed/ (the notebooks themselves are left as they are).
 #
 # On a fresh Debian machine with Go it first installs what it needs: Jupyter's

@@ -17,11 +17,18 @@ type Random struct {
 
 // New seeds like random.seed(seed) for an int seed.
 func New(seed int64) *Random {
+	r := &Random{}
+	r.SeedInt(seed)
+	return r
+}
+
+// SeedInt reseeds r in place like random.seed(seed) for an int seed.
+func (r *Random) SeedInt(seed int64) {
 	u := uint64(seed)
 	if seed < 0 {
 		u = uint64(-seed) // Python seeds with abs(n)
 	}
-	return NewUint64(u)
+	r.Seed(u)
 }
 
 // NewUint64 seeds like random.seed(seed) for a non-negative int seed below
@@ -66,3 +73,21 @@ func (r *Random) RandInt(a, b int) int { return a + r.RandBelow(b-a+1) }
 
 // Random is random.random(): a float in [0, 1) with 53 random bits.
 func (r *Random) Random() float64 { return r.m.double53() }
+
+// SeedFour reseeds four generators like Seed, seed by seed, in about the
+// time Seed takes for one (see initByArrays). The generators must be
+// distinct.
+func SeedFour(rs [4]*Random, seeds [4]uint64) {
+	var ms [4]*mt19937
+	var keys [4][2]uint32
+	var lens [4]int
+	for g, r := range rs {
+		ms[g] = &r.m
+		keys[g] = [2]uint32{uint32(seeds[g]), uint32(seeds[g] >> 32)}
+		lens[g] = 1
+		if keys[g][1] != 0 {
+			lens[g] = 2
+		}
+	}
+	initByArrays(&ms, &keys, &lens)
+}

@@ -110,3 +110,56 @@ func TestSeedUint64MatchesCPython(t *testing.T) {
 		}
 	}
 }
+
+// TestLongStreamMatchesCPython: words are twisted one at a time as they are
+// drawn; over several rounds of 624 they are CPython's, and reseeding in
+// the middle of a round starts afresh.
+func TestLongStreamMatchesCPython(t *testing.T) {
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Fatalf("python3 not found on PATH (%v): this test compares Random with CPython's random module and needs python3", err)
+	}
+	const n = 2000
+	script := "import random\nfor s in (5, 2**40 + 3):\n    random.seed(s)\n    print(*[random.getrandbits(32) for _ in range(" + strconv.Itoa(n) + ")])"
+	out, err := exec.Command(py, "-c", script).CombinedOutput()
+	if err != nil {
+		t.Fatalf("python3: %v\n%s", err, out)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	r := New(99)
+	for k := 0; k < 700; k++ { // leave r in the middle of its second round
+		r.Uint32()
+	}
+	for i, seed := range []uint64{5, 1<<40 + 3} {
+		r.Seed(seed)
+		want := strings.Fields(lines[i])
+		for k := 0; k < n; k++ {
+			if got := strconv.FormatUint(uint64(r.Uint32()), 10); got != want[k] {
+				t.Fatalf("seed %d, word %d: %s, CPython %s", seed, k, got, want[k])
+			}
+		}
+	}
+}
+
+// TestSeedFour: four generators seeded together draw what each draws when
+// seeded alone, whatever mix of one- and two-word seeds.
+func TestSeedFour(t *testing.T) {
+	seeds := []uint64{0, 1, 5, 1<<32 - 1, 1 << 32, 1<<40 + 3, 1<<63 + 12345, 99, 7, 1<<33 + 1, 42, 1<<62 - 1}
+	var rs [4]*Random
+	for g := range rs {
+		rs[g] = New(int64(g))
+	}
+	for start := 0; start+4 <= len(seeds); start++ {
+		var four [4]uint64
+		copy(four[:], seeds[start:])
+		SeedFour(rs, four)
+		for g, s := range four {
+			alone := NewUint64(s)
+			for k := 0; k < 700; k++ {
+				if got, want := rs[g].Uint32(), alone.Uint32(); got != want {
+					t.Fatalf("seeds %v, generator %d (seed %d), word %d: %d, alone %d", four, g, s, k, got, want)
+				}
+			}
+		}
+	}
+}

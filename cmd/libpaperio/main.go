@@ -1,0 +1,337 @@
+// Command libpaperio is the shared library behind the Python package
+// python/paperio: the batched environment and the dataset loader of
+// package rl behind a C ABI, for ctypes.
+//
+//	go build -buildmode=c-shared -o libpaperio.so ./cmd/libpaperio
+//
+// Objects are handles (positive integers). Options come in as JSON; the
+// arrays the objects fill are the caller's (numpy) memory, handed over once
+// as pointers and then filled in place at every call. Every function that
+// can fail takes a buffer for a one-line message and returns a negative
+// value when it failed; nothing panics across the boundary (a panic is
+// caught and reported as an internal error).
+package main
+
+/*
+#include <stdint.h>
+*/
+import "C"
+
+import (
+	"encoding/json"
+	"fmt"
+	"sync"
+	"time"
+	"unsafe"
+
+	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/rl"
+)
+
+// abi changes whenever a function here changes its arguments or meaning;
+// the Python package refuses a library of another ABI.
+const abi = 1
+
+func main() {}
+
+// objects holds the live environments and loaders by handle; each has its
+// own lock, so that two threads using one object take turns.
+var objects = struct {
+	sync.Mutex
+	next int64
+	m    map[int64]*object
+}{m: map[int64]*object{}}
+
+type object struct {
+	sync.Mutex
+	env    *rl.Env
+	loader *rl.Loader
+}
+
+func register(o *object) int64 {
+	objects.Lock()
+	defer objects.Unlock()
+	objects.next++
+	objects.m[objects.next] = o
+	return objects.next
+}
+
+func lookup(h C.int64_t) (*object, error) {
+	objects.Lock()
+	defer objects.Unlock()
+	o, ok := objects.m[int64(h)]
+	if !ok {
+		return nil, fmt.Errorf("closed or unknown handle %d", int64(h))
+	}
+	return o, nil
+}
+
+// call runs f, writing its error (or a caught panic) into the caller's
+// message buffer; it returns -1 on an error and f's value otherwise.
+func call(msg *C.char, msgLen C.int, f func() (int64, error)) (ret C.int64_t) {
+	defer func() {
+		if r := recover(); r != nil {
+			writeMsg(msg, msgLen, fmt.Sprintf("internal error in libpaperio: %v", r))
+			ret = -1
+		}
+	}()
+	v, err := f()
+	if err != nil {
+		writeMsg(msg, msgLen, err.Error())
+		return -1
+	}
+	return C.int64_t(v)
+}
+
+// writeMsg copies s, cut to fit and NUL-terminated, into a C buffer.
+func writeMsg(buf *C.char, n C.int, s string) {
+	if buf == nil || n <= 0 {
+		return
+	}
+	b := unsafe.Slice((*byte)(unsafe.Pointer(buf)), int(n))
+	k := copy(b[:len(b)-1], s)
+	b[k] = 0
+}
+
+// withObject runs f on the object of handle h, locked.
+func withObject(h C.int64_t, f func(o *object) (int64, error)) func() (int64, error) {
+	return func() (int64, error) {
+		o, err := lookup(h)
+		if err != nil {
+			return 0, err
+		}
+		o.Lock()
+		defer o.Unlock()
+		return f(o)
+	}
+}
+
+// slice views n values of C memory at p as a Go slice (nil for a null p).
+func slice[T any](p unsafe.Pointer, n int) []T {
+	if p == nil {
+		return nil
+	}
+	return unsafe.Slice((*T)(p), n)
+}
+
+//export paperio_abi
+func paperio_abi() C.int64_t { return abi }
+
+//export paperio_obs_version
+func paperio_obs_version() C.int64_t { return rl.Version }
+
+// envOptions is the JSON form of rl.EnvOptions.
+type envOptions struct {
+	Envs     int    `json:"envs"`
+	Width    int    `json:"width"`
+	Height   int    `json:"height"`
+	Turns    int    `json:"turns"`
+	Crop     int    `json:"crop"`
+	Opponent string `json:"opponent"`
+	Player   int    `json:"player"`
+	SameStep bool   `json:"same_step"`
+	Expert   string `json:"expert"`
+}
+
+// shapeJSON says the shape of an observation's planes and the scalar count.
+func shapeJSON(sh [3]int) string {
+	return fmt.Sprintf(`{"planes":[%d,%d,%d],"scalars":%d}`, sh[0], sh[1], sh[2], rl.NumScalars)
+}
+
+//export paperio_env_new
+func paperio_env_new(opts *C.char, shape *C.char, shapeLen C.int, msg *C.char, msgLen C.int) C.int64_t {
+	return call(msg, msgLen, func() (int64, error) {
+		var j envOptions
+		if err := json.Unmarshal([]byte(C.GoString(opts)), &j); err != nil {
+			return 0, fmt.Errorf("environment options: %v", err)
+		}
+		e, err := rl.NewEnv(rl.EnvOptions{
+			Envs: j.Envs, Config: engine.Config{Width: j.Width, Height: j.Height, MaxTurns: j.Turns},
+			View: rl.View{Crop: j.Crop}, Opponent: j.Opponent, Player: j.Player, SameStep: j.SameStep,
+			Expert: j.Expert,
+		})
+		if err != nil {
+			return 0, err
+		}
+		writeMsg(shape, shapeLen, shapeJSON(e.Shape()))
+		return register(&object{env: e}), nil
+	})
+}
+
+// paperio_env_buffers hands over the arrays, in the order of rl.Buffers:
+// planes (uint8), scalars (float32), reward (float32), terminated,
+// truncated (bool), player (int8), game, seed (int64), half_steps (int32),
+// final (bool), final planes (uint8), final scalars (float32), expert
+// (int64); final* may be null without same-step autoreset, expert without
+// an expert.
+//
+//export paperio_env_buffers
+func paperio_env_buffers(h C.int64_t, ptrs *unsafe.Pointer, msg *C.char, msgLen C.int) C.int64_t {
+	return call(msg, msgLen, withObject(h, func(o *object) (int64, error) {
+		if o.env == nil {
+			return 0, fmt.Errorf("handle %d is not an environment", int64(h))
+		}
+		p := unsafe.Slice(ptrs, 13)
+		e := o.env
+		n := e.Envs()
+		sh := e.Shape()
+		size := sh[0] * sh[1] * sh[2]
+		b := rl.Buffers{
+			Planes: slice[uint8](p[0], n*size), Scalars: slice[float32](p[1], n*rl.NumScalars),
+			Reward: slice[float32](p[2], n), Terminated: slice[bool](p[3], n), Truncated: slice[bool](p[4], n),
+			Player: slice[int8](p[5], n), Game: slice[int64](p[6], n), Seed: slice[int64](p[7], n),
+			HalfSteps: slice[int32](p[8], n),
+			Final:     slice[bool](p[9], n), FinalPlane: slice[uint8](p[10], n*size), FinalScal: slice[float32](p[11], n*rl.NumScalars),
+			Expert: slice[int64](p[12], n),
+		}
+		return 0, e.SetBuffers(b)
+	}))
+}
+
+//export paperio_env_reset
+func paperio_env_reset(h C.int64_t, seed C.int64_t, msg *C.char, msgLen C.int) C.int64_t {
+	return call(msg, msgLen, withObject(h, func(o *object) (int64, error) {
+		if o.env == nil {
+			return 0, fmt.Errorf("handle %d is not an environment", int64(h))
+		}
+		return 0, o.env.Reset(int64(seed))
+	}))
+}
+
+//export paperio_env_step
+func paperio_env_step(h C.int64_t, actions *C.int64_t, n C.int64_t, msg *C.char, msgLen C.int) C.int64_t {
+	return call(msg, msgLen, withObject(h, func(o *object) (int64, error) {
+		if o.env == nil {
+			return 0, fmt.Errorf("handle %d is not an environment", int64(h))
+		}
+		return 0, o.env.Step(slice[int64](unsafe.Pointer(actions), int(n)))
+	}))
+}
+
+// paperio_env_state copies environment i's game for tests and tools:
+// territory and band grids (width × height bytes each, column-major,
+// x*height + y) and 11 integers: width, height, max turns, half-steps,
+// then x, y, direction of player 1 and of player 2.
+//
+//export paperio_env_state
+func paperio_env_state(h C.int64_t, i C.int64_t, field, bands *C.uint8_t, meta *C.int64_t, msg *C.char, msgLen C.int) C.int64_t {
+	return call(msg, msgLen, withObject(h, func(o *object) (int64, error) {
+		if o.env == nil {
+			return 0, fmt.Errorf("handle %d is not an environment", int64(h))
+		}
+		s, err := o.env.State(int(i))
+		if err != nil {
+			return 0, err
+		}
+		n := s.Width() * s.Height()
+		copy(slice[uint8](unsafe.Pointer(field), n), s.Fields())
+		copy(slice[uint8](unsafe.Pointer(bands), n), s.Bands())
+		m := slice[int64](unsafe.Pointer(meta), 10)
+		x1, y1, d1 := s.Head(0)
+		x2, y2, d2 := s.Head(1)
+		copy(m, []int64{int64(s.Width()), int64(s.Height()), int64(s.MaxTurns()), int64(s.HalfSteps()),
+			int64(x1), int64(y1), int64(d1), int64(x2), int64(y2), int64(d2)})
+		return 0, nil
+	}))
+}
+
+//export paperio_close
+func paperio_close(h C.int64_t) {
+	objects.Lock()
+	o := objects.m[int64(h)]
+	delete(objects.m, int64(h))
+	objects.Unlock()
+	if o != nil && o.env != nil {
+		o.Lock()
+		o.env.Close()
+		o.Unlock()
+	}
+}
+
+// loaderOptions is the JSON form of rl.LoaderOptions.
+type loaderOptions struct {
+	Dir      string   `json:"dir"`
+	Crop     int      `json:"crop"`
+	Batch    int      `json:"batch"`
+	Shuffle  bool     `json:"shuffle"`
+	Seed     int64    `json:"seed"`
+	InFlight int      `json:"in_flight"`
+	Players  []string `json:"players"`
+}
+
+//export paperio_data_new
+func paperio_data_new(opts *C.char, shape *C.char, shapeLen C.int, msg *C.char, msgLen C.int) C.int64_t {
+	return call(msg, msgLen, func() (int64, error) {
+		var j loaderOptions
+		if err := json.Unmarshal([]byte(C.GoString(opts)), &j); err != nil {
+			return 0, fmt.Errorf("dataset options: %v", err)
+		}
+		l, err := rl.NewLoader(rl.LoaderOptions{
+			Dir: j.Dir, View: rl.View{Crop: j.Crop}, Batch: j.Batch, Shuffle: j.Shuffle,
+			Seed: j.Seed, InFlight: j.InFlight, Players: j.Players,
+		})
+		if err != nil {
+			return 0, err
+		}
+		writeMsg(shape, shapeLen, shapeJSON(l.Shape()))
+		return register(&object{loader: l}), nil
+	})
+}
+
+// paperio_data_buffers hands over a batch's arrays, in the order of
+// rl.LoaderBuffers: planes (uint8), scalars (float32), action (int64),
+// reward (float32), done (bool), outcome (float32), player (int8),
+// game_id (int64), half_step (int32).
+//
+//export paperio_data_buffers
+func paperio_data_buffers(h C.int64_t, ptrs *unsafe.Pointer, msg *C.char, msgLen C.int) C.int64_t {
+	return call(msg, msgLen, withObject(h, func(o *object) (int64, error) {
+		if o.loader == nil {
+			return 0, fmt.Errorf("handle %d is not a dataset", int64(h))
+		}
+		p := unsafe.Slice(ptrs, 9)
+		l := o.loader
+		n := l.Batch()
+		sh := l.Shape()
+		size := sh[0] * sh[1] * sh[2]
+		return 0, l.SetBuffers(rl.LoaderBuffers{
+			Planes: slice[uint8](p[0], n*size), Scalars: slice[float32](p[1], n*rl.NumScalars),
+			Action: slice[int64](p[2], n), Reward: slice[float32](p[3], n), Done: slice[bool](p[4], n),
+			Outcome: slice[float32](p[5], n), Player: slice[int8](p[6], n), GameID: slice[int64](p[7], n),
+			HalfStep: slice[int32](p[8], n),
+		})
+	}))
+}
+
+//export paperio_data_next
+func paperio_data_next(h C.int64_t, msg *C.char, msgLen C.int) C.int64_t {
+	return call(msg, msgLen, withObject(h, func(o *object) (int64, error) {
+		if o.loader == nil {
+			return 0, fmt.Errorf("handle %d is not a dataset", int64(h))
+		}
+		n, err := o.loader.Next()
+		return int64(n), err
+	}))
+}
+
+//export paperio_data_rewind
+func paperio_data_rewind(h C.int64_t, seed C.int64_t, msg *C.char, msgLen C.int) C.int64_t {
+	return call(msg, msgLen, withObject(h, func(o *object) (int64, error) {
+		if o.loader == nil {
+			return 0, fmt.Errorf("handle %d is not a dataset", int64(h))
+		}
+		o.loader.Rewind(int64(seed))
+		return 0, nil
+	}))
+}
+
+// paperio_engine_speed replays recorded games with the engine alone for
+// about the given seconds and returns the half-steps played
+// (rl.EngineSpeed).
+//
+//export paperio_engine_speed
+func paperio_engine_speed(seconds C.double, msg *C.char, msgLen C.int) C.int64_t {
+	return call(msg, msgLen, func() (int64, error) {
+		return rl.EngineSpeed(time.Duration(float64(seconds) * float64(time.Second)))
+	})
+}

@@ -1,0 +1,196 @@
+"""A batched paper.io environment with Gymnasium's vector API."""
+
+import os
+
+import numpy as np
+
+from . import _lib
+from .spaces import Discrete, observation_space
+
+# The actions by index.
+LEFT, STRAIGHT, RIGHT = 0, 1, 2
+
+
+def parse_view(view):
+    """'full' → 0, 'crop11' → 11: the crop size the library takes."""
+    if view == 'full':
+        return 0
+    if isinstance(view, str) and view.startswith('crop') and view[4:].isdigit():
+        return int(view[4:])
+    raise _lib.Error("view %r: want 'full' or 'cropK' with K odd, e.g. 'crop11'" % (view,))
+
+
+class VectorEnv:
+    """num_envs games of paper.io stepped together, against a built-in bot or
+    in self-play, following Gymnasium's vector API:
+
+        env = paperio.VectorEnv(256, opponent='random', view='crop11')
+        obs, info = env.reset(seed=1)
+        obs, reward, terminated, truncated, info = env.step(actions)
+
+    obs is {'planes': uint8 (num_envs, C, H, W), 'scalars': float32
+    (num_envs, 24)} as OBSERVATION.md specifies; actions are integers 0 (turn
+    left), 1 (straight), 2 (turn right), one per game.
+
+    opponent is a bot spec ('random', 'goround', 'heuristic:margin=2', …),
+    whose moves are made inside the library between the agent's; None is
+    self-play: the agent moves both players, each observation is the
+    mover's, and info['player'] says who that is. player is the agent's side
+    against a bot: 1 (moves first), 2, or 0 to alternate by game.
+
+    Rewards: the game's result (1 won, -1 lost, 0 drawn) for the player who
+    moved, in the step that ends the game, else 0. Every game ends by the
+    rules (terminated); truncated is always False.
+
+    Autoreset (Gymnasium's two modes): 'next_step' (the default) returns the
+    last observation of a game in the step that ends it, and starts the next
+    game at that environment's next step, whose action is ignored (reward 0,
+    not terminated); 'same_step' returns the next game's first observation
+    at once and the last one in info['final_obs'] (where info['_final_obs']
+    is True).
+
+    expert, a bot spec, labels every observation with what that bot would
+    play there, in the observation player's seat (info['expert_action'], -1
+    at a game's end): labels for imitation learning such as DAgger. The
+    expert follows the game as if it had made the moves played; after a
+    move that was not its answer it starts afresh from where it stands.
+
+    Game k·num_envs + i of a run is the k-th game of environment i: reset
+    with seed s plays the games of `paperio selfplay --seed s` (one matchup),
+    seeded alike (info['game'], info['seed']).
+
+    The arrays returned are the environment's own, filled in place by the
+    library at every step: copy what you keep, and do not write into them
+    (full boards are kept up to date cell by cell). copy=True returns copies.
+    """
+
+    metadata = {'autoreset_mode': 'next_step'}
+
+    def __init__(self, num_envs=1, opponent='random', *, player=1, view='crop11', width=102, height=101,
+                 turns=2000, autoreset_mode='next_step', expert=None, copy=False):
+        if autoreset_mode not in ('next_step', 'same_step'):
+            raise _lib.Error("autoreset_mode %r: want 'next_step' or 'same_step'" % (autoreset_mode,))
+        if player == 'alternate':
+            player = 0
+        options = {
+            'envs': int(num_envs), 'width': int(width), 'height': int(height), 'turns': int(turns),
+            'crop': parse_view(view), 'opponent': opponent or '', 'player': int(player),
+            'same_step': autoreset_mode == 'same_step', 'expert': expert or '',
+        }
+        self._h = None
+        self._h, shape = _lib.new_object(_lib.lib.paperio_env_new, options)
+        self._msg = _lib.Message()
+        self.num_envs = n = int(num_envs)
+        self.view, self.opponent, self.player, self.copy = view, opponent, player, copy
+        self._board = (int(width), int(height))
+        self.metadata = dict(self.metadata, autoreset_mode=autoreset_mode)
+        self.autoreset_mode = autoreset_mode
+        planes, scalars = tuple(shape['planes']), shape['scalars']
+        self.single_observation_space = observation_space(planes, scalars)
+        self.observation_space = observation_space(planes, scalars, (n,))
+        self.single_action_space = Discrete(3)
+        self.action_space = Discrete(3, (n,))
+        self._obs = {'planes': np.zeros((n,) + planes, np.uint8), 'scalars': np.zeros((n, scalars), np.float32)}
+        self._reward = np.zeros(n, np.float32)
+        self._terminated = np.zeros(n, bool)
+        self._truncated = np.zeros(n, bool)
+        self._info = {'player': np.zeros(n, np.int8), 'game': np.zeros(n, np.int64),
+                      'seed': np.zeros(n, np.int64), 'half_steps': np.zeros(n, np.int32)}
+        if expert:
+            self._info['expert_action'] = np.zeros(n, np.int64)
+        final = [None, None, None]
+        if autoreset_mode == 'same_step':
+            self._final = {'planes': np.zeros_like(self._obs['planes']), 'scalars': np.zeros_like(self._obs['scalars'])}
+            self._final_mask = np.zeros(n, bool)
+            final = [self._final_mask, self._final['planes'], self._final['scalars']]
+        ptrs = _lib.pointers([self._obs['planes'], self._obs['scalars'], self._reward, self._terminated,
+                              self._truncated, self._info['player'], self._info['game'], self._info['seed'],
+                              self._info['half_steps']] + final + [self._info.get('expert_action')])
+        self._msg.check(_lib.lib.paperio_env_buffers(self._h, ptrs, self._msg.buf, self._msg.size))
+        self._started = False
+
+    def _handle(self):
+        if self._h is None:
+            raise _lib.Error('the environment is closed')
+        return self._h
+
+    def reset(self, *, seed=None, options=None):
+        """Starts every environment's first game of the run with this seed (a
+        random one when None) and returns (obs, info)."""
+        h = self._handle()
+        if seed is None:
+            seed = int.from_bytes(os.urandom(8), 'little') >> 1
+        if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
+            raise _lib.Error('seed %r: want an int (the run seed) or None' % (seed,))
+        seed = int(seed)
+        if not -2 ** 63 <= seed < 2 ** 63:
+            raise _lib.Error('seed %d: want a 64-bit integer' % seed)
+        self._msg.check(_lib.lib.paperio_env_reset(h, seed, self._msg.buf, self._msg.size))
+        self._started = True
+        return self._out(self._obs), self._infos()
+
+    def step(self, actions):
+        """Plays one action per environment; returns (obs, reward,
+        terminated, truncated, info)."""
+        h = self._handle()
+        if not self._started:
+            raise _lib.Error('step before reset: call reset() first')
+        a = np.asarray(actions)
+        if a.shape != (self.num_envs,):
+            raise _lib.Error('actions have shape %s; want (%d,): one action per environment' % (a.shape, self.num_envs))
+        if a.dtype.kind not in 'iu':
+            raise _lib.Error('actions have dtype %s; want integers: 0 (left), 1 (straight), 2 (right)' % a.dtype)
+        a = np.ascontiguousarray(a, dtype=np.int64)
+        self._msg.check(_lib.lib.paperio_env_step(h, a.ctypes.data, self.num_envs, self._msg.buf, self._msg.size))
+        return (self._out(self._obs), self._out(self._reward), self._out(self._terminated),
+                self._out(self._truncated), self._infos())
+
+    def _out(self, x):
+        if not self.copy:
+            return x
+        if isinstance(x, dict):
+            return {k: v.copy() for k, v in x.items()}
+        return x.copy()
+
+    def _infos(self):
+        info = dict(self._info)
+        if self.autoreset_mode == 'same_step':
+            info['final_obs'] = self._final
+            info['_final_obs'] = self._final_mask
+        if self.copy:
+            info = {k: self._out(v) for k, v in info.items()}
+        return info
+
+    def state(self, i):
+        """Environment i's game as it stands, for tests and tools: a dict with
+        'fields' and 'bands' (uint8 (width, height): 0 none, 1 or 2, indexed
+        [x, y]), 'width', 'height', 'max_turns', 'half_steps' and 'heads'
+        ((x, y, direction) of player 1 and 2)."""
+        h = self._handle()
+        w, hh = self._board
+        field = np.zeros(w * hh, np.uint8)
+        bands = np.zeros(w * hh, np.uint8)
+        meta = np.zeros(10, np.int64)
+        self._msg.check(_lib.lib.paperio_env_state(h, int(i), field.ctypes.data, bands.ctypes.data, meta.ctypes.data,
+                                                     self._msg.buf, self._msg.size))
+        return {'fields': field.reshape(w, hh), 'bands': bands.reshape(w, hh), 'width': int(meta[0]),
+                'height': int(meta[1]), 'max_turns': int(meta[2]), 'half_steps': int(meta[3]),
+                'heads': ((int(meta[4]), int(meta[5]), int(meta[6])), (int(meta[7]), int(meta[8]), int(meta[9])))}
+
+    def close(self):
+        """Releases the games; the environment cannot be used afterwards."""
+        if self._h is not None:
+            _lib.lib.paperio_close(self._h)
+            self._h = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:
+            pass

@@ -1,0 +1,1 @@
+"""Worked examples: behaviour cloning from a self-play dataset (bc)."""

@@ -1,0 +1,169 @@
+"""VectorEnv: Gymnasium's names, shapes and dtypes, seeds, autoreset, and bad
+input as Python exceptions."""
+
+import os
+import sys
+import unittest
+
+import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+
+import paperio  # noqa: E402
+
+
+class Api(unittest.TestCase):
+    def test_spaces_shapes_and_dtypes(self):
+        for view, shape in (('crop11', (7, 11, 11)), ('full', (6, 31, 40)), ('crop5', (7, 5, 5))):
+            with paperio.VectorEnv(3, opponent='random', view=view, width=40, height=31, turns=50) as env:
+                self.assertEqual(env.num_envs, 3)
+                self.assertEqual(env.single_action_space.n, 3)
+                self.assertEqual(env.action_space.shape, (3,))
+                self.assertEqual(env.single_observation_space['planes'].shape, shape)
+                self.assertEqual(env.observation_space['scalars'].shape, (3, len(paperio.SCALARS)))
+                obs, info = env.reset(seed=5)
+                self.assertEqual(obs['planes'].shape, (3,) + shape)
+                self.assertEqual(obs['planes'].dtype, np.uint8)
+                self.assertEqual(obs['scalars'].dtype, np.float32)
+                self.assertTrue(env.observation_space.contains(obs))
+                obs, reward, terminated, truncated, info = env.step(env.action_space.sample())
+                self.assertEqual((reward.dtype, reward.shape), (np.float32, (3,)))
+                self.assertEqual((terminated.dtype, truncated.dtype), (bool, bool))
+                self.assertFalse(truncated.any())
+                self.assertEqual(sorted(info), ['game', 'half_steps', 'player', 'seed'])
+
+    def test_same_seed_same_games(self):
+        def run(seed):
+            with paperio.VectorEnv(4, opponent='heuristic', view='crop11', width=40, height=31, turns=80) as env:
+                obs, _ = env.reset(seed=seed)
+                rng = np.random.default_rng(0)
+                out = [obs['planes'].copy()]
+                for _ in range(120):
+                    obs, r, term, _, info = env.step(rng.integers(0, 3, 4))
+                    out += [obs['planes'].copy(), obs['scalars'].copy(), r.copy(), term.copy(), info['game'].copy()]
+                return out
+
+        a, b, c = run(9), run(9), run(10)
+        self.assertTrue(all(np.array_equal(x, y) for x, y in zip(a, b)))
+        self.assertFalse(all(np.array_equal(x, y) for x, y in zip(a, c)))
+
+    def test_games_follow_the_run(self):
+        # Environment i plays games i, i+n, i+2n, ... of the run.
+        with paperio.VectorEnv(3, opponent='random', view='crop7', width=20, height=15, turns=30) as env:
+            _, info = env.reset(seed=1)
+            self.assertEqual(list(info['game']), [0, 1, 2])
+            seen = set()
+            for _ in range(400):
+                _, _, _, _, info = env.step(np.zeros(3, np.int64))
+                seen.update(zip(range(3), info['game']))
+            for i, g in seen:
+                self.assertEqual(g % 3, i)
+            self.assertGreater(len(seen), 6)
+
+    def test_next_step_autoreset(self):
+        with paperio.VectorEnv(2, opponent='random', view='crop11', width=20, height=15, turns=40) as env:
+            env.reset(seed=3)
+            ended = 0
+            for _ in range(300):
+                _, r, term, _, info = env.step(np.full(2, 1))  # straight into the wall
+                if term.any():
+                    ended += 1
+                    i = int(np.argmax(term))
+                    self.assertIn(r[i], (-1, 0, 1))
+                    game = info['game'][i]
+                    _, r, term2, _, info = env.step(np.full(2, 1))
+                    self.assertFalse(term2[i])
+                    self.assertEqual(r[i], 0)
+                    self.assertEqual(info['half_steps'][i] in (0, 1), True)  # a new game (the bot may have moved)
+                    self.assertNotEqual(info['game'][i], game)
+            self.assertGreater(ended, 2)
+
+    def test_same_step_autoreset(self):
+        with paperio.VectorEnv(2, opponent='random', view='crop11', width=20, height=15, turns=40,
+                               autoreset_mode='same_step') as env:
+            obs, info = env.reset(seed=3)
+            self.assertEqual(env.metadata['autoreset_mode'], 'same_step')
+            ended = walls = 0
+            x, y = paperio.SCALARS.index('own_x'), paperio.SCALARS.index('own_y')
+            for _ in range(100):
+                obs, r, term, _, info = env.step(np.full(2, 1))
+                self.assertTrue(np.array_equal(info['_final_obs'], term))
+                for i in np.nonzero(term)[0]:
+                    ended += 1
+                    self.assertLessEqual(info['half_steps'][i], 1)  # already the next game
+                    self.assertEqual(obs['planes'][i][4].sum(), 1)
+                    last = info['final_obs']['scalars'][i]
+                    if not (0 <= last[x] <= 1 and 0 <= last[y] <= 1):
+                        # The head left the board: the wall lost, and no own head is marked.
+                        walls += 1
+                        self.assertEqual(r[i], -1)
+                        self.assertEqual(info['final_obs']['planes'][i][4].sum(), 0)
+            self.assertGreater(ended, 2)
+            self.assertGreater(walls, 0)
+
+    def test_self_play_alternates(self):
+        with paperio.VectorEnv(2, opponent=None, view='full', width=20, height=15, turns=40) as env:
+            obs, info = env.reset(seed=2)
+            self.assertEqual(list(info['player']), [1, 1])
+            self.assertEqual(obs['scalars'][0, paperio.SCALARS.index('moves_first')], 1)
+            obs, _, _, _, info = env.step(np.ones(2, np.int64))
+            self.assertEqual(list(info['player']), [2, 2])
+            self.assertEqual(obs['scalars'][0, paperio.SCALARS.index('moves_first')], 0)
+
+    def test_expert_answers(self):
+        with paperio.VectorEnv(2, opponent='goround', view='crop11', width=30, height=25, turns=60,
+                               expert='heuristic', autoreset_mode='same_step') as env:
+            _, info = env.reset(seed=4)
+            for _ in range(50):
+                a = info['expert_action']
+                self.assertTrue(((a >= 0) & (a <= 2)).all())
+                _, _, _, _, info = env.step(a)
+
+
+class BadInput(unittest.TestCase):
+    def setUp(self):
+        self.env = paperio.VectorEnv(2, opponent='random', view='crop11', width=20, height=15, turns=20)
+
+    def tearDown(self):
+        self.env.close()
+
+    def assertRefused(self, fn, words):
+        with self.assertRaises(paperio.Error) as cm:
+            fn()
+        msg = str(cm.exception)
+        self.assertIn(words, msg)
+        self.assertNotIn('\n', msg)
+
+    def test_actions(self):
+        self.assertRefused(lambda: self.env.step([0, 1]), 'before reset')
+        self.env.reset(seed=1)
+        self.assertRefused(lambda: self.env.step([0, 1, 2]), 'shape (3,)')
+        self.assertRefused(lambda: self.env.step([[0, 1]]), 'shape (1, 2)')
+        self.assertRefused(lambda: self.env.step(np.array([0.0, 1.0])), 'dtype float64')
+        self.assertRefused(lambda: self.env.step(['L', 'R']), 'dtype <U1')
+        self.assertRefused(lambda: self.env.step([0, 3]), 'actions[1] = 3')
+        self.assertRefused(lambda: self.env.step(np.array([-1, 0], np.int8)), 'actions[0] = -1')
+        self.env.step(np.array([2, 0], np.uint8))  # any integer dtype does
+
+    def test_closed(self):
+        self.env.reset(seed=1)
+        self.env.close()
+        self.assertRefused(lambda: self.env.step([0, 1]), 'closed')
+        self.assertRefused(lambda: self.env.reset(seed=1), 'closed')
+        self.env.close()  # twice is fine
+
+    def test_options(self):
+        self.assertRefused(lambda: paperio.VectorEnv(2, opponent='nosuchbot'), 'opponent: ')
+        self.assertRefused(lambda: paperio.VectorEnv(2, opponent='heuristic:margin=99'), 'margin')
+        self.assertRefused(lambda: paperio.VectorEnv(0), 'envs 0')
+        self.assertRefused(lambda: paperio.VectorEnv(2, view='crop4'), 'crop 4')
+        self.assertRefused(lambda: paperio.VectorEnv(2, view='big'), "'big'")
+        self.assertRefused(lambda: paperio.VectorEnv(2, width=7), 'board width 7')
+        self.assertRefused(lambda: paperio.VectorEnv(2, player=3), 'player 3')
+        self.assertRefused(lambda: paperio.VectorEnv(2, expert='nosuchbot'), 'expert: ')
+        self.assertRefused(lambda: paperio.VectorEnv(2, autoreset_mode='never'), 'autoreset_mode')
+        self.assertRefused(lambda: self.env.reset(seed='x'), 'seed')
+
+
+if __name__ == '__main__':
+    unittest.main()

@@ -1,0 +1,45 @@
+"""The behaviour-cloning example end to end, small: the script writes the
+policy and the course AI, and the AI plays through the py: bridge."""
+
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+
+from paperio import _lib  # noqa: E402
+
+
+class BehaviourCloning(unittest.TestCase):
+    def test_script_writes_a_course_ai_that_plays(self):
+        with tempfile.TemporaryDirectory() as out:
+            env = dict(os.environ, PYTHONPATH=os.path.dirname(_lib._HERE), OPENBLAS_NUM_THREADS='1')
+            p = subprocess.run([sys.executable, '-m', 'paperio.examples.bc', out, '--games', '10', '--epochs', '1',
+                                '--dagger', '1', '--hidden', '16,8'], env=env, capture_output=True, text=True)
+            self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+            self.assertIn('DAgger round 1', p.stdout)
+            self.assertRegex(p.stdout, r'quick check against random: \d+ won')
+            w = np.load(os.path.join(out, 'policy.npz'))
+            self.assertEqual(int(w['layers']), 3)
+            self.assertEqual(w['w0'].shape, (7 * 11 * 11 + 24, 16))
+            play = subprocess.run([_lib.cli(), 'play', '--p1', 'py:' + os.path.join(out, 'ai.py'), '--p2', 'random',
+                                   '--turns', '150', '--seed', '3', '--python', sys.executable],
+                                  capture_output=True, text=True)
+            self.assertEqual(play.returncode, 0, play.stdout + play.stderr)
+            self.assertRegex(play.stdout, r'wins|draw')
+            self.assertNotIn('error', play.stdout)
+
+    def test_bad_arguments(self):
+        env = dict(os.environ, PYTHONPATH=os.path.dirname(_lib._HERE))
+        p = subprocess.run([sys.executable, '-m', 'paperio.examples.bc', '/tmp/x', '--games', '0'], env=env,
+                           capture_output=True, text=True)
+        self.assertEqual(p.returncode, 2)
+        self.assertIn('--games and --epochs must be positive', p.stderr)
+
+
+if __name__ == '__main__':
+    unittest.main()

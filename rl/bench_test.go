@@ -1,0 +1,106 @@
+package rl
+
+import (
+	"math/rand/v2"
+	"runtime"
+	"testing"
+
+	"github.com/paperio/paperio/engine"
+)
+
+// The benchmarks behind python3 -m paperio.bench's figures, without
+// Python: the engine alone replaying full games (ns per half-step), the
+// environment with random actions against the random bot (ns per agent
+// step, 256 games) and the loader (ns per observation).
+
+// cpuClock reports a benchmark's thread CPU time per unit of work, which
+// other processes on a busy machine do not inflate: call it before the
+// loop, and the function it returns after it with the units done.
+func cpuClock(b *testing.B) func(units int, unit string) {
+	runtime.LockOSThread()
+	start := threadCPU()
+	return func(units int, unit string) {
+		defer runtime.UnlockOSThread()
+		if cpu := threadCPU() - start; cpu > 0 && units > 0 {
+			b.ReportMetric(float64(cpu.Nanoseconds())/float64(units), "cpu-ns/"+unit)
+		}
+	}
+}
+
+func BenchmarkEngineReplay(b *testing.B) {
+	games, err := recordBenchGames()
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := &engine.State{}
+	gi, j := 0, 0
+	s.CopyFrom(games[0].start)
+	done := cpuClock(b)
+	defer func() { done(b.N, "half-step") }()
+	for b.Loop() {
+		if j == len(games[gi].actions) {
+			gi, j = (gi+1)%len(games), 0
+			s.CopyFrom(games[gi].start)
+		}
+		s.Step(games[gi].actions[j])
+		j++
+	}
+}
+
+func BenchmarkEnv(b *testing.B) {
+	for _, v := range []View{Full, {Crop: 11}} {
+		b.Run(v.String(), func(b *testing.B) {
+			const n = 256
+			e := newEnv(b, EnvOptions{Envs: n, Config: engine.DefaultConfig(), View: v, Opponent: "random", Player: 1})
+			if err := e.Reset(1); err != nil {
+				b.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(1, 2))
+			acts := make([]int64, n)
+			steps, resets := 0, 0
+			done := cpuClock(b)
+			for b.Loop() {
+				for i := range acts {
+					acts[i] = int64(rng.IntN(3))
+				}
+				if err := e.Step(acts); err != nil {
+					b.Fatal(err)
+				}
+				// Games that ended in the step before only started again
+				// in this one (next-step autoreset): no agent step.
+				steps += n - resets
+				resets = 0
+				for _, t := range e.b.Terminated {
+					if t {
+						resets++
+					}
+				}
+			}
+			done(steps, "agent-step")
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(steps), "ns/agent-step")
+		})
+	}
+}
+
+func BenchmarkLoader(b *testing.B) {
+	dir, _ := selfplayRun(b, engine.DefaultConfig(), 3, 8, loaderPairs...)
+	for _, v := range []View{Full, {Crop: 11}} {
+		b.Run(v.String(), func(b *testing.B) {
+			l := newLoader(b, LoaderOptions{Dir: dir, View: v, Batch: 256, Shuffle: true})
+			rows := 0
+			done := cpuClock(b)
+			for b.Loop() {
+				n, err := l.Next()
+				if err != nil {
+					b.Fatal(err)
+				}
+				if n == 0 {
+					l.Rewind(int64(rows))
+				}
+				rows += n
+			}
+			done(rows, "observation")
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(max(rows, 1)), "ns/observation")
+		})
+	}
+}

@@ -1,0 +1,460 @@
+package rl
+
+import (
+	"fmt"
+
+	"github.com/paperio/paperio/bots"
+	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/play"
+)
+
+// EnvOptions shape an Env.
+type EnvOptions struct {
+	Envs   int           // games stepped together
+	Config engine.Config // board and rounds
+	View   View
+	// Opponent is the bot spec the agent plays against ("random",
+	// "heuristic:margin=2"); "" is self-play, where the agent moves both
+	// players and each observation is the mover's.
+	Opponent string
+	// Player is the agent's player against a bot: 1 (moves first), 2, or
+	// 0 to alternate (player 1 in even games of the run).
+	Player int
+	// SameStep resets a finished game in the step that ended it and keeps
+	// its last observation in Buffers.Final*; otherwise (Gymnasium's
+	// default) the step that ends a game returns its last observation and
+	// the game's next step starts the next game, ignoring the action.
+	SameStep bool
+	// Expert, a bot spec, asks that bot after every step what it would
+	// play in the observation's state, in the seat of the observation's
+	// player (Buffers.Expert): labels for imitation learning (DAgger). The
+	// expert follows the game as if it had made the moves the player made;
+	// when the player's last move was not the expert's answer, the expert
+	// is started afresh from the state where it stands, as a bot that
+	// takes over the game there.
+	Expert string
+}
+
+// Buffers are the arrays an Env fills in place: the Python package's numpy
+// arrays, one entry or row per game. Final* are needed with SameStep only.
+type Buffers struct {
+	Planes     []uint8   // Envs × View.Size: the observations' planes
+	Scalars    []float32 // Envs × NumScalars
+	Reward     []float32 // the result of the game for the player who moved (see Env.Step)
+	Terminated []bool
+	Truncated  []bool    // always false: every game ends by the rules
+	Player     []int8    // whose view each observation is, 1 or 2: the player to move
+	Game       []int64   // the game's index in the run
+	Seed       []int64   // the game's seed (play.GameSeed of the run seed and the index)
+	HalfSteps  []int32   // half-steps played in the game so far
+	Final      []bool    // SameStep: a game ended in this step and Final* hold its last observation
+	FinalPlane []uint8   // SameStep: Envs × View.Size
+	FinalScal  []float32 // SameStep: Envs × NumScalars
+	Expert     []int64   // with an expert: its answer (0, 1, 2) in each observation's state, -1 for none
+}
+
+// Env steps Envs games of paper.io at once, each against a built-in bot
+// (whose moves are made here, between the agent's) or in self-play.
+//
+// Game k·Envs + i of a run is the k-th game of environment i: its seed is
+// play.GameSeed(run, k·Envs + i), its start the course's start of that
+// seed and the bot's randomness play.SideSeed(seed, side), as in
+// paperio selfplay. So with one environment the games are those of a
+// self-play run of one matchup, and the same actions give the same games.
+//
+// The environment steps the engine itself rather than through the play
+// loop: the agent's moves come from the caller one batch at a time, and a
+// loop that asks players for moves would have to park a goroutine per game
+// between batches. The bot is asked and judged as the play loop asks and
+// judges a built-in bot (a panic loses by ERR).
+type Env struct {
+	o      EnvOptions
+	b      Buffers
+	size   int // bytes of one observation's planes
+	games  []envGame
+	run    int64
+	drawer engine.StartDrawer
+	seeds  []int64
+	ready  bool // Reset was called
+}
+
+// envGame is one environment of the batch.
+type envGame struct {
+	s       engine.State
+	bot     bots.Bot
+	expert  [2]bots.Bot // per side, with EnvOptions.Expert
+	said    [2]int      // each side's expert's last answer, -1 for none
+	last    [2]int      // each side's last action, -1 for none
+	board   fullBoard   // full views only
+	home    [2]homeHint // where each player's home search starts
+	played  int64       // games started by this environment
+	game    int64       // the current game's index in the run
+	seed    int64
+	agent   int                // the agent's player against a bot
+	pending bool               // the game ended; the next step starts the next one
+	starts  [4][2]engine.Start // starts of the next games, drawn four at a time
+	nstarts int                // starts left in starts (the last ones)
+}
+
+// NewEnv checks the options and builds the bots. The environment is ready
+// once it has its buffers (SetBuffers) and has been reset.
+func NewEnv(o EnvOptions) (*Env, error) {
+	if err := checkEnvOptions(o); err != nil {
+		return nil, err
+	}
+	e := &Env{o: o, size: o.View.Size(o.Config), games: make([]envGame, o.Envs)}
+	for i := range e.games {
+		g := &e.games[i]
+		var err error
+		if o.Opponent != "" {
+			if g.bot, err = bots.Make(o.Opponent); err != nil {
+				return nil, fmt.Errorf("opponent: %v", err)
+			}
+		}
+		for side := range g.expert {
+			if o.Expert != "" {
+				if g.expert[side], err = bots.Make(o.Expert); err != nil {
+					return nil, fmt.Errorf("expert: %v", err)
+				}
+			}
+		}
+	}
+	return e, nil
+}
+
+func checkEnvOptions(o EnvOptions) error {
+	if o.Envs < 1 || o.Envs > 1<<20 {
+		return fmt.Errorf("envs %d: want 1 to %d", o.Envs, 1<<20)
+	}
+	if err := CheckConfig(o.Config); err != nil {
+		return err
+	}
+	if err := o.View.Check(); err != nil {
+		return err
+	}
+	if o.Player < 0 || o.Player > 2 {
+		return fmt.Errorf("player %d: want 1, 2 or 0 (alternate)", o.Player)
+	}
+	if o.Opponent != "" {
+		if _, err := bots.Parse(o.Opponent); err != nil {
+			return fmt.Errorf("opponent: %v", err)
+		}
+	}
+	if o.Expert != "" {
+		if _, err := bots.Parse(o.Expert); err != nil {
+			return fmt.Errorf("expert: %v", err)
+		}
+	}
+	return nil
+}
+
+// CheckConfig refuses boards the engine cannot play or that are too large
+// for an observation (coordinates are kept in 16 bits, as in the dataset).
+func CheckConfig(c engine.Config) error {
+	if err := c.Validate(); err != nil {
+		return err
+	}
+	if c.Width >= 1<<15 || c.Height >= 1<<15 {
+		return fmt.Errorf("board %dx%d: too large", c.Width, c.Height)
+	}
+	return nil
+}
+
+// Shape is the shape of one observation's planes.
+func (e *Env) Shape() [3]int { return e.o.View.Shape(e.o.Config) }
+
+// Envs is the number of games stepped together.
+func (e *Env) Envs() int { return e.o.Envs }
+
+// State is environment i's game as it stands (read-only), for tests and
+// tools.
+func (e *Env) State(i int) (*engine.State, error) {
+	if i < 0 || i >= len(e.games) {
+		return nil, fmt.Errorf("environment %d: there are %d", i, len(e.games))
+	}
+	if !e.ready {
+		return nil, fmt.Errorf("no game before reset")
+	}
+	return &e.games[i].s, nil
+}
+
+// SetBuffers gives the environment the arrays it fills; their sizes must
+// fit the options. A reset is needed afterwards.
+func (e *Env) SetBuffers(b Buffers) error {
+	n := e.o.Envs
+	sizes := []struct {
+		name     string
+		got, min int
+	}{
+		{"planes", len(b.Planes), n * e.size},
+		{"scalars", len(b.Scalars), n * NumScalars},
+		{"reward", len(b.Reward), n},
+		{"terminated", len(b.Terminated), n},
+		{"truncated", len(b.Truncated), n},
+		{"player", len(b.Player), n},
+		{"game", len(b.Game), n},
+		{"seed", len(b.Seed), n},
+		{"half_steps", len(b.HalfSteps), n},
+	}
+	if e.o.Expert != "" {
+		sizes = append(sizes, struct {
+			name     string
+			got, min int
+		}{"expert", len(b.Expert), n})
+	}
+	if e.o.SameStep {
+		sizes = append(sizes, []struct {
+			name     string
+			got, min int
+		}{
+			{"final", len(b.Final), n},
+			{"final planes", len(b.FinalPlane), n * e.size},
+			{"final scalars", len(b.FinalScal), n * NumScalars},
+		}...)
+	}
+	for _, s := range sizes {
+		if s.got != s.min {
+			return fmt.Errorf("buffer %s holds %d values, want %d", s.name, s.got, s.min)
+		}
+	}
+	e.b, e.ready = b, false
+	for i := range e.games {
+		e.games[i].board = fullBoard{} // the new planes hold nothing drawn
+	}
+	return nil
+}
+
+// Reset starts every environment's first game of the run with seed run
+// and writes the first observations.
+func (e *Env) Reset(run int64) error {
+	if e.b.Reward == nil {
+		return fmt.Errorf("reset before the buffers are set")
+	}
+	e.run, e.ready = run, true
+	for i := range e.games {
+		g := &e.games[i]
+		g.played, g.nstarts, g.pending = 0, 0, false
+		if err := e.startGame(i); err != nil {
+			return err
+		}
+		e.observe(i, true)
+		e.b.Reward[i] = 0
+		e.b.Terminated[i], e.b.Truncated[i] = false, false
+		if e.o.SameStep {
+			e.b.Final[i] = false
+		}
+	}
+	return nil
+}
+
+// Step plays one action per environment (indices into Actions) and writes
+// the observations, rewards and flags. Against a bot, the bot's reply is
+// played too. Reward is the game's result (1 won, -1 lost, 0 drawn) for
+// the player who moved, in the step that ended the game, and 0 otherwise;
+// in self-play the other player's result is its negation.
+func (e *Env) Step(actions []int64) error {
+	if !e.ready {
+		return fmt.Errorf("step before reset")
+	}
+	if len(actions) != len(e.games) {
+		return fmt.Errorf("%d actions for %d environments", len(actions), len(e.games))
+	}
+	for i, a := range actions {
+		if a < 0 || a > 2 {
+			return fmt.Errorf("actions[%d] = %d: want 0 (left), 1 (straight) or 2 (right)", i, a)
+		}
+	}
+	for i, a := range actions {
+		if err := e.step(i, int(a)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (e *Env) step(i, a int) error {
+	g := &e.games[i]
+	b := &e.b
+	b.Reward[i], b.Terminated[i] = 0, false
+	if e.o.SameStep {
+		b.Final[i] = false
+	}
+	if g.pending { // next-step autoreset: the action is ignored
+		g.pending = false
+		if err := e.startGame(i); err != nil {
+			return err
+		}
+		e.observe(i, true)
+		return nil
+	}
+	s := &g.s
+	mover := s.ToMove()
+	g.last[mover] = a
+	g.play(func() { s.Step(Actions[a]) })
+	full := e.o.View.Crop == 0
+	if full {
+		g.board.update(s, e.planes(b.Planes, i))
+	}
+	if g.bot != nil && !s.Over() {
+		g.play(g.botMove)
+		if full {
+			g.board.update(s, e.planes(b.Planes, i))
+		}
+	}
+	e.observe(i, false)
+	if !s.Over() {
+		return nil
+	}
+	b.Reward[i] = float32(s.Result().Winner.Outcome(mover))
+	b.Terminated[i] = true
+	if !e.o.SameStep {
+		g.pending = true
+		return nil
+	}
+	copy(e.planes(b.FinalPlane, i), e.planes(b.Planes, i))
+	copy(b.FinalScal[i*NumScalars:(i+1)*NumScalars], b.Scalars[i*NumScalars:(i+1)*NumScalars])
+	b.Final[i] = true
+	if err := e.startGame(i); err != nil {
+		return err
+	}
+	e.observe(i, true)
+	return nil
+}
+
+func (e *Env) planes(buf []uint8, i int) []uint8 { return buf[i*e.size : (i+1)*e.size] }
+
+// viewer is whose view environment i shows: the agent against a bot, the
+// player to move in self-play.
+func (e *Env) viewer(i int) int {
+	g := &e.games[i]
+	if g.bot != nil {
+		return g.agent
+	}
+	return g.s.ToMove()
+}
+
+// observe writes environment i's observation and information; fresh says
+// its game has just started (a full board is drawn anew).
+func (e *Env) observe(i int, fresh bool) {
+	g := &e.games[i]
+	s := &g.s
+	v := e.viewer(i)
+	planes := e.planes(e.b.Planes, i)
+	switch {
+	case e.o.View.Crop > 0:
+		writeCrop(e.o.View.Crop, s, v, planes)
+	case fresh:
+		g.board.start(s, v, planes)
+	case g.board.own != v:
+		g.board.flip(s.Width(), s.Height(), planes)
+	}
+	scalars(s, v, g.home[v].find(s, v), e.b.Scalars[i*NumScalars:(i+1)*NumScalars])
+	e.b.Player[i] = int8(v + 1)
+	e.b.Game[i], e.b.Seed[i] = g.game, g.seed
+	e.b.HalfSteps[i] = int32(s.HalfSteps())
+	if g.expert[v] != nil {
+		e.b.Expert[i] = int64(g.ask(v))
+	}
+}
+
+// ask is the expert's answer for side v in the current state: the expert
+// is started afresh when v's last move was not its last answer.
+func (g *envGame) ask(v int) (answer int) {
+	ex := g.expert[v]
+	defer func() {
+		if recover() != nil {
+			answer = -1
+		}
+		g.said[v] = answer
+	}()
+	if g.s.Over() {
+		return -1
+	}
+	if g.said[v] < 0 || g.last[v] != g.said[v] {
+		ex.Reset(&g.s, v, play.SideSeed(uint64(g.seed), v), play.Clock{})
+	}
+	return ActionIndex(ex.Act(&g.s, play.Clock{}))
+}
+
+// startGame starts environment i's next game; against a bot that moves
+// first, the bot's first move is played.
+func (e *Env) startGame(i int) error {
+	g := &e.games[i]
+	n := int64(len(e.games))
+	g.game = g.played*n + int64(i)
+	g.seed = play.GameSeed(e.run, g.game)
+	if g.nstarts == 0 {
+		// The seeds of this environment's next four games.
+		e.seeds = e.seeds[:0]
+		for k := range int64(len(g.starts)) {
+			e.seeds = append(e.seeds, play.GameSeed(e.run, g.game+k*n))
+		}
+		if err := e.drawer.Draw(e.o.Config, e.seeds, g.starts[:]); err != nil {
+			return err
+		}
+		g.nstarts = len(g.starts)
+	}
+	st := g.starts[len(g.starts)-g.nstarts]
+	g.nstarts--
+	g.played++
+	if err := g.s.Reset(e.o.Config, st); err != nil {
+		return err
+	}
+	g.home = [2]homeHint{}
+	g.said, g.last = [2]int{-1, -1}, [2]int{-1, -1}
+	if g.bot == nil {
+		return nil
+	}
+	g.agent = e.o.Player - 1
+	if e.o.Player == 0 {
+		g.agent = int(g.game & 1)
+	}
+	g.botReset()
+	if !g.s.Over() && g.s.ToMove() != g.agent {
+		g.play(g.botMove)
+	}
+	return nil
+}
+
+// play makes a half-step with move and forgets the mover's home hint when
+// its territory grew.
+func (g *envGame) play(move func()) {
+	m := g.s.ToMove()
+	area := g.s.Area(m)
+	move()
+	if g.s.Area(m) > area {
+		g.home[m].valid = false
+	}
+}
+
+// botReset and botMove call the bot as the play loop calls a built-in bot:
+// seeded with its side's seed, told no clock, and losing by ERR if it
+// panics.
+func (g *envGame) botReset() {
+	side := 1 - g.agent
+	defer g.botFault(side)
+	g.bot.Reset(&g.s, side, play.SideSeed(uint64(g.seed), side), play.Clock{})
+}
+
+func (g *envGame) botMove() {
+	defer g.botFault(1 - g.agent)
+	g.s.Step(g.bot.Act(&g.s, play.Clock{}))
+}
+
+func (g *envGame) botFault(side int) {
+	if recover() != nil {
+		g.s.Forfeit(side, bots.FaultReason(play.Error))
+	}
+}
+
+// Close releases the bots.
+func (e *Env) Close() {
+	for i := range e.games {
+		g := &e.games[i]
+		for _, b := range []bots.Bot{g.bot, g.expert[0], g.expert[1]} {
+			if b != nil {
+				bots.Close(b)
+			}
+		}
+	}
+}

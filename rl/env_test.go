@@ -1,0 +1,314 @@
+package rl
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/paperio/paperio/bots"
+	"github.com/paperio/paperio/dataset"
+	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/play"
+	"github.com/paperio/paperio/selfplay"
+)
+
+// newBuffers makes an environment's buffers in Go, as the Python package
+// makes them in numpy.
+func newBuffers(o EnvOptions) Buffers {
+	n, size := o.Envs, o.View.Size(o.Config)
+	return Buffers{
+		Planes: make([]uint8, n*size), Scalars: make([]float32, n*NumScalars),
+		Reward: make([]float32, n), Terminated: make([]bool, n), Truncated: make([]bool, n),
+		Player: make([]int8, n), Game: make([]int64, n), Seed: make([]int64, n), HalfSteps: make([]int32, n),
+		Final: make([]bool, n), FinalPlane: make([]uint8, n*size), FinalScal: make([]float32, n*NumScalars),
+		Expert: make([]int64, n),
+	}
+}
+
+func newEnv(t testing.TB, o EnvOptions) *Env {
+	t.Helper()
+	e, err := NewEnv(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := newBuffers(o)
+	if o.Expert == "" {
+		b.Expert = nil
+	}
+	if err := e.SetBuffers(b); err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// TestEnvFollowsSelfplay: an environment fed the recorded actions of the
+// agent's side of a paperio selfplay run (or of both sides in self-play)
+// plays that run's games: every observation is Observe of the recorded
+// game at the same half-step, the bot answers as it did in the run, and
+// each game ends when and as the games table says, with the reward of its
+// winner. Full boards and crops, either side, both autoreset modes.
+func TestEnvFollowsSelfplay(t *testing.T) {
+	c := engine.Config{Width: 102, Height: 101, MaxTurns: 150}
+	cases := []struct {
+		pair     selfplay.Pair
+		opponent string
+		player   int
+		view     View
+		sameStep bool
+	}{
+		{selfplay.Pair{P1: "random", P2: "heuristic"}, "heuristic", 1, Full, false},
+		{selfplay.Pair{P1: "wanderer", P2: "random"}, "wanderer", 2, View{Crop: 11}, true},
+		{selfplay.Pair{P1: "heuristic", P2: "goround"}, "goround", 1, View{Crop: 9}, false},
+		{selfplay.Pair{P1: "goround", P2: "heuristic"}, "goround", 2, Full, true},
+		{selfplay.Pair{P1: "heuristic", P2: "wanderer"}, "", 0, Full, false},
+		{selfplay.Pair{P1: "random", P2: "heuristic"}, "", 0, View{Crop: 11}, true},
+	}
+	const envs, perEnv, seed = 3, 2, 42
+	for _, tc := range cases {
+		_, rows := selfplayRun(t, c, seed, envs*perEnv, tc.pair)
+		o := EnvOptions{Envs: envs, Config: c, View: tc.view, Opponent: tc.opponent, Player: tc.player, SameStep: tc.sameStep}
+		name := tc.pair.P1 + ":" + tc.pair.P2 + " " + tc.view.String()
+		e := newEnv(t, o)
+		checkAgainstRows(t, name, e, rows, seed, perEnv)
+	}
+}
+
+func checkAgainstRows(t *testing.T, name string, e *Env, rows []dataset.Game, seed int64, perEnv int) {
+	t.Helper()
+	o, b := e.o, &e.b
+	n := o.Envs
+	selfPlay := o.Opponent == ""
+	agent := o.Player - 1
+	viewer := func(sh *shadow) int {
+		if selfPlay {
+			return sh.s.ToMove()
+		}
+		return agent
+	}
+	want := make([]uint8, o.View.Size(o.Config))
+	var wantSc [NumScalars]float32
+	expect := func(i int, sh *shadow, planes []uint8, scal []float32, what string) {
+		t.Helper()
+		v := viewer(sh)
+		Observe(o.View, sh.s, v, want, wantSc[:])
+		if !bytes.Equal(planes, want) || !slices.Equal(scal, wantSc[:]) {
+			t.Fatalf("%s: env %d, game %d, half-step %d (%s): the observation is not the recorded game's", name, i, sh.row.GameID, sh.s.HalfSteps(), what)
+		}
+		if what == "final" {
+			return
+		}
+		if b.Game[i] != sh.row.GameID || b.Seed[i] != sh.row.Seed || int(b.HalfSteps[i]) != sh.s.HalfSteps() || int(b.Player[i]) != v+1 {
+			t.Fatalf("%s: env %d: info game %d seed %d half-steps %d player %d, want %d %d %d %d", name, i,
+				b.Game[i], b.Seed[i], b.HalfSteps[i], b.Player[i], sh.row.GameID, sh.row.Seed, sh.s.HalfSteps(), v+1)
+		}
+	}
+	size := e.size
+	obs := func(i int) ([]uint8, []float32) {
+		return b.Planes[i*size : (i+1)*size], b.Scalars[i*NumScalars : (i+1)*NumScalars]
+	}
+	begin := func(g int64) *shadow {
+		sh := newShadow(t, rows[g])
+		if !selfPlay {
+			sh.playUntil(agent) // the bot's first move, when it moves first
+		}
+		return sh
+	}
+	if err := e.Reset(seed); err != nil {
+		t.Fatal(err)
+	}
+	shadows := make([]*shadow, n)
+	games := make([]int, n) // games finished per env
+	for i := range shadows {
+		shadows[i] = begin(int64(i))
+		p, s := obs(i)
+		expect(i, shadows[i], p, s, "start")
+	}
+	pending := make([]bool, n)
+	actions := make([]int64, n)
+	for steps := 0; ; steps++ {
+		done := true
+		for i, sh := range shadows {
+			actions[i] = 1
+			if games[i] < perEnv && !pending[i] {
+				actions[i] = sh.next(t)
+				done = false
+			}
+			if pending[i] && games[i] < perEnv {
+				done = false
+			}
+		}
+		if done {
+			break
+		}
+		if err := e.Step(actions); err != nil {
+			t.Fatal(err)
+		}
+		for i, sh := range shadows {
+			switch {
+			case games[i] >= perEnv:
+				continue
+			case pending[i]: // next-step autoreset: this step started the next game
+				pending[i] = false
+				if b.Terminated[i] || b.Reward[i] != 0 {
+					t.Fatalf("%s: env %d: the step that starts a game says terminated %v reward %v", name, i, b.Terminated[i], b.Reward[i])
+				}
+				shadows[i] = begin(int64(games[i]*n + i))
+				p, s := obs(i)
+				expect(i, shadows[i], p, s, "next game")
+				continue
+			}
+			mover := sh.s.ToMove()
+			sh.step()
+			if !selfPlay {
+				sh.playUntil(agent)
+			}
+			if !sh.s.Over() {
+				if b.Terminated[i] || b.Reward[i] != 0 {
+					t.Fatalf("%s: env %d, game %d: ended at half-step %d; the run played on", name, i, sh.row.GameID, sh.s.HalfSteps())
+				}
+				p, s := obs(i)
+				expect(i, sh, p, s, "step")
+				continue
+			}
+			// The recorded game is over: so must the environment's be.
+			if !b.Terminated[i] || sh.at != len(sh.row.Actions) || dataset.WinnerCode(sh.s.Result().Winner) != sh.row.Winner {
+				t.Fatalf("%s: env %d, game %d: terminated %v after %d of %d actions", name, i, sh.row.GameID, b.Terminated[i], sh.at, len(sh.row.Actions))
+			}
+			if want := float32(sh.s.Result().Winner.Outcome(mover)); b.Reward[i] != want {
+				t.Fatalf("%s: env %d, game %d: reward %v, want %v", name, i, sh.row.GameID, b.Reward[i], want)
+			}
+			games[i]++
+			if o.SameStep {
+				if !b.Final[i] {
+					t.Fatalf("%s: env %d: no final observation", name, i)
+				}
+				expect(i, sh, b.FinalPlane[i*size:(i+1)*size], b.FinalScal[i*NumScalars:(i+1)*NumScalars], "final")
+				if games[i] < perEnv {
+					shadows[i] = begin(int64(games[i]*n + i))
+					p, s := obs(i)
+					expect(i, shadows[i], p, s, "next game, same step")
+				}
+			} else {
+				p, s := obs(i)
+				expect(i, sh, p, s, "last")
+				pending[i] = true
+			}
+		}
+	}
+}
+
+// TestEnvRefuses: bad options, buffers and actions are errors that say
+// what is wrong.
+func TestEnvRefuses(t *testing.T) {
+	good := EnvOptions{Envs: 2, Config: engine.Config{Width: 20, Height: 20, MaxTurns: 50}, View: View{Crop: 11}, Opponent: "random", Player: 1}
+	bad := []struct {
+		o    EnvOptions
+		want string
+	}{
+		{EnvOptions{Envs: 0, Config: good.Config}, "envs 0"},
+		{EnvOptions{Envs: 1, Config: engine.Config{Width: 3, Height: 3, MaxTurns: 5}}, "board width 3"},
+		{EnvOptions{Envs: 1, Config: good.Config, View: View{Crop: 4}}, "crop 4"},
+		{EnvOptions{Envs: 1, Config: good.Config, Opponent: "nosuchbot"}, "opponent"},
+		{EnvOptions{Envs: 1, Config: good.Config, Opponent: "random", Player: 3}, "player 3"},
+	}
+	for _, tc := range bad {
+		_, err := NewEnv(tc.o)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: error %v, want one about %q", tc.o, err, tc.want)
+		}
+	}
+	e, err := NewEnv(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Reset(1); err == nil {
+		t.Errorf("reset without buffers accepted")
+	}
+	short := newBuffers(good)
+	short.Reward = short.Reward[:1]
+	if err := e.SetBuffers(short); err == nil || !strings.Contains(err.Error(), "reward") {
+		t.Errorf("a short reward buffer: %v", err)
+	}
+	if err := e.SetBuffers(newBuffers(good)); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Step([]int64{0, 0}); err == nil || !strings.Contains(err.Error(), "before reset") {
+		t.Errorf("step before reset: %v", err)
+	}
+	e.Reset(1)
+	for _, acts := range [][]int64{{0}, {0, 3}, {-1, 0}} {
+		if err := e.Step(acts); err == nil {
+			t.Errorf("actions %v accepted", acts)
+		}
+	}
+	if err := e.Step([]int64{0, 2}); err != nil {
+		t.Errorf("good actions: %v", err)
+	}
+}
+
+// TestExpertAnswers: an agent that always plays the expert's answer plays
+// the expert's games: those of paperio selfplay between the expert and the
+// opponent. An agent that does otherwise gets the answers of an expert
+// started afresh where it stands.
+func TestExpertAnswers(t *testing.T) {
+	c := engine.Config{Width: 60, Height: 50, MaxTurns: 200}
+	const seed, envs = 11, 2
+	_, rows := selfplayRun(t, c, seed, 2*envs, selfplay.Pair{P1: "goround", P2: "heuristic"})
+	e := newEnv(t, EnvOptions{Envs: envs, Config: c, View: View{Crop: 9}, Opponent: "goround", Player: 2, Expert: "heuristic"})
+	if err := e.Reset(seed); err != nil {
+		t.Fatal(err)
+	}
+	games := 0
+	acts := make([]int64, envs)
+	for step := 0; games < envs; step++ {
+		for i, a := range e.b.Expert {
+			acts[i] = a
+			if a < 0 { // no answer after a game's end: any action does
+				acts[i] = 1
+			}
+		}
+		if err := e.Step(acts); err != nil {
+			t.Fatal(err)
+		}
+		for i := range envs {
+			if e.b.Terminated[i] && e.b.Game[i] < envs {
+				s, _ := e.State(i)
+				row := rows[e.b.Game[i]]
+				if dataset.WinnerCode(s.Result().Winner) != row.Winner || s.HalfSteps() != int(row.HalfSteps) || !strings.Contains(row.Actions, "L") {
+					t.Fatalf("game %d: %d half-steps, winner %d; selfplay: %d, %d", row.GameID, s.HalfSteps(), s.Result().Winner, row.HalfSteps, row.Winner)
+				}
+				games++
+			}
+		}
+		if step > 1000 {
+			t.Fatal("the games do not end")
+		}
+	}
+
+	// Now against the expert's advice: straight on, unless the expert says
+	// straight. Its answers are a fresh heuristic's.
+	e.Reset(seed + 1)
+	for step := 0; step < 60; step++ {
+		for i := range acts {
+			acts[i] = 1
+			if e.b.Expert[i] == 1 {
+				acts[i] = 0
+			}
+		}
+		if err := e.Step(acts); err != nil {
+			t.Fatal(err)
+		}
+		for i := range envs {
+			s, _ := e.State(i)
+			if s.Over() {
+				continue
+			}
+			fresh, _ := bots.Make("heuristic")
+			fresh.Reset(s.Clone(), 1, play.SideSeed(uint64(e.b.Seed[i]), 1), play.Clock{})
+			if want := int64(ActionIndex(fresh.Act(s.Clone(), play.Clock{}))); e.b.Expert[i] != want {
+				t.Fatalf("env %d, half-step %d: expert %d, a fresh heuristic %d", i, s.HalfSteps(), e.b.Expert[i], want)
+			}
+		}
+	}
+}

@@ -1,0 +1,230 @@
+package rl
+
+import (
+	"fmt"
+
+	"github.com/paperio/paperio/dataset"
+	"github.com/paperio/paperio/engine"
+)
+
+// Version is the version of the observation spec (OBSERVATION.md). It
+// changes whenever a plane or a scalar changes meaning, order or scale.
+const Version = 1
+
+// The planes of an observation, in order. Every value is 0 or 1. "Own" is
+// the player the observation is for; "enemy" the other.
+const (
+	OwnTerritory   = 0
+	OwnBand        = 1
+	EnemyTerritory = 2
+	EnemyBand      = 3
+	OwnHead        = 4
+	EnemyHead      = 5
+	OffBoard       = 6 // crops only: the cell lies off the board
+)
+
+// FullPlanes and CropPlanes are the plane counts of the two views.
+const (
+	FullPlanes = 6
+	CropPlanes = 7
+)
+
+// The scalars of an observation (float32), in order.
+const (
+	OwnDir         = 0  // 4 values: one-hot of the own direction, east, south, west, north
+	EnemyDir       = 4  // 4 values: one-hot of the enemy's direction turned by the own one: same, right, opposite, left
+	RoundsLeft     = 8  // rounds the own player still has to play / rounds of the game
+	OwnArea        = 9  // own territory / cells of the board
+	EnemyArea      = 10 // enemy territory / cells of the board
+	OwnBandCells   = 11 // own band cells / (width + height)
+	EnemyBandCells = 12 // enemy band cells / (width + height)
+	OwnX           = 13 // own head x / (width - 1): 0 west edge, 1 east edge
+	OwnY           = 14 // own head y / (height - 1): 0 north edge, 1 south edge
+	EnemyAhead     = 15 // enemy head minus own head along the own direction / (width + height)
+	EnemyRight     = 16 // the same to the own player's right
+	MovesFirst     = 17 // 1 when the own player is player 1 (moves first), else 0
+	HomeAhead      = 18 // the nearest own territory cell (see Home): cells ahead of the head / (width + height)
+	HomeRight      = 19 // the same, cells to the right
+	HomeDist       = 20 // its Manhattan distance / (width + height); -1 without territory
+	BandToEnemy    = 21 // Manhattan distance from the own band's nearest cell to the enemy head / (width + height); -1 without band
+	EnemyBandToOwn = 22 // the same from the enemy's band to the own head
+	HeadsDist      = 23 // Manhattan distance between the heads / (width + height)
+	NumScalars     = 24
+)
+
+// MaxCrop is the largest crop.
+const MaxCrop = 63
+
+// View chooses an observation: the whole board (Crop 0) or an egocentric
+// Crop×Crop window (odd Crop) around the player's head, turned so that the
+// player faces up.
+type View struct{ Crop int }
+
+// Full is the whole-board view.
+var Full = View{}
+
+// Check reports a view that does not exist.
+func (v View) Check() error {
+	if v.Crop != 0 && (v.Crop < 1 || v.Crop > MaxCrop || v.Crop%2 == 0) {
+		return fmt.Errorf("crop %d: want 0 (the whole board) or an odd size from 1 to %d", v.Crop, MaxCrop)
+	}
+	return nil
+}
+
+// String names the view as the benchmark does: "full" or "crop11".
+func (v View) String() string {
+	if v.Crop == 0 {
+		return "full"
+	}
+	return fmt.Sprintf("crop%d", v.Crop)
+}
+
+// Shape is the shape of one observation's planes: (planes, rows, columns).
+func (v View) Shape(c engine.Config) [3]int {
+	if v.Crop == 0 {
+		return [3]int{FullPlanes, c.Height, c.Width}
+	}
+	return [3]int{CropPlanes, v.Crop, v.Crop}
+}
+
+// Size is the number of bytes of one observation's planes.
+func (v View) Size(c engine.Config) int {
+	s := v.Shape(c)
+	return s[0] * s[1] * s[2]
+}
+
+// Observe writes the observation of state s for player me (0 or 1): planes
+// (View.Size bytes) and scalars (NumScalars values). It is the definition
+// of the spec in code, written for clarity: a pure function of the state,
+// which the fast writers of the environment and the dataset loader are
+// tested against.
+func Observe(v View, s *engine.State, me int, planes []uint8, scalars []float32) {
+	clear(planes)
+	if v.Crop == 0 {
+		observeFull(s, me, planes)
+	} else {
+		observeCrop(v.Crop, s, me, planes)
+	}
+	Scalars(s, me, scalars)
+}
+
+// observeFull: plane p, row y, column x is planes[(p*H + y)*W + x]; row 0
+// is the north edge (y = 0), column 0 the west edge. The board is not
+// turned.
+func observeFull(s *engine.State, me int, planes []uint8) {
+	w, h := s.Width(), s.Height()
+	for x := 0; x < w; x++ {
+		for y := 0; y < h; y++ {
+			for _, p := range cellPlanes(s, me, x, y) {
+				planes[(p*h+y)*w+x] = 1
+			}
+		}
+	}
+	for i, plane := range [2]int{OwnHead, EnemyHead} {
+		x, y, _ := s.Head(me ^ i)
+		if s.Inside(x, y) {
+			planes[(plane*h+y)*w+x] = 1
+		}
+	}
+}
+
+// cellPlanes are the territory and band planes set at an on-board cell.
+func cellPlanes(s *engine.State, me, x, y int) []int {
+	var ps []int
+	switch s.FieldAt(x, y) {
+	case me + 1:
+		ps = append(ps, OwnTerritory)
+	case 2 - me:
+		ps = append(ps, EnemyTerritory)
+	}
+	switch s.BandAt(x, y) {
+	case me + 1:
+		ps = append(ps, OwnBand)
+	case 2 - me:
+		ps = append(ps, EnemyBand)
+	}
+	return ps
+}
+
+// observeCrop: plane p, row i, column j is planes[(p*K + i)*K + j]. The own
+// head is at the centre (r, r), r = K/2, facing up: row 0 is r cells ahead
+// of the head, column 0 r cells to its left. Cell (i, j) is the board cell
+// head + (r-i)·ahead + (j-r)·right, where ahead is the own direction and
+// right the direction after a right turn.
+func observeCrop(k int, s *engine.State, me int, planes []uint8) {
+	r := k / 2
+	hx, hy, d := s.Head(me)
+	ex, ey, _ := s.Head(1 - me)
+	ahead, right := d, d.Right()
+	for i := 0; i < k; i++ {
+		for j := 0; j < k; j++ {
+			x := hx + (r-i)*ahead.DX() + (j-r)*right.DX()
+			y := hy + (r-i)*ahead.DY() + (j-r)*right.DY()
+			at := i*k + j
+			if !s.Inside(x, y) {
+				planes[OffBoard*k*k+at] = 1
+				continue
+			}
+			for _, p := range cellPlanes(s, me, x, y) {
+				planes[p*k*k+at] = 1
+			}
+			if x == hx && y == hy {
+				planes[OwnHead*k*k+at] = 1
+			}
+			if x == ex && y == ey {
+				planes[EnemyHead*k*k+at] = 1
+			}
+		}
+	}
+}
+
+// Scalars writes the NumScalars scalars of the observation of s for player
+// me.
+func Scalars(s *engine.State, me int, out []float32) {
+	scalars(s, me, FindHome(s, me, 0), out)
+}
+
+// scalars is Scalars with player me's home found already.
+func scalars(s *engine.State, me int, home Home, out []float32) {
+	_ = out[NumScalars-1]
+	w, h := s.Width(), s.Height()
+	x, y, d := s.Head(me)
+	ex, ey, ed := s.Head(1 - me)
+	for i := 0; i < 8; i++ {
+		out[i] = 0
+	}
+	out[OwnDir+int(d&3)] = 1
+	out[EnemyDir+int((ed-d)&3)] = 1
+	out[RoundsLeft] = float32(s.TurnsLeft(me)) / float32(s.MaxTurns())
+	cells, span := float32(w*h), float32(w+h)
+	out[OwnArea] = float32(s.Area(me)) / cells
+	out[EnemyArea] = float32(s.Area(1-me)) / cells
+	out[OwnBandCells] = float32(s.BandLen(me)) / span
+	out[EnemyBandCells] = float32(s.BandLen(1-me)) / span
+	out[OwnX] = float32(x) / float32(max(w-1, 1))
+	out[OwnY] = float32(y) / float32(max(h-1, 1))
+	right := d.Right()
+	out[EnemyAhead] = float32((ex-x)*d.DX()+(ey-y)*d.DY()) / span
+	out[EnemyRight] = float32((ex-x)*right.DX()+(ey-y)*right.DY()) / span
+	out[MovesFirst] = 0
+	if me == 0 {
+		out[MovesFirst] = 1
+	}
+	out[HomeAhead] = float32(home.A) / span
+	out[HomeRight] = float32(home.B) / span
+	out[HomeDist] = -1
+	if home.R >= 0 {
+		out[HomeDist] = float32(home.R) / span
+	}
+	out[HeadsDist] = float32(abs(ex-x)+abs(ey-y)) / span
+	out[BandToEnemy] = distance(dataset.BandToHead(s, me), span)
+	out[EnemyBandToOwn] = distance(dataset.BandToHead(s, 1-me), span)
+}
+
+// distance scales a distance, leaving -1 (none) as it is.
+func distance(d int32, span float32) float32 {
+	if d < 0 {
+		return -1
+	}
+	return float32(d) / span
+}
