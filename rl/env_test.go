@@ -172,7 +172,7 @@ func checkAgainstRows(t *testing.T, name string, e *Env, rows []dataset.Game, se
 				continue
 			}
 			// The recorded game is over: so must the environment's be.
-			if !b.Terminated[i] || sh.at != len(sh.row.Actions) || dataset.WinnerCode(sh.s.Result().Winner) != sh.row.Winner {
+			if !b.Terminated[i] || sh.at != len(sh.row.Actions) || sh.s.Result().Winner.Code() != sh.row.Winner {
 				t.Fatalf("%s: env %d, game %d: terminated %v after %d of %d actions", name, i, sh.row.GameID, b.Terminated[i], sh.at, len(sh.row.Actions))
 			}
 			if want := float32(sh.s.Result().Winner.Outcome(mover)); b.Reward[i] != want {
@@ -275,7 +275,7 @@ func TestExpertAnswers(t *testing.T) {
 			if e.b.Terminated[i] && e.b.Game[i] < envs {
 				s, _ := e.State(i)
 				row := rows[e.b.Game[i]]
-				if dataset.WinnerCode(s.Result().Winner) != row.Winner || s.HalfSteps() != int(row.HalfSteps) || !strings.Contains(row.Actions, "L") {
+				if s.Result().Winner.Code() != row.Winner || s.HalfSteps() != int(row.HalfSteps) || !strings.Contains(row.Actions, "L") {
 					t.Fatalf("game %d: %d half-steps, winner %d; selfplay: %d, %d", row.GameID, s.HalfSteps(), s.Result().Winner, row.HalfSteps, row.Winner)
 				}
 				games++

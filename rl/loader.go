@@ -17,6 +17,7 @@ import (
 	"github.com/paperio/paperio/bots"
 	"github.com/paperio/paperio/dataset"
 	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/outcome"
 )
 
 // LoaderOptions shape a Loader.
@@ -341,7 +342,7 @@ func (l *Loader) start(row dataset.Game) error {
 	if err := sl.s.Reset(c, st); err != nil {
 		return fmt.Errorf("game %d: %v", row.GameID, err)
 	}
-	sl.row, sl.at, sl.keep, sl.winner = row, 0, keep, dataset.WinnerOf(row.Winner)
+	sl.row, sl.at, sl.keep, sl.winner = row, 0, keep, outcome.OfCode(row.Winner)
 	sl.home = [2]homeHint{}
 	if full {
 		if len(sl.planes) != l.size {
