@@ -68,6 +68,10 @@ PLAY, GAME_START, SUMMARY = b'PGU'
 
 
 class Driver:
+    # Files whose frames a traceback leaves out: a game's driver built on
+    # this one adds its own.
+    driver_files = (__file__,)
+
     def __init__(self):
         self.module = None
         self.storage = {}
@@ -134,7 +138,7 @@ class Driver:
         self.reserve = None  # room to format the error after a MemoryError
         try:
             tb = e.__traceback__
-            while tb is not None and (tb.tb_frame.f_code.co_filename == __file__ or
+            while tb is not None and (tb.tb_frame.f_code.co_filename in self.driver_files or
                                       tb.tb_frame.f_code.co_filename.startswith('<frozen importlib')):
                 tb = tb.tb_next  # the driver's and the import machinery's frames say nothing about the AI
             text = ''.join(traceback.format_exception(type(e), e, tb))
@@ -229,39 +233,15 @@ class Driver:
     def configure(self, cfg):
         path = cfg['path']
         shown = cfg.get('display') or path
-        limits(cfg)
-        deny = seccomp(cfg.get('deny_processes', True), cfg.get('deny_network', True))
-        if deny is None and cfg.get('deny_processes', True):
-            # No seccomp here: fall back on the process-count limit.
-            set_limit(resource.RLIMIT_NPROC, 1)
-        try:
-            with open(path, 'rb') as f:
-                source = f.read()
-        except OSError as e:
-            return self.reply(b'X', ('%s: cannot read the file: %s' % (shown, e.strerror)).encode())
-        try:
-            tree = compile(source, path, 'exec', ast.PyCF_ONLY_AST)
-        except SyntaxError as e:
-            line = ':%d' % e.lineno if e.lineno else ''
-            return self.reply(b'X', ('%s%s: does not parse: %s: %s' % (shown, line, type(e).__name__, e.msg)).encode())
-        except (ValueError, MemoryError, RecursionError) as e:
-            return self.reply(b'X', ('%s: does not parse: %s' % (shown, e)).encode())
-        if cfg.get('course_rules'):
-            bad = course_violations(tree)
-            if bad:
-                line, what = bad[0]
-                more = ''
-                if len(bad) > 1:
-                    more = ' (and %d more: line%s %s)' % (len(bad) - 1, 's' if len(bad) > 2 else '',
-                                                          ', '.join(str(b[0]) for b in bad[1:6]) + (', ...' if len(bad) > 6 else ''))
-                msg = '%s:%d: %s, which the course rules ban (no global statements; no os, sys, threading, multiprocessing)%s' % (
-                    shown, line, what, more)
-                return self.reply(b'X', msg.encode())
+        deny = contain(cfg)
+        tree, refusal = parse(path, shown, cfg.get('course_rules'))
+        if refusal:
+            return self.reply(b'X', refusal.encode())
         if not binds_play(tree):
             return self.reply(b'X', ('%s: no play function (a course AI defines play(stat, storage))' % shown).encode())
         if cfg.get('check_only'):
             return self.reply(b'K', b'{}')
-        del tree, source
+        del tree
         ok, res = self.call(load_module, cfg['name'], path)
         if not ok:
             return self.reply(b'E', res.encode('utf-8', 'replace'))
@@ -269,8 +249,11 @@ class Driver:
         if not callable(getattr(self.module, 'play', None)):
             return self.reply(b'X', ('%s: no play function (a course AI defines play(stat, storage))' % shown).encode())
         self.keep_reserve()
-        info = {'pid': os.getpid(), 'seccomp': deny or '', 'python': sys.version.split()[0]}
-        self.reply(b'K', json.dumps(info).encode())
+        self.reply(b'K', json.dumps(self.info(deny)).encode())
+
+    def info(self, deny):
+        """What the K reply tells the Go side about this process."""
+        return {'pid': os.getpid(), 'seccomp': deny, 'python': sys.version.split()[0]}
 
     def new_game(self, buf):
         self.me, w, h = GAME.unpack_from(buf, HEADER.size)
@@ -555,10 +538,52 @@ def binds_play(tree):
     return False
 
 
-def main():
+def contain(cfg):
+    """Applies the limits and the seccomp filter that cfg asks for; returns
+    what the filter denies ('' when this kernel has none)."""
+    limits(cfg)
+    deny = seccomp(cfg.get('deny_processes', True), cfg.get('deny_network', True))
+    if deny is None and cfg.get('deny_processes', True):
+        # No seccomp here: fall back on the process-count limit.
+        set_limit(resource.RLIMIT_NPROC, 1)
+    return deny or ''
+
+
+def parse(path, shown, course_rules):
+    """Reads and parses an AI's source, checking the course rules when asked.
+    Returns (tree, None), or (None, the refusal line) when the file cannot
+    be read, does not parse or breaks the rules."""
+    try:
+        with open(path, 'rb') as f:
+            source = f.read()
+    except OSError as e:
+        return None, '%s: cannot read the file: %s' % (shown, e.strerror)
+    try:
+        tree = compile(source, path, 'exec', ast.PyCF_ONLY_AST)
+    except SyntaxError as e:
+        line = ':%d' % e.lineno if e.lineno else ''
+        return None, '%s%s: does not parse: %s: %s' % (shown, line, type(e).__name__, e.msg)
+    except (ValueError, MemoryError, RecursionError) as e:
+        return None, '%s: does not parse: %s' % (shown, e)
+    if course_rules:
+        bad = course_violations(tree)
+        if bad:
+            line, what = bad[0]
+            more = ''
+            if len(bad) > 1:
+                more = ' (and %d more: line%s %s)' % (len(bad) - 1, 's' if len(bad) > 2 else '',
+                                                      ', '.join(str(b[0]) for b in bad[1:6]) + (', ...' if len(bad) > 6 else ''))
+            return None, '%s:%d: %s, which the course rules ban (no global statements; no os, sys, threading, multiprocessing)%s' % (
+                shown, line, what, more)
+    return tree, None
+
+
+def main(driver=Driver):
+    """Serves requests with a driver of the given class until the Go side
+    closes the pipe."""
     os.set_inheritable(REQ_FD, False)
     os.set_inheritable(REP_FD, False)
-    d = Driver()
+    d = driver()
     d.reply(b'H', str(os.getpid()).encode())
     try:
         d.serve()

@@ -2,9 +2,10 @@
 
 Started as  python3 -I -u -B driver.py  by pyai.StartProcess, with the
 requests on fd 3, the replies on fd 4 and the AI's output on fds 1 and 2;
-pyai's own driver lies beside this file as pyai_driver, whose containment
-(resource limits, the seccomp filter, the course's banned modules, the
-module loader) this driver uses unchanged.
+pyai's own driver lies beside this file as pyai_driver, whose framing,
+containment (resource limits, the seccomp filter, the course's banned
+modules), source checks, module loader and error capture this driver
+builds on.
 
 Every message is  uint32 length | type byte | uint32 sequence | payload
 (little-endian, the length counting everything after itself).
@@ -32,20 +33,16 @@ engine's check of the answer failed, else {"move": [x1, y1, x2, y2]};
 JSON when it has one.
 """
 
-import ast
 import json
 import os
 import struct
 import sys
 import time
-import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import pyai_driver as base  # noqa: E402  (containment shared with paper.io's driver)
 
-REQ_FD, REP_FD = 3, 4
 SIZE = 6
-TRACE_CAP = 32 * 1024
 U32 = struct.Struct('<I')
 GAME = struct.Struct('<BI')
 MOVE = struct.Struct('<iiiddB')
@@ -55,75 +52,46 @@ NUMPY_MISSING = ('numpy is not installed for this Python (%s): eraser AIs are gi
                  'choose one that has it with --python (e.g. /usr/bin/python3 with python3-numpy)')
 
 
-class Driver:
+class Driver(base.Driver):
+    driver_files = base.Driver.driver_files + (__file__,)
+
     def __init__(self):
-        self.req = open(REQ_FD, 'rb', buffering=1 << 16)
-        self.seq = b'\0\0\0\0'
-        self.module = None
+        super().__init__()
         self.np = None
         self.letters = None
         self.ai = None
         self.rows = 0
         self.last = None  # what this AI returned last
 
-    def read(self):
-        head = self.req.read(4)
-        if len(head) < 4:
-            return None
-        n = U32.unpack(head)[0]
-        body = self.req.read(n)
-        return body if len(body) == n else None
-
-    def reply(self, kind, payload=b''):
-        view = memoryview(U32.pack(len(payload) + 5) + kind + self.seq + payload)
-        while view:
-            view = view[os.write(REP_FD, view):]
-
     def configure(self, cfg):
-        shown = cfg.get('display') or cfg['path']
+        path = cfg['path']
         # numpy's thread pools stay small, and numpy is imported before any
         # AI code runs (the AIs' own import then finds it loaded).
         for var in ('OPENBLAS_NUM_THREADS', 'OMP_NUM_THREADS', 'MKL_NUM_THREADS'):
             os.environ[var] = '1'
-        base.limits(cfg)
-        deny = base.seccomp(cfg.get('deny_processes', True), cfg.get('deny_network', True))
-        if deny is None and cfg.get('deny_processes', True):
-            base.set_limit(base.resource.RLIMIT_NPROC, 1)
+        deny = base.contain(cfg)
         try:
             import numpy
         except ImportError:
             return self.reply(b'X', (NUMPY_MISSING % sys.executable).encode())
         self.np = numpy
         self.letters = numpy.array(['R', 'B', 'G', 'Y', 'P', 'nan'], dtype='<U10')
-        try:
-            with open(cfg['path'], 'rb') as f:
-                source = f.read()
-            tree = compile(source, cfg['path'], 'exec', ast.PyCF_ONLY_AST)
-        except OSError as e:
-            return self.reply(b'X', ('%s: cannot read the file: %s' % (shown, e.strerror)).encode())
-        except SyntaxError as e:
-            line = ':%d' % e.lineno if e.lineno else ''
-            return self.reply(b'X', ('%s%s: does not parse: %s: %s' % (shown, line, type(e).__name__, e.msg)).encode())
-        except (ValueError, MemoryError, RecursionError) as e:
-            return self.reply(b'X', ('%s: does not parse: %s' % (shown, e)).encode())
-        if cfg.get('course_rules'):
-            bad = base.course_violations(tree)
-            if bad:
-                line, what = bad[0]
-                return self.reply(b'X', ('%s:%d: %s, which the course rules ban' % (shown, line, what)).encode())
-        del tree, source
-        try:
-            self.module = base.load_module(cfg['name'], cfg['path'])
-        except SystemExit:
-            raise
-        except BaseException as e:
-            return self.reply(b'E', trace(e).encode('utf-8', 'replace'))
+        shown = cfg.get('display') or path
+        _, refusal = base.parse(path, shown, cfg.get('course_rules'))
+        if refusal:
+            return self.reply(b'X', refusal.encode())
+        ok, res = self.call(base.load_module, cfg['name'], path)
+        if not ok:
+            return self.reply(b'E', res.encode('utf-8', 'replace'))
+        self.module = res
         if not callable(getattr(self.module, 'Plaser', None)):
             return self.reply(b'X', ('%s: no class Plaser (an eraser AI defines class Plaser(isFirst) with '
                                      'move(board, operations, scores, turn_number))' % shown).encode())
-        info = {'pid': os.getpid(), 'seccomp': deny or '', 'python': sys.version.split()[0],
-                'numpy': numpy.__version__}
-        self.reply(b'K', json.dumps(info).encode())
+        self.keep_reserve()
+        self.reply(b'K', json.dumps(self.info(deny)).encode())
+
+    def info(self, deny):
+        return dict(super().info(deny), numpy=self.np.__version__)
 
     def new_game(self, buf):
         is_first, self.rows = GAME.unpack_from(buf, 0)
@@ -131,7 +99,7 @@ class Driver:
         try:
             ai = self.module.Plaser(bool(is_first))
         except BaseException as e:  # SystemExit too: the engine caught anything here
-            return self.reply(b'E', trace(e).encode('utf-8', 'replace'))
+            return self.reply(b'E', self.traceback(e).encode('utf-8', 'replace'))
         for name, value in (('move_history', []), ('used_time', [0, 0])):
             try:
                 setattr(ai, name, value)
@@ -165,7 +133,7 @@ class Driver:
             answer = self.ai.move(board, ops, [own, opp], turn)
         except Exception as e:
             verdict['seconds'] = time.perf_counter() - start
-            verdict['error'] = trace(e)
+            verdict['error'] = self.traceback(e)
             return self.reply(b'A', json.dumps(verdict).encode())
         except BaseException as e:  # sys.exit: the engine's thread ended unrecorded
             verdict['seconds'] = time.perf_counter() - start
@@ -198,14 +166,15 @@ class Driver:
                     np.zeros((SIZE, SIZE))[float(v), 0]  # raises numpy's IndexError, as indexing did
             return {'move': [int(v) for v in cells]}
         except Exception as e:
-            return {'raised': trace(e)}
+            return {'raised': self.traceback(e)}
 
     def serve(self):
         while True:
             msg = self.read()
             if msg is None:
                 return
-            kind, self.seq, body = msg[:1], msg[1:5], memoryview(msg)[5:]
+            kind, self.seq, data = msg  # pyai's framing: length, kind, sequence, payload
+            kind, body = bytes([kind]), memoryview(data)[base.HEADER.size:]
             if kind == b'M':
                 self.move(body)
             elif kind == b'N':
@@ -214,22 +183,6 @@ class Driver:
                 self.configure(json.loads(bytes(body)))
             else:
                 self.reply(b'F', ('unknown request %r' % kind).encode())
-
-
-def trace(e):
-    """The traceback of the AI's exception, without the driver's frames."""
-    try:
-        tb = e.__traceback__
-        while tb is not None and (tb.tb_frame.f_code.co_filename == __file__ or
-                                  tb.tb_frame.f_code.co_filename.startswith('<frozen importlib')):
-            tb = tb.tb_next
-        text = ''.join(traceback.format_exception(type(e), e, tb))
-    except BaseException:
-        text = '%s (traceback unavailable)\n' % type(e).__name__
-    if len(text) > TRACE_CAP:
-        half = TRACE_CAP // 2
-        text = text[:half] + '\n[... %d characters left out ...]\n' % (len(text) - 2 * half) + text[-half:]
-    return text
 
 
 def as_json(v, np, depth=0):
@@ -251,22 +204,5 @@ def as_json(v, np, depth=0):
     return None
 
 
-def main():
-    os.set_inheritable(REQ_FD, False)
-    os.set_inheritable(REP_FD, False)
-    d = Driver()
-    d.reply(b'H', str(os.getpid()).encode())
-    try:
-        d.serve()
-    except SystemExit:
-        raise
-    except BaseException:
-        try:
-            d.reply(b'F', traceback.format_exc()[-TRACE_CAP:].encode('utf-8', 'replace'))
-        except BaseException:
-            pass
-        raise
-
-
 if __name__ == '__main__':
-    main()
+    base.main(Driver)

@@ -22,7 +22,6 @@ ints as numbers, bools, floats as repr() strings, anything else as
 {"type": T, "repr": R}.
 """
 
-import ast
 import json
 import os
 import signal
@@ -78,6 +77,8 @@ class GameMap:
 
 
 class Driver(base.Driver):
+    driver_files = base.Driver.driver_files + (__file__,)
+
     def __init__(self):
         super().__init__()
         self.player = None
@@ -89,38 +90,17 @@ class Driver(base.Driver):
 
     def configure(self, cfg):
         path = cfg['path']
-        shown = cfg.get('display') or path
-        base.limits(cfg)
-        deny = base.seccomp(cfg.get('deny_processes', True), cfg.get('deny_network', True))
-        if deny is None and cfg.get('deny_processes', True):
-            base.set_limit(base.resource.RLIMIT_NPROC, 1)
-        try:
-            with open(path, 'rb') as f:
-                source = f.read()
-            tree = compile(source, path, 'exec', ast.PyCF_ONLY_AST)
-        except OSError as e:
-            return self.reply(b'X', ('%s: cannot read the file: %s' % (shown, e.strerror)).encode())
-        except SyntaxError as e:
-            line = ':%d' % e.lineno if e.lineno else ''
-            return self.reply(b'X', ('%s%s: does not parse: %s: %s' % (shown, line, type(e).__name__, e.msg)).encode())
-        except (ValueError, MemoryError, RecursionError) as e:
-            return self.reply(b'X', ('%s: does not parse: %s' % (shown, e)).encode())
-        if cfg.get('course_rules'):
-            bad = base.course_violations(tree)
-            if bad:
-                line, what = bad[0]
-                msg = '%s:%d: %s, which the course rules ban (no global statements; no os, sys, threading, multiprocessing)' % (
-                    shown, line, what)
-                return self.reply(b'X', msg.encode())
-        del tree, source
+        deny = base.contain(cfg)
+        _, refusal = base.parse(path, cfg.get('display') or path, cfg.get('course_rules'))
+        if refusal:
+            return self.reply(b'X', refusal.encode())
         ok, res = self.call(base.load_module, cfg['name'], path)
         if not ok:
             return self.reply(b'E', res.encode('utf-8', 'replace'))
         self.module = res
         self.keep_reserve()
         signal.signal(signal.SIGALRM, self.alarm)
-        info = {'pid': os.getpid(), 'seccomp': deny or '', 'python': sys.version.split()[0]}
-        self.reply(b'K', json.dumps(info).encode())
+        self.reply(b'K', json.dumps(self.info(deny)).encode())
 
     def new_game(self, body):
         g = json.loads(bytes(body))
@@ -241,22 +221,5 @@ def encode(res):
     return data
 
 
-def main():
-    os.set_inheritable(base.REQ_FD, False)
-    os.set_inheritable(base.REP_FD, False)
-    d = Driver()
-    d.reply(b'H', str(os.getpid()).encode())
-    try:
-        d.serve()
-    except SystemExit:
-        raise
-    except BaseException:
-        try:
-            d.reply(b'F', base.traceback.format_exc()[-base.TRACE_CAP:].encode('utf-8', 'replace'))
-        except BaseException:
-            pass
-        raise
-
-
 if __name__ == '__main__':
-    main()
+    base.main(Driver)
