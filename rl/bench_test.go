@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/paperio/paperio/dataset"
 	"github.com/paperio/paperio/engine"
 )
 
@@ -103,4 +104,58 @@ func BenchmarkLoader(b *testing.B) {
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(max(rows, 1)), "ns/observation")
 		})
 	}
+}
+
+// BenchmarkObserve measures the parts of an environment's observation
+// apart, on states of the environment benchmark's games (random actions
+// against the random bot): the crop, the home search and the two band
+// distances from scratch, and the other scalars.
+func BenchmarkObserve(b *testing.B) {
+	states := envStates(b, 256)
+	planes := make([]uint8, View{Crop: 11}.Size(engine.Config{}))
+	var sc [NumScalars]float32
+	parts := []struct {
+		name string
+		f    func(s *engine.State)
+	}{
+		{"crop11", func(s *engine.State) { writeCrop(11, s, 0, planes) }},
+		{"home", func(s *engine.State) { FindHome(s, 0, 0) }},
+		{"bands", func(s *engine.State) { dataset.BandToHead(s, 0); dataset.BandToHead(s, 1) }},
+		{"scalars", func(s *engine.State) { scalars(s, 0, Home{}, [2]int32{}, sc[:]) }},
+	}
+	for _, p := range parts {
+		b.Run(p.name, func(b *testing.B) {
+			i := 0
+			done := cpuClock(b)
+			defer func() { done(b.N, "observation") }()
+			for b.Loop() {
+				p.f(states[i])
+				i = (i + 1) % len(states)
+			}
+		})
+	}
+}
+
+// envStates are the states of n environments after 30 steps of random
+// actions against the random bot.
+func envStates(b *testing.B, n int) []*engine.State {
+	e := newEnv(b, EnvOptions{Envs: n, Config: engine.DefaultConfig(), View: View{Crop: 11}, Opponent: "random", Player: 1})
+	if err := e.Reset(1); err != nil {
+		b.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	acts := make([]int64, n)
+	for range 30 {
+		for i := range acts {
+			acts[i] = int64(rng.IntN(3))
+		}
+		if err := e.Step(acts); err != nil {
+			b.Fatal(err)
+		}
+	}
+	out := make([]*engine.State, n)
+	for i := range out {
+		out[i] = e.games[i].s.Clone()
+	}
+	return out
 }
