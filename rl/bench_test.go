@@ -50,37 +50,43 @@ func BenchmarkEngineReplay(b *testing.B) {
 
 func BenchmarkEnv(b *testing.B) {
 	for _, v := range []View{Full, {Crop: 11}} {
-		b.Run(v.String(), func(b *testing.B) {
-			const n = 256
-			e := newEnv(b, EnvOptions{Envs: n, Config: engine.DefaultConfig(), View: v, Opponent: "random", Player: 1})
-			if err := e.Reset(1); err != nil {
-				b.Fatal(err)
-			}
-			rng := rand.New(rand.NewPCG(1, 2))
-			acts := make([]int64, n)
-			steps, resets := 0, 0
-			done := cpuClock(b)
-			for b.Loop() {
-				for i := range acts {
-					acts[i] = int64(rng.IntN(3))
-				}
-				if err := e.Step(acts); err != nil {
-					b.Fatal(err)
-				}
-				// Games that ended in the step before only started again
-				// in this one (next-step autoreset): no agent step.
-				steps += n - resets
-				resets = 0
-				for _, t := range e.b.Terminated {
-					if t {
-						resets++
-					}
-				}
-			}
-			done(steps, "agent-step")
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(steps), "ns/agent-step")
-		})
+		b.Run(v.String(), func(b *testing.B) { benchEnv(b, v, false) })
 	}
+	// The floor: the same games without observations, which leaves the
+	// agent's and the bot's half-steps, the bot's choices and new games.
+	b.Run("blind", func(b *testing.B) { benchEnv(b, View{Crop: 11}, true) })
+}
+
+func benchEnv(b *testing.B, v View, blind bool) {
+	const n = 256
+	e := newEnv(b, EnvOptions{Envs: n, Config: engine.DefaultConfig(), View: v, Opponent: "random", Player: 1})
+	e.blind = blind
+	if err := e.Reset(1); err != nil {
+		b.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	acts := make([]int64, n)
+	steps, resets := 0, 0
+	done := cpuClock(b)
+	for b.Loop() {
+		for i := range acts {
+			acts[i] = int64(rng.IntN(3))
+		}
+		if err := e.Step(acts); err != nil {
+			b.Fatal(err)
+		}
+		// Games that ended in the step before only started again in this
+		// one (next-step autoreset): no agent step.
+		steps += n - resets
+		resets = 0
+		for _, t := range e.b.Terminated {
+			if t {
+				resets++
+			}
+		}
+	}
+	done(steps, "agent-step")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(steps), "ns/agent-step")
 }
 
 func BenchmarkLoader(b *testing.B) {

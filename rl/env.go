@@ -76,6 +76,7 @@ type Env struct {
 	drawer engine.StartDrawer
 	seeds  []int64
 	ready  bool // Reset was called
+	blind  bool // no observation is written: the floor benchmark's environment
 }
 
 // envGame is one environment of the batch.
@@ -336,6 +337,9 @@ func (e *Env) viewer(i int) int {
 // observe writes environment i's observation and information; fresh says
 // its game has just started (a full board is drawn anew).
 func (e *Env) observe(i int, fresh bool) {
+	if e.blind {
+		return
+	}
 	g := &e.games[i]
 	s := &g.s
 	v := e.viewer(i)
