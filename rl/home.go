@@ -197,11 +197,12 @@ func (t *tracker) scalars(s *engine.State, me int, out []float32) {
 }
 
 // bandToHead is dataset.BandToHead: the distance from player i's band to
-// the other head, -1 without band. It scans the band as BandToHead does,
-// skipping the cells that cannot be nearer: consecutive cells are
+// the other head, -1 without band. A long band is scanned as BandToHead
+// does, skipping the cells that cannot be nearer: consecutive cells are
 // neighbours, so after a cell at distance d the next d-best cells cannot
-// beat best. When the game has ended a band may have lost cells to the
-// other's, which BandToHead sorts out.
+// beat best. A short one is scanned cell by cell, which costs less than
+// the skips' chain of dependent steps. When the game has ended a band may
+// have lost cells to the other's, which BandToHead sorts out.
 func (t *tracker) bandToHead(s *engine.State, i int) int32 {
 	xy := t.xy[i]
 	if s.Over() || len(xy) != s.BandLen(i) {
@@ -212,6 +213,12 @@ func (t *tracker) bandToHead(s *engine.State, i int) int32 {
 	}
 	hx, hy, _ := s.Head(1 - i)
 	best := math.MaxInt
+	if len(xy) <= shortBand {
+		for _, c := range xy {
+			best = min(best, abs(int(c.x)-hx)+abs(int(c.y)-hy))
+		}
+		return int32(best)
+	}
 	for j := 0; j < len(xy); {
 		d := abs(int(xy[j].x)-hx) + abs(int(xy[j].y)-hy)
 		if d < best {
@@ -223,6 +230,9 @@ func (t *tracker) bandToHead(s *engine.State, i int) int32 {
 	}
 	return int32(best)
 }
+
+// shortBand is the longest band scanned cell by cell.
+const shortBand = 32
 
 func abs(v int) int {
 	if v < 0 {
