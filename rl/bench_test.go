@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/paperio/paperio/dataset"
 	"github.com/paperio/paperio/engine"
 )
 
@@ -49,37 +50,43 @@ func BenchmarkEngineReplay(b *testing.B) {
 
 func BenchmarkEnv(b *testing.B) {
 	for _, v := range []View{Full, {Crop: 11}} {
-		b.Run(v.String(), func(b *testing.B) {
-			const n = 256
-			e := newEnv(b, EnvOptions{Envs: n, Config: engine.DefaultConfig(), View: v, Opponent: "random", Player: 1})
-			if err := e.Reset(1); err != nil {
-				b.Fatal(err)
-			}
-			rng := rand.New(rand.NewPCG(1, 2))
-			acts := make([]int64, n)
-			steps, resets := 0, 0
-			done := cpuClock(b)
-			for b.Loop() {
-				for i := range acts {
-					acts[i] = int64(rng.IntN(3))
-				}
-				if err := e.Step(acts); err != nil {
-					b.Fatal(err)
-				}
-				// Games that ended in the step before only started again
-				// in this one (next-step autoreset): no agent step.
-				steps += n - resets
-				resets = 0
-				for _, t := range e.b.Terminated {
-					if t {
-						resets++
-					}
-				}
-			}
-			done(steps, "agent-step")
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(steps), "ns/agent-step")
-		})
+		b.Run(v.String(), func(b *testing.B) { benchEnv(b, v, false) })
 	}
+	// The floor: the same games without observations, which leaves the
+	// agent's and the bot's half-steps, the bot's choices and new games.
+	b.Run("blind", func(b *testing.B) { benchEnv(b, View{Crop: 11}, true) })
+}
+
+func benchEnv(b *testing.B, v View, blind bool) {
+	const n = 256
+	e := newEnv(b, EnvOptions{Envs: n, Config: engine.DefaultConfig(), View: v, Opponent: "random", Player: 1})
+	e.blind = blind
+	if err := e.Reset(1); err != nil {
+		b.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	acts := make([]int64, n)
+	steps, resets := 0, 0
+	done := cpuClock(b)
+	for b.Loop() {
+		for i := range acts {
+			acts[i] = int64(rng.IntN(3))
+		}
+		if err := e.Step(acts); err != nil {
+			b.Fatal(err)
+		}
+		// Games that ended in the step before only started again in this
+		// one (next-step autoreset): no agent step.
+		steps += n - resets
+		resets = 0
+		for _, t := range e.b.Terminated {
+			if t {
+				resets++
+			}
+		}
+	}
+	done(steps, "agent-step")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(steps), "ns/agent-step")
 }
 
 func BenchmarkLoader(b *testing.B) {
@@ -103,4 +110,58 @@ func BenchmarkLoader(b *testing.B) {
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(max(rows, 1)), "ns/observation")
 		})
 	}
+}
+
+// BenchmarkObserve measures the parts of an environment's observation
+// apart, on states of the environment benchmark's games (random actions
+// against the random bot): the crop, the home search and the two band
+// distances from scratch, and the other scalars.
+func BenchmarkObserve(b *testing.B) {
+	states := envStates(b, 256)
+	planes := make([]uint8, View{Crop: 11}.Size(engine.Config{}))
+	var sc [NumScalars]float32
+	parts := []struct {
+		name string
+		f    func(s *engine.State)
+	}{
+		{"crop11", func(s *engine.State) { writeCrop(11, s, 0, planes) }},
+		{"home", func(s *engine.State) { FindHome(s, 0, 0) }},
+		{"bands", func(s *engine.State) { dataset.BandToHead(s, 0); dataset.BandToHead(s, 1) }},
+		{"scalars", func(s *engine.State) { scalars(s, 0, Home{}, [2]int32{}, sc[:]) }},
+	}
+	for _, p := range parts {
+		b.Run(p.name, func(b *testing.B) {
+			i := 0
+			done := cpuClock(b)
+			defer func() { done(b.N, "observation") }()
+			for b.Loop() {
+				p.f(states[i])
+				i = (i + 1) % len(states)
+			}
+		})
+	}
+}
+
+// envStates are the states of n environments after 30 steps of random
+// actions against the random bot.
+func envStates(b *testing.B, n int) []*engine.State {
+	e := newEnv(b, EnvOptions{Envs: n, Config: engine.DefaultConfig(), View: View{Crop: 11}, Opponent: "random", Player: 1})
+	if err := e.Reset(1); err != nil {
+		b.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	acts := make([]int64, n)
+	for range 30 {
+		for i := range acts {
+			acts[i] = int64(rng.IntN(3))
+		}
+		if err := e.Step(acts); err != nil {
+			b.Fatal(err)
+		}
+	}
+	out := make([]*engine.State, n)
+	for i := range out {
+		out[i] = e.games[i].s.Clone()
+	}
+	return out
 }

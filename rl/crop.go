@@ -116,70 +116,59 @@ func clipLine(lo, hi, v0, dv, n int) (int, int) {
 	return lo, hi
 }
 
-// writeCropInside writes a crop that lies on the board, a row of eight
-// cells at a time. A row of the crop runs along a column of the grids (which
-// are column-major) when the player faces east or west: its cells are read
-// eight at a time. Facing north or south a row runs across columns; the
-// crop's columns are read instead, eight cells at a time, and turned into
-// rows by transposing 8×8 blocks of bytes.
+// writeCropInside writes a crop that lies on the board, eight cells at a
+// time. The crop covers a k×k block of the board: block column c is grid
+// column hx-r+c, rows hy-r to hy+r, whose cells lie next to each other in
+// the grids (they are column-major) and are read as two words of eight
+// cells, from 0 and from k-8 (overlapping unless k is 16). Facing east, row
+// i of the crop is block column k-1-i as it is; facing north, the crop is
+// the block transposed, which is done on 8×8 blocks of bytes. Facing west
+// or south the crop is the east or north one of the block turned by half a
+// turn, which reversing the order of the columns and the bytes of each
+// column gives.
 func writeCropInside(k int, s *engine.State, me int, planes []uint8) {
-	kk := k * k
-	planes = planes[:CropPlanes*kk]
 	r := k / 2
 	hx, hy, d := s.Head(me)
 	h := s.Height()
 	field, bands := s.Fields(), s.Bands()
-	// A row (or column) is two words of eight cells: from 0 and from k-8,
-	// overlapping unless k is 16.
-	offs := [2]int{0, k - 8}
-	var rows [maxFastCrop][2]uint64 // codes of row i, cells offs[w]...
-	switch d {
-	case engine.East: // row i is column hx+r-i, cell j at y = hy-r+j
-		for i := 0; i < k; i++ {
-			base := (hx+r-i)*h + hy - r
-			rows[i] = [2]uint64{codes(field, bands, base), codes(field, bands, base+k-8)}
+	// Block column c goes to row k-1-c of the crop facing east, row c
+	// facing west (turned by half a turn), and to g[c] or g[k-1-c] facing
+	// north or south, to be transposed.
+	var g, rows [maxFastCrop][2]uint64 // rows: row i of the crop, cells 0..7 and k-8..k-1
+	dst := &rows
+	if !d.Horizontal() {
+		dst = &g
+	}
+	at, step := 0, 1
+	if d == engine.East || d == engine.South {
+		at, step = k-1, -1
+	}
+	turned := d == engine.West || d == engine.South
+	for c, base := 0, (hx-r)*h+hy-r; c < k; c, base = c+1, base+h {
+		lo, hi := codes(field, bands, base), codes(field, bands, base+k-8)
+		if turned {
+			lo, hi = bits.ReverseBytes64(hi), bits.ReverseBytes64(lo)
 		}
-	case engine.West: // row i is column hx-r+i, cell j at y = hy+r-j
-		for i := 0; i < k; i++ {
-			base := (hx-r+i)*h + hy + r - 7
-			rows[i] = [2]uint64{bits.ReverseBytes64(codes(field, bands, base)), bits.ReverseBytes64(codes(field, bands, base-(k-8)))}
-		}
-	default:
-		// North: column j is grid column hx-r+j, row i at y = hy-r+i.
-		// South: column j is grid column hx+r-j, row i at y = hy+r-i.
-		for _, i0 := range offs {
-			for bj, j0 := range offs {
-				var blk [8]uint64
-				for t := 0; t < 8; t++ {
-					j := j0 + t
-					if d == engine.North {
-						blk[t] = codes(field, bands, (hx-r+j)*h+hy-r+i0)
-					} else {
-						blk[t] = bits.ReverseBytes64(codes(field, bands, (hx+r-j)*h+hy+r-i0-7))
-					}
-				}
-				transpose8(&blk)
-				for t := 0; t < 8; t++ {
-					rows[i0+t][bj] = blk[t]
-				}
+		dst[at] = [2]uint64{lo, hi}
+		at += step
+	}
+	if !d.Horizontal() {
+		// Rows i0..i0+7 and columns j0..j0+7 of the crop are the
+		// transposed 8×8 block of block columns j0..j0+7, cells i0..i0+7.
+		for wi, i0 := range [2]int{0, k - 8} {
+			for wj, j0 := range [2]int{0, k - 8} {
+				c := g[j0 : j0+8]
+				t0, t1, t2, t3, t4, t5, t6, t7 := transpose8(c[0][wi], c[1][wi], c[2][wi], c[3][wi], c[4][wi], c[5][wi], c[6][wi], c[7][wi])
+				rw := rows[i0 : i0+8]
+				rw[0][wj], rw[1][wj], rw[2][wj], rw[3][wj] = t0, t1, t2, t3
+				rw[4][wj], rw[5][wj], rw[6][wj], rw[7][wj] = t4, t5, t6, t7
 			}
 		}
 	}
-	// A code byte holds player 1's bit then player 2's for territory (bits
-	// 0, 1) and band (bits 2, 3): each plane is a shift and a mask.
-	ownT, oppT, ownB, oppB := uint(me), uint(1-me), uint(2+me), uint(3-me)
-	for i := 0; i < k; i++ {
-		for w, off := range offs {
-			at := i*k + off
-			c := rows[i][w]
-			put(planes[OwnTerritory*kk+at:], c>>ownT&ones)
-			put(planes[OwnBand*kk+at:], c>>ownB&ones)
-			put(planes[EnemyTerritory*kk+at:], c>>oppT&ones)
-			put(planes[EnemyBand*kk+at:], c>>oppB&ones)
-		}
-	}
-	clear(planes[OwnHead*kk:]) // the head planes and the off-board one
+	writeRows(k, me, &rows, planes)
 
+	kk := k * k
+	clear(planes[OwnHead*kk : CropPlanes*kk]) // the head planes and the off-board one
 	planes[OwnHead*kk+r*k+r] = 1
 	ex, ey, _ := s.Head(1 - me)
 	if s.Inside(ex, ey) {
@@ -193,6 +182,36 @@ func writeCropInside(k int, s *engine.State, me int, planes []uint8) {
 	}
 }
 
+// writeRows writes the territory and band planes of a crop from the codes
+// of its rows (cells 0..7 and k-8..k-1 of each). A code byte holds player
+// 1's bit then player 2's for territory (bits 0, 1) and band (bits 2, 3);
+// for player 2 the bits of each pair are swapped first, so that every
+// plane is a fixed shift and a mask of the codes. One pass writes the four
+// planes of a row: eight stores, their shifts constants.
+func writeRows(k, me int, rows *[maxFastCrop][2]uint64, planes []uint8) {
+	kk := k * k
+	p := planes[:4*kk] // one slice rather than four: fewer registers
+	ob, et, eb := OwnBand*kk, EnemyTerritory*kk, EnemyBand*kk
+	for i, at := 0, 0; i < k; i, at = i+1, at+k {
+		a, b := rows[i][0], rows[i][1]
+		if me == 1 {
+			a, b = a>>1&fives|a&fives<<1, b>>1&fives|b&fives<<1
+		}
+		bt := at + k - 8
+		put(p[at:], a&ones)
+		put(p[bt:], b&ones)
+		put(p[ob+at:], a>>2&ones)
+		put(p[ob+bt:], b>>2&ones)
+		put(p[et+at:], a>>1&ones)
+		put(p[et+bt:], b>>1&ones)
+		put(p[eb+at:], a>>3&ones)
+		put(p[eb+bt:], b>>3&ones)
+	}
+}
+
+// fives has bits 0 and 2 of every byte set: player 1's bits of a code.
+const fives = 0x0505050505050505
+
 // codes reads the eight cells from c on as bytes holding territory |
 // band<<2.
 func codes(field, bands []uint8, c int) uint64 {
@@ -201,21 +220,27 @@ func codes(field, bands []uint8, c int) uint64 {
 
 // transpose8 transposes an 8×8 matrix of bytes held as eight words (word
 // t, byte j): the quarters are swapped, then the quarters of each quarter,
-// then single bytes.
-func transpose8(w *[8]uint64) {
-	for j := 0; j < 4; j++ {
-		t := (w[j]>>32 ^ w[j+4]) & 0x00000000ffffffff
-		w[j] ^= t << 32
-		w[j+4] ^= t
-	}
-	for _, j := range [4]int{0, 1, 4, 5} {
-		t := (w[j]>>16 ^ w[j+2]) & 0x0000ffff0000ffff
-		w[j] ^= t << 16
-		w[j+2] ^= t
-	}
-	for j := 0; j < 8; j += 2 {
-		t := (w[j]>>8 ^ w[j+1]) & 0x00ff00ff00ff00ff
-		w[j] ^= t << 8
-		w[j+1] ^= t
-	}
+// then single bytes. It works on variables rather than an array, which the
+// compiler keeps in registers.
+func transpose8(w0, w1, w2, w3, w4, w5, w6, w7 uint64) (uint64, uint64, uint64, uint64, uint64, uint64, uint64, uint64) {
+	const m32, m16, m8 = 0x00000000ffffffff, 0x0000ffff0000ffff, 0x00ff00ff00ff00ff
+	w0, w4 = swapBits(w0, w4, 32, m32)
+	w1, w5 = swapBits(w1, w5, 32, m32)
+	w2, w6 = swapBits(w2, w6, 32, m32)
+	w3, w7 = swapBits(w3, w7, 32, m32)
+	w0, w2 = swapBits(w0, w2, 16, m16)
+	w1, w3 = swapBits(w1, w3, 16, m16)
+	w4, w6 = swapBits(w4, w6, 16, m16)
+	w5, w7 = swapBits(w5, w7, 16, m16)
+	w0, w1 = swapBits(w0, w1, 8, m8)
+	w2, w3 = swapBits(w2, w3, 8, m8)
+	w4, w5 = swapBits(w4, w5, 8, m8)
+	w6, w7 = swapBits(w6, w7, 8, m8)
+	return w0, w1, w2, w3, w4, w5, w6, w7
+}
+
+// swapBits exchanges the bits of a at mask<<n with those of b at mask.
+func swapBits(a, b uint64, n uint, mask uint64) (uint64, uint64) {
+	t := (a>>n ^ b) & mask
+	return a ^ t<<n, b ^ t
 }

@@ -76,6 +76,7 @@ type Env struct {
 	drawer engine.StartDrawer
 	seeds  []int64
 	ready  bool // Reset was called
+	blind  bool // no observation is written: the floor benchmark's environment
 }
 
 // envGame is one environment of the batch.
@@ -86,7 +87,7 @@ type envGame struct {
 	said    [2]int      // each side's expert's last answer, -1 for none
 	last    [2]int      // each side's last action, -1 for none
 	board   fullBoard   // full views only
-	home    [2]homeHint // where each player's home search starts
+	track   tracker     // for the scalars that search the board
 	played  int64       // games started by this environment
 	game    int64       // the current game's index in the run
 	seed    int64
@@ -336,6 +337,9 @@ func (e *Env) viewer(i int) int {
 // observe writes environment i's observation and information; fresh says
 // its game has just started (a full board is drawn anew).
 func (e *Env) observe(i int, fresh bool) {
+	if e.blind {
+		return
+	}
 	g := &e.games[i]
 	s := &g.s
 	v := e.viewer(i)
@@ -348,7 +352,7 @@ func (e *Env) observe(i int, fresh bool) {
 	case g.board.own != v:
 		g.board.flip(s.Width(), s.Height(), planes)
 	}
-	scalars(s, v, g.home[v].find(s, v), e.b.Scalars[i*NumScalars:(i+1)*NumScalars])
+	g.track.scalars(s, v, e.b.Scalars[i*NumScalars:(i+1)*NumScalars])
 	e.b.Player[i] = int8(v + 1)
 	e.b.Game[i], e.b.Seed[i] = g.game, g.seed
 	e.b.HalfSteps[i] = int32(s.HalfSteps())
@@ -400,7 +404,7 @@ func (e *Env) startGame(i int) error {
 	if err := g.s.Reset(e.o.Config, st); err != nil {
 		return err
 	}
-	g.home = [2]homeHint{}
+	g.track.start(&g.s)
 	g.said, g.last = [2]int{-1, -1}, [2]int{-1, -1}
 	if g.bot == nil {
 		return nil
@@ -416,15 +420,12 @@ func (e *Env) startGame(i int) error {
 	return nil
 }
 
-// play makes a half-step with move and forgets the mover's home hint when
-// its territory grew.
+// play makes a half-step with move and follows it for the home search.
 func (g *envGame) play(move func()) {
 	m := g.s.ToMove()
 	area := g.s.Area(m)
 	move()
-	if g.s.Area(m) > area {
-		g.home[m].valid = false
-	}
+	g.track.played(&g.s, m, area)
 }
 
 // botReset and botMove call the bot as the play loop calls a built-in bot:

@@ -75,9 +75,9 @@ type replaySlot struct {
 	s      engine.State
 	board  fullBoard // full views: player 1's view of the game, kept up to date
 	planes []uint8
-	at     int         // actions replayed
-	keep   [2]bool     // whose rows are kept
-	home   [2]homeHint // where each player's home search starts
+	at     int     // actions replayed
+	keep   [2]bool // whose rows are kept
+	track  tracker // for the scalars that search the board
 	winner engine.Winner
 }
 
@@ -343,7 +343,7 @@ func (l *Loader) start(row dataset.Game) error {
 		return fmt.Errorf("game %d: %v", row.GameID, err)
 	}
 	sl.row, sl.at, sl.keep, sl.winner = row, 0, keep, outcome.OfCode(row.Winner)
-	sl.home = [2]homeHint{}
+	sl.track.start(&sl.s)
 	if full {
 		if len(sl.planes) != l.size {
 			sl.planes = make([]uint8, l.size)
@@ -377,9 +377,7 @@ func (l *Loader) advance(k, n int) (bool, error) {
 	}
 	area := s.Area(m)
 	s.Step(a)
-	if s.Area(m) > area {
-		sl.home[m].valid = false
-	}
+	sl.track.played(s, m, area)
 	sl.at++
 	if l.o.View.Crop == 0 {
 		sl.board.update(s, sl.planes)
@@ -410,7 +408,7 @@ func (l *Loader) write(sl *replaySlot, m, n, idx int, last bool) {
 			copy(dst[p*plane:(p+1)*plane], sl.planes[from*plane:(from+1)*plane])
 		}
 	}
-	scalars(s, m, sl.home[m].find(s, m), b.Scalars[n*NumScalars:(n+1)*NumScalars])
+	sl.track.scalars(s, m, b.Scalars[n*NumScalars:(n+1)*NumScalars])
 	outcome := float32(sl.winner.Outcome(m))
 	b.Action[n] = int64(idx)
 	b.Outcome[n] = outcome

@@ -181,11 +181,14 @@ func observeCrop(k int, s *engine.State, me int, planes []uint8) {
 // Scalars writes the NumScalars scalars of the observation of s for player
 // me.
 func Scalars(s *engine.State, me int, out []float32) {
-	scalars(s, me, FindHome(s, me, 0), out)
+	bands := [2]int32{dataset.BandToHead(s, me), dataset.BandToHead(s, 1-me)}
+	scalars(s, me, FindHome(s, me, 0), bands, out)
 }
 
-// scalars is Scalars with player me's home found already.
-func scalars(s *engine.State, me int, home Home, out []float32) {
+// scalars is Scalars with player me's home found already, and the
+// distances from its band to the enemy head and from the enemy's band to
+// its head.
+func scalars(s *engine.State, me int, home Home, bands [2]int32, out []float32) {
 	_ = out[NumScalars-1]
 	w, h := s.Width(), s.Height()
 	x, y, d := s.Head(me)
@@ -217,8 +220,8 @@ func scalars(s *engine.State, me int, home Home, out []float32) {
 		out[HomeDist] = float32(home.R) / span
 	}
 	out[HeadsDist] = float32(abs(ex-x)+abs(ey-y)) / span
-	out[BandToEnemy] = distance(dataset.BandToHead(s, me), span)
-	out[EnemyBandToOwn] = distance(dataset.BandToHead(s, 1-me), span)
+	out[BandToEnemy] = distance(bands[0], span)
+	out[EnemyBandToOwn] = distance(bands[1], span)
 }
 
 // distance scales a distance, leaving -1 (none) as it is.

@@ -72,7 +72,7 @@ def env_speed(view, envs, seconds):
         played = envs - resets  # envs whose last step ended a game only start the next one now
         _, _, terminated, _, _ = env.step(actions[t % 64])
         t += 1
-        resets = int(terminated.sum())
+        resets = int(np.count_nonzero(terminated))
         return played
 
     for _ in range(20):  # warm up: every game under way

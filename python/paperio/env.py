@@ -107,6 +107,11 @@ class VectorEnv:
                               self._truncated, self._info['player'], self._info['game'], self._info['seed'],
                               self._info['half_steps']] + final + [self._info.get('expert_action')])
         self._msg.check(_lib.lib.paperio_env_buffers(self._h, ptrs, self._msg.buf, self._msg.size))
+        # The actions are copied into an array of the environment's own,
+        # whose address is known: a step then makes no numpy array and no
+        # ctypes object (which cost more than copying 256 actions).
+        self._actions = np.zeros(n, np.int64)
+        self._actions_ptr = self._actions.ctypes.data
         self._started = False
 
     def _handle(self):
@@ -140,8 +145,8 @@ class VectorEnv:
             raise _lib.Error('actions have shape %s; want (%d,): one action per environment' % (a.shape, self.num_envs))
         if a.dtype.kind not in 'iu':
             raise _lib.Error('actions have dtype %s; want integers: 0 (left), 1 (straight), 2 (right)' % a.dtype)
-        a = np.ascontiguousarray(a, dtype=np.int64)
-        self._msg.check(_lib.lib.paperio_env_step(h, a.ctypes.data, self.num_envs, self._msg.buf, self._msg.size))
+        self._actions[...] = a  # any integer: values outside 0..2 (wrapped or not) the library refuses
+        self._msg.check(_lib.lib.paperio_env_step(h, self._actions_ptr, self.num_envs, self._msg.buf, self._msg.size))
         return (self._out(self._obs), self._out(self._reward), self._out(self._terminated),
                 self._out(self._truncated), self._infos())
 
