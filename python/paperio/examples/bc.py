@@ -196,7 +196,7 @@ def mixed(labelled, stream, batch_size, rng):
 
 
 def train(data, epochs=4, hidden=(128, 128), batch_size=512, lr=1e-3, seed=1, teacher=TEACHER, dagger=0,
-          dagger_passes=2, log=print):
+          dagger_passes=2, persistent=True, log=print):
     """Trains a policy on the teacher's rows of the dataset in data by
     behaviour cloning, then for dagger rounds plays it against the built-in
     bots, has the teacher label the states it met (VectorEnv's expert) and
@@ -214,9 +214,10 @@ def train(data, epochs=4, hidden=(128, 128), batch_size=512, lr=1e-3, seed=1, te
         rows, loss, acc = epoch(policy, ds)
         log('epoch %d: %d rows, loss %.3f, accuracy %.3f (%.0f s)' % (e + 1, rows, loss, acc, time.time() - start))
     labelled, stream = None, endless(ds)
+    games = Collector(teacher, seed=seed, persistent=persistent)
     for r in range(dagger):
         start = time.time()
-        got = collect(policy.folded(), teacher, seed=seed * 1000 + r)
+        got = games.collect(policy.folded())
         labelled = got if labelled is None else tuple(np.concatenate([a, b]) for a, b in zip(labelled, got))
         agree = (policy_ai.choose(policy.folded(), got[0], got[1]) == got[2]).mean()
         rows, loss, acc = 0, 0.0, 0.0
@@ -226,28 +227,57 @@ def train(data, epochs=4, hidden=(128, 128), batch_size=512, lr=1e-3, seed=1, te
         log('DAgger round %d: the policy met %d states and made the teacher\'s move in %.1f %% of them; '
             'trained on %d rows, loss %.3f, accuracy %.3f (%.0f s)'
             % (r + 1, len(got[2]), 100 * agree, rows, loss, acc, time.time() - start))
+    games.close()
     ds.close()
     return policy.folded()
 
 
-def collect(layers, teacher, opponents=('goround', 'goround', 'random', 'wanderer', 'heuristic'), envs=32, steps=400,
-            seed=1):
-    """Plays the policy against each opponent (either side) with the teacher
-    as VectorEnv's expert; returns the states met (planes, scalars) and the
-    teacher's answers there."""
-    planes, scalars, answers = [], [], []
-    for k, opponent in enumerate(opponents):
-        env = VectorEnv(envs, opponent=opponent, player=0, view='crop%d' % CROP, autoreset_mode='same_step',
-                        expert=teacher)
-        obs, info = env.reset(seed=seed * 100 + k)
-        for _ in range(steps):
-            keep = info['expert_action'] >= 0
-            planes.append(obs['planes'][keep].copy())
-            scalars.append(obs['scalars'][keep].copy())
-            answers.append(info['expert_action'][keep].copy())
-            obs, _, _, _, info = env.step(policy_ai.choose(layers, obs['planes'], obs['scalars']))
-        env.close()
-    return np.concatenate(planes), np.concatenate(scalars), np.concatenate(answers)
+class Collector:
+    """Games of the policy against each opponent (either side), with the
+    teacher as VectorEnv's expert, kept going from one DAgger round to the
+    next: a round plays steps rounds of them, so that over the rounds the
+    policy meets the states of whole games (the late ones too, with large
+    territories, where most of its losses happen), not only their openings."""
+
+    def __init__(self, teacher, opponents=('goround', 'goround', 'random', 'wanderer', 'heuristic'), envs=32,
+                 seed=1, persistent=True):
+        self.teacher, self.opponents, self.envs, self.seed, self.persistent = teacher, opponents, envs, seed, persistent
+        self.games = None
+        self.round = 0
+
+    def _start(self):
+        games = []
+        for k, opponent in enumerate(self.opponents):
+            env = VectorEnv(self.envs, opponent=opponent, player=0, view='crop%d' % CROP, autoreset_mode='same_step',
+                            expert=self.teacher)
+            obs, info = env.reset(seed=(self.seed * 1000 + self.round) * 100 + k)
+            games.append([env, obs, info])
+        return games
+
+    def collect(self, layers, steps=400):
+        """Plays steps moves in every game; returns the states met (planes,
+        scalars) and the teacher's answers there."""
+        if self.games is None:
+            self.games = self._start()
+        planes, scalars, answers = [], [], []
+        for g in self.games:
+            env, obs, info = g
+            for _ in range(steps):
+                keep = info['expert_action'] >= 0
+                planes.append(obs['planes'][keep].copy())
+                scalars.append(obs['scalars'][keep].copy())
+                answers.append(info['expert_action'][keep].copy())
+                obs, _, _, _, info = env.step(policy_ai.choose(layers, obs['planes'], obs['scalars']))
+            g[1], g[2] = obs, info
+        self.round += 1
+        if not self.persistent:
+            self.close()
+        return np.concatenate(planes), np.concatenate(scalars), np.concatenate(answers)
+
+    def close(self):
+        for env, _, _ in self.games or ():
+            env.close()
+        self.games = None
 
 
 def save(out, layers):
