@@ -10,9 +10,12 @@
    (the teacher's rows only);
 3. improves it with DAgger: the policy plays in VectorEnv, the teacher (the
    environment's expert) labels the states it met, and it learns from those
-   labels too;
+   labels too; the games go on from round to round, so that it meets the
+   states of whole games, not only of their openings;
 4. saves it as OUT/policy.npz and writes OUT/ai.py, a course AI that plays
-   it: `paperio play --p1 py:OUT/ai.py --p2 random --python /usr/bin/python3`;
+   it, never into a move that loses at once while another is left
+   (invalid-action masking, from the observation alone):
+   `paperio play --p1 py:OUT/ai.py --p2 random --python /usr/bin/python3`;
 5. plays it a little in VectorEnv against random and goround, as a quick
    check (notebooks/rl.ipynb plays the gauntlet through the py: bridge).
 
@@ -202,8 +205,10 @@ def train(data, epochs=4, hidden=(128, 128), batch_size=512, lr=1e-3, seed=1, te
     bots, has the teacher label the states it met (VectorEnv's expert) and
     trains on the dataset and all labels so far (DAgger: Ross, Gordon and
     Bagnell, 2011); each round makes dagger_passes passes over all labels
-    so far, each with as many rows of the dataset. Returns its layers [(w, b), ...], which take the
-    features unscaled."""
+    so far, each with as many rows of the dataset. The DAgger games go on
+    from one round to the next unless persistent is False (then every
+    round plays the first moves of new games). Returns its layers
+    [(w, b), ...], which take the features unscaled."""
     ds = Dataset(data, view='crop%d' % CROP, batch_size=batch_size, shuffle=True, seed=seed, players=[teacher],
                  in_flight=256)
     mean, std = standardisation(ds)
