@@ -237,6 +237,12 @@ def train(data, epochs=4, hidden=(128, 128), batch_size=512, lr=1e-3, seed=1, te
     return policy.folded()
 
 
+# The DAgger games' opponents, envs games each: goround three times over,
+# as the states where its head comes near the policy's band, rare in any
+# one game, are those the policy most often gets wrong.
+DAGGER_OPPONENTS = ('goround', 'goround', 'goround', 'random', 'wanderer', 'heuristic')
+
+
 class Collector:
     """Games of the policy against each opponent (either side), with the
     teacher as VectorEnv's expert, kept going from one DAgger round to the
@@ -244,8 +250,7 @@ class Collector:
     policy meets the states of whole games (the late ones too, with large
     territories, where most of its losses happen), not only their openings."""
 
-    def __init__(self, teacher, opponents=('goround', 'goround', 'random', 'wanderer', 'heuristic'), envs=32,
-                 seed=1, persistent=True):
+    def __init__(self, teacher, opponents=DAGGER_OPPONENTS, envs=32, seed=1, persistent=True):
         self.teacher, self.opponents, self.envs, self.seed, self.persistent = teacher, opponents, envs, seed, persistent
         self.games = None
         self.round = 0
