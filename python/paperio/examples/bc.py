@@ -246,8 +246,8 @@ DAGGER_OPPONENTS = ('goround', 'goround', 'goround', 'random', 'wanderer', 'heur
 class Collector:
     """Games of the policy against each opponent (either side), with the
     teacher as VectorEnv's expert, kept going from one DAgger round to the
-    next: a round plays steps rounds of them, so that over the rounds the
-    policy meets the states of whole games (the late ones too, with large
+    next: each collect plays steps moves in every game, so that over the
+    rounds the policy meets the states of whole games (the late ones too, with large
     territories, where most of its losses happen), not only their openings."""
 
     def __init__(self, teacher, opponents=DAGGER_OPPONENTS, envs=32, seed=1, persistent=True):
