@@ -33,6 +33,20 @@ class BehaviourCloning(unittest.TestCase):
             self.assertRegex(play.stdout, r'wins|draw')
             self.assertNotIn('error', play.stdout)
 
+    def test_dagger_games_go_on_from_round_to_round(self):
+        from paperio.examples import bc
+        layers = bc.init_layers([7 * 11 * 11 + 24, 8, 3], 1)
+        rounds_left = bc.SCALARS.index('rounds_left')
+        for persistent, later in ((True, True), (False, False)):
+            games = bc.Collector('random', opponents=('random',), envs=2, seed=1, persistent=persistent)
+            first = games.collect(layers, steps=5)
+            second = games.collect(layers, steps=5)
+            games.close()
+            self.assertEqual(len(first[2]), 10)
+            # Against random no game ends within ten moves: the second round
+            # goes on where the first stopped, or starts again.
+            self.assertEqual(second[1][:, rounds_left].max() < first[1][:, rounds_left].min(), later)
+
     def test_bad_arguments(self):
         env = dict(os.environ, PYTHONPATH=os.path.dirname(_lib._HERE))
         p = subprocess.run([sys.executable, '-m', 'paperio.examples.bc', '/tmp/x', '--games', '0'], env=env,

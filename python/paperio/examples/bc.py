@@ -10,9 +10,12 @@
    (the teacher's rows only);
 3. improves it with DAgger: the policy plays in VectorEnv, the teacher (the
    environment's expert) labels the states it met, and it learns from those
-   labels too;
+   labels too; the games go on from round to round, so that it meets the
+   states of whole games, not only of their openings;
 4. saves it as OUT/policy.npz and writes OUT/ai.py, a course AI that plays
-   it: `paperio play --p1 py:OUT/ai.py --p2 random --python /usr/bin/python3`;
+   it, never into a move that loses at once while another is left
+   (invalid-action masking, from the observation alone):
+   `paperio play --p1 py:OUT/ai.py --p2 random --python /usr/bin/python3`;
 5. plays it a little in VectorEnv against random and goround, as a quick
    check (notebooks/rl.ipynb plays the gauntlet through the py: bridge).
 
@@ -196,14 +199,16 @@ def mixed(labelled, stream, batch_size, rng):
 
 
 def train(data, epochs=4, hidden=(128, 128), batch_size=512, lr=1e-3, seed=1, teacher=TEACHER, dagger=0,
-          dagger_passes=2, log=print):
+          dagger_passes=2, persistent=True, log=print):
     """Trains a policy on the teacher's rows of the dataset in data by
     behaviour cloning, then for dagger rounds plays it against the built-in
     bots, has the teacher label the states it met (VectorEnv's expert) and
     trains on the dataset and all labels so far (DAgger: Ross, Gordon and
     Bagnell, 2011); each round makes dagger_passes passes over all labels
-    so far, each with as many rows of the dataset. Returns its layers [(w, b), ...], which take the
-    features unscaled."""
+    so far, each with as many rows of the dataset. The DAgger games go on
+    from one round to the next unless persistent is False (then every
+    round plays the first moves of new games). Returns its layers
+    [(w, b), ...], which take the features unscaled."""
     ds = Dataset(data, view='crop%d' % CROP, batch_size=batch_size, shuffle=True, seed=seed, players=[teacher],
                  in_flight=256)
     mean, std = standardisation(ds)
@@ -214,9 +219,10 @@ def train(data, epochs=4, hidden=(128, 128), batch_size=512, lr=1e-3, seed=1, te
         rows, loss, acc = epoch(policy, ds)
         log('epoch %d: %d rows, loss %.3f, accuracy %.3f (%.0f s)' % (e + 1, rows, loss, acc, time.time() - start))
     labelled, stream = None, endless(ds)
+    games = Collector(teacher, seed=seed, persistent=persistent)
     for r in range(dagger):
         start = time.time()
-        got = collect(policy.folded(), teacher, seed=seed * 1000 + r)
+        got = games.collect(policy.folded())
         labelled = got if labelled is None else tuple(np.concatenate([a, b]) for a, b in zip(labelled, got))
         agree = (policy_ai.choose(policy.folded(), got[0], got[1]) == got[2]).mean()
         rows, loss, acc = 0, 0.0, 0.0
@@ -226,28 +232,62 @@ def train(data, epochs=4, hidden=(128, 128), batch_size=512, lr=1e-3, seed=1, te
         log('DAgger round %d: the policy met %d states and made the teacher\'s move in %.1f %% of them; '
             'trained on %d rows, loss %.3f, accuracy %.3f (%.0f s)'
             % (r + 1, len(got[2]), 100 * agree, rows, loss, acc, time.time() - start))
+    games.close()
     ds.close()
     return policy.folded()
 
 
-def collect(layers, teacher, opponents=('goround', 'goround', 'random', 'wanderer', 'heuristic'), envs=32, steps=400,
-            seed=1):
-    """Plays the policy against each opponent (either side) with the teacher
-    as VectorEnv's expert; returns the states met (planes, scalars) and the
-    teacher's answers there."""
-    planes, scalars, answers = [], [], []
-    for k, opponent in enumerate(opponents):
-        env = VectorEnv(envs, opponent=opponent, player=0, view='crop%d' % CROP, autoreset_mode='same_step',
-                        expert=teacher)
-        obs, info = env.reset(seed=seed * 100 + k)
-        for _ in range(steps):
-            keep = info['expert_action'] >= 0
-            planes.append(obs['planes'][keep].copy())
-            scalars.append(obs['scalars'][keep].copy())
-            answers.append(info['expert_action'][keep].copy())
-            obs, _, _, _, info = env.step(policy_ai.choose(layers, obs['planes'], obs['scalars']))
-        env.close()
-    return np.concatenate(planes), np.concatenate(scalars), np.concatenate(answers)
+# The DAgger games' opponents, envs games each: goround three times over,
+# as the states where its head comes near the policy's band, rare in any
+# one game, are those the policy most often gets wrong.
+DAGGER_OPPONENTS = ('goround', 'goround', 'goround', 'random', 'wanderer', 'heuristic')
+
+
+class Collector:
+    """Games of the policy against each opponent (either side), with the
+    teacher as VectorEnv's expert, kept going from one DAgger round to the
+    next: each collect plays steps moves in every game, so that over the
+    rounds the policy meets the states of whole games (the late ones too, with large
+    territories, where most of its losses happen), not only their openings."""
+
+    def __init__(self, teacher, opponents=DAGGER_OPPONENTS, envs=32, seed=1, persistent=True):
+        self.teacher, self.opponents, self.envs, self.seed, self.persistent = teacher, opponents, envs, seed, persistent
+        self.games = None
+        self.round = 0
+
+    def _start(self):
+        games = []
+        for k, opponent in enumerate(self.opponents):
+            env = VectorEnv(self.envs, opponent=opponent, player=0, view='crop%d' % CROP, autoreset_mode='same_step',
+                            expert=self.teacher)
+            obs, info = env.reset(seed=(self.seed * 1000 + self.round) * 100 + k)
+            games.append([env, obs, info])
+        return games
+
+    def collect(self, layers, steps=400):
+        """Plays steps moves in every game; returns the states met (planes,
+        scalars) and the teacher's answers there."""
+        if self.games is None:
+            self.games = self._start()
+        planes, scalars, answers = [], [], []
+        for g in self.games:
+            env, obs, info = g
+            for _ in range(steps):
+                keep = info['expert_action'] >= 0
+                planes.append(obs['planes'][keep].copy())
+                scalars.append(obs['scalars'][keep].copy())
+                answers.append(info['expert_action'][keep].copy())
+                obs, _, _, _, info = env.step(policy_ai.choose(layers, obs['planes'], obs['scalars']))
+            g[1], g[2] = obs, info
+        self.round += 1
+        if not self.persistent:
+            self.close()
+        return np.concatenate(planes), np.concatenate(scalars), np.concatenate(answers)
+
+    def close(self):
+        for env, _, _ in self.games or ():
+            env.close()
+        self.games = None
 
 
 def save(out, layers):
