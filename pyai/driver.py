@@ -121,6 +121,23 @@ class Driver:
             while view:
                 view = view[os.write(REP_FD, view):]
 
+    def dispatch(self, handlers):
+        """Serves requests until the Go side closes the pipe, for a game's
+        driver built on this one: handlers maps a request's type (b'T') to a
+        method of its payload; C (configure) is the same for every game."""
+        while True:
+            msg = self.read()
+            if msg is None:
+                return
+            kind, self.seq, data = msg
+            kind, body = bytes([kind]), memoryview(data)[HEADER.size:]
+            if kind == b'C':
+                self.configure(json.loads(bytes(body)))
+            elif kind in handlers:
+                handlers[kind](body)
+            else:
+                self.reply(b'F', ('unknown request %r' % kind).encode())
+
     # ---- running AI code ------------------------------------------------
 
     def call(self, fn, *args):

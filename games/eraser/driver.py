@@ -169,20 +169,7 @@ class Driver(base.Driver):
             return {'raised': self.traceback(e)}
 
     def serve(self):
-        while True:
-            msg = self.read()
-            if msg is None:
-                return
-            kind, self.seq, data = msg  # pyai's framing: length, kind, sequence, payload
-            kind, body = bytes([kind]), memoryview(data)[base.HEADER.size:]
-            if kind == b'M':
-                self.move(body)
-            elif kind == b'N':
-                self.new_game(body)
-            elif kind == b'C':
-                self.configure(json.loads(bytes(body)))
-            else:
-                self.reply(b'F', ('unknown request %r' % kind).encode())
+        self.dispatch({b'M': self.move, b'N': self.new_game})
 
 
 def as_json(v, np, depth=0):

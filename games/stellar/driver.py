@@ -166,20 +166,7 @@ class Driver(base.Driver):
         self.reply(b'A', data)
 
     def serve(self):
-        while True:
-            msg = self.read()
-            if msg is None:
-                return
-            kind, self.seq, data = msg  # pyai's framing: length, kind, sequence, payload
-            kind, body = bytes([kind]), memoryview(data)[base.HEADER.size:]
-            if kind == b'T':
-                self.turn(body)
-            elif kind == b'G':
-                self.new_game(body)
-            elif kind == b'C':
-                self.configure(json.loads(bytes(body)))
-            else:
-                self.reply(b'F', ('unknown request %r' % kind).encode())
+        self.dispatch({b'T': self.turn, b'G': self.new_game})
 
 
 def number(s):
