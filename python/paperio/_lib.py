@@ -127,6 +127,36 @@ class Message:
         return ret
 
 
+class Handle:
+    """An object the library holds (an environment or a loader), released
+    by close(), at the end of a with block or when it is collected."""
+    _h = None
+    what = 'object'  # its name in the error once it is closed
+
+    def _handle(self):
+        if self._h is None:
+            raise Error('the %s is closed' % self.what)
+        return self._h
+
+    def close(self):
+        """Releases it; it cannot be used afterwards."""
+        if self._h is not None:
+            lib.paperio_close(self._h)
+            self._h = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:
+            pass
+
+
 def new_object(fn, options):
     """Creates an environment or a loader from its options; returns the
     handle and the observation shapes the library reports."""

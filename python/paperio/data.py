@@ -7,7 +7,7 @@ from . import _lib
 from .env import parse_view
 
 
-class Dataset:
+class Dataset(_lib.Handle):
     """The rows of a self-play folder (paperio selfplay --out DIR) as batches
     of numpy arrays, one row per half-step:
 
@@ -37,6 +37,7 @@ class Dataset:
     copy what you keep (torch.from_numpy shares the memory), or pass
     copy=True.
     """
+    what = 'dataset'
 
     def __init__(self, path, *, view='crop11', batch_size=1024, shuffle=True, seed=0, players=None, in_flight=64,
                  copy=False):
@@ -61,11 +62,6 @@ class Dataset:
                                                       self._msg.buf, self._msg.size))
         self._passes = 0
 
-    def _handle(self):
-        if self._h is None:
-            raise _lib.Error('the dataset is closed')
-        return self._h
-
     def __iter__(self):
         """A pass over the dataset, batch by batch (the last may be shorter)."""
         h = self._handle()
@@ -80,20 +76,3 @@ class Dataset:
             if self.copy:
                 batch = {k: v.copy() for k, v in batch.items()}
             yield batch
-
-    def close(self):
-        if self._h is not None:
-            _lib.lib.paperio_close(self._h)
-            self._h = None
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
-    def __del__(self):
-        try:
-            self.close()
-        except Exception:
-            pass

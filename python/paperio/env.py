@@ -20,7 +20,7 @@ def parse_view(view):
     raise _lib.Error("view %r: want 'full' or 'cropK' with K odd, e.g. 'crop11'" % (view,))
 
 
-class VectorEnv:
+class VectorEnv(_lib.Handle):
     """num_envs games of paper.io stepped together, against a built-in bot or
     in self-play, following Gymnasium's vector API:
 
@@ -63,6 +63,7 @@ class VectorEnv:
     library at every step: copy what you keep, and do not write into them
     (full boards are kept up to date cell by cell). copy=True returns copies.
     """
+    what = 'environment'
 
     metadata = {'autoreset_mode': 'next_step'}
 
@@ -113,11 +114,6 @@ class VectorEnv:
         self._actions = np.zeros(n, np.int64)
         self._actions_ptr = self._actions.ctypes.data
         self._started = False
-
-    def _handle(self):
-        if self._h is None:
-            raise _lib.Error('the environment is closed')
-        return self._h
 
     def reset(self, *, seed=None, options=None):
         """Starts every environment's first game of the run with this seed (a
@@ -181,21 +177,3 @@ class VectorEnv:
         return {'fields': field.reshape(w, hh), 'bands': bands.reshape(w, hh), 'width': int(meta[0]),
                 'height': int(meta[1]), 'max_turns': int(meta[2]), 'half_steps': int(meta[3]),
                 'heads': ((int(meta[4]), int(meta[5]), int(meta[6])), (int(meta[7]), int(meta[8]), int(meta[9])))}
-
-    def close(self):
-        """Releases the games; the environment cannot be used afterwards."""
-        if self._h is not None:
-            _lib.lib.paperio_close(self._h)
-            self._h = None
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
-    def __del__(self):
-        try:
-            self.close()
-        except Exception:
-            pass
