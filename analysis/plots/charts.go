@@ -369,6 +369,39 @@ func sideLines(name1, name2 string, ys1, ys2 []float64) []seriesLine {
 // auto leaves an end of the y axis to the data.
 var auto = math.NaN()
 
+// Lines draws values over xs as lines between the gaps a NaN leaves, a lone
+// value between two gaps as a dot (a line of one point draws nothing), and
+// returns the line a legend shows, drawn even when no run is long enough.
+func Lines(p *plot.Plot, xs, ys []float64, style draw.LineStyle) (plot.Thumbnailer, error) {
+	key, err := plotter.NewLine(plotter.XYs{{}, {}})
+	if err != nil {
+		return nil, err
+	}
+	key.LineStyle = style
+	for _, run := range analysis.Runs(ys) {
+		pts := make(plotter.XYs, 0, run[1]-run[0])
+		for k := run[0]; k < run[1]; k++ {
+			pts = append(pts, plotter.XY{X: xs[k], Y: ys[k]})
+		}
+		if len(pts) == 1 {
+			dot, err := plotter.NewScatter(pts)
+			if err != nil {
+				return nil, err
+			}
+			dot.GlyphStyle = draw.GlyphStyle{Color: style.Color, Radius: vg.Points(1.5), Shape: draw.CircleGlyph{}}
+			p.Add(dot)
+			continue
+		}
+		l, err := plotter.NewLine(pts)
+		if err != nil {
+			return nil, err
+		}
+		l.LineStyle = style
+		p.Add(l)
+	}
+	return key, nil
+}
+
 // timelinePlot draws lines over the half-steps of s, leaving gaps at NaN, on a
 // y axis from ymin to ymax (auto: from the data), in a figure of one panel.
 func timelinePlot(s *analysis.Timeline, title, ylabel string, lines []seriesLine, ymin, ymax float64, o Options) (*Figure, error) {
@@ -384,37 +417,16 @@ func timelinePlot(s *analysis.Timeline, title, ylabel string, lines []seriesLine
 		if ln.dashed {
 			style.Dashes = []vg.Length{vg.Points(5), vg.Points(2.5)}
 		}
-		var key plot.Thumbnailer
-		for _, run := range analysis.Runs(ln.ys) {
-			pts := make(plotter.XYs, 0, run[1]-run[0])
-			for i := run[0]; i < run[1]; i++ {
-				pts = append(pts, plotter.XY{X: float64(s.HalfStep[i]), Y: ln.ys[i]})
-				xs, ys = append(xs, float64(s.HalfStep[i])), append(ys, ln.ys[i])
+		lx := make([]float64, len(ln.ys))
+		for i, y := range ln.ys {
+			lx[i] = float64(s.HalfStep[i])
+			if !math.IsNaN(y) {
+				xs, ys = append(xs, lx[i]), append(ys, y)
 			}
-			if len(pts) == 1 {
-				// A lone value between two gaps: a dot, as a line of
-				// one point draws nothing.
-				dot, err := plotter.NewScatter(pts)
-				if err != nil {
-					return nil, err
-				}
-				dot.GlyphStyle = draw.GlyphStyle{Color: ln.colour, Radius: vg.Points(1.5), Shape: draw.CircleGlyph{}}
-				p.Add(dot)
-				continue
-			}
-			l, err := plotter.NewLine(pts)
-			if err != nil {
-				return nil, err
-			}
-			l.LineStyle = style
-			p.Add(l)
-			key = l
 		}
-		if key == nil {
-			// No run long enough to draw: still say what the colour means.
-			l, _ := plotter.NewLine(plotter.XYs{{}, {}})
-			l.LineStyle = style
-			key = l
+		key, err := Lines(p, lx, ln.ys, style)
+		if err != nil {
+			return nil, err
 		}
 		p.Legend.Add(ln.name, key)
 	}

@@ -8,10 +8,8 @@ import (
 	"fmt"
 	"math"
 
-	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/paperio/paperio/analysis"
 	"github.com/paperio/paperio/analysis/plots"
@@ -69,7 +67,7 @@ func perTurn(ds *analysis.Dataset, r plots.Request, kind, what, ylabel, col stri
 		if i == 1 { // dashed too, so that the sides stay apart in grey print
 			style.Dashes = []vg.Length{vg.Points(5), vg.Points(2.5)}
 		}
-		key, err := runs(p, xs, ys[i], style)
+		key, err := plots.Lines(p, xs, ys[i], style)
 		if err != nil {
 			return nil, err
 		}
@@ -83,36 +81,6 @@ func perTurn(ds *analysis.Dataset, r plots.Request, kind, what, ylabel, col stri
 	p.X.Min, p.X.Max, p.Y.Min = 0, xs[len(xs)-1], ymin
 	plots.PlaceLegend(p, px, py)
 	return plots.PanelFigure(plots.GameTitle(what, g, r.Options), p, r.Options)
-}
-
-// runs draws a player's values as lines between the gaps a NaN leaves (no
-// row, or a null), a lone value as a dot, and returns the line the legend
-// shows.
-func runs(p *plot.Plot, xs, ys []float64, style draw.LineStyle) (plot.Thumbnailer, error) {
-	key, _ := plotter.NewLine(plotter.XYs{{}, {}})
-	key.LineStyle = style
-	for _, run := range analysis.Runs(ys) {
-		pts := make(plotter.XYs, 0, run[1]-run[0])
-		for k := run[0]; k < run[1]; k++ {
-			pts = append(pts, plotter.XY{X: xs[k], Y: ys[k]})
-		}
-		if len(pts) == 1 {
-			dot, err := plotter.NewScatter(pts)
-			if err != nil {
-				return nil, err
-			}
-			dot.GlyphStyle = draw.GlyphStyle{Color: style.Color, Radius: vg.Points(1.5), Shape: draw.CircleGlyph{}}
-			p.Add(dot)
-			continue
-		}
-		l, err := plotter.NewLine(pts)
-		if err != nil {
-			return nil, err
-		}
-		l.LineStyle = style
-		p.Add(l)
-	}
-	return key, nil
 }
 
 // names are the players' names in a chart: their specs, or short labels.
