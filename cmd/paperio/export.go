@@ -18,12 +18,12 @@ import (
 )
 
 func init() {
-	register("export", "a self-play dataset as training rows (observations made again by the engine) in an Arrow IPC file", runExport)
+	register("export", "a self-play dataset or replay files as training rows (observations made again by the engine) in Arrow IPC", runExport)
 }
 
 func runExport(args []string) error {
-	fs := newFlags("export", "--data DIR --out FILE.arrow|.feather|.arrows [--compress lz4|zstd|none] [--view crop11|full] [--batch 4096] [--shuffle] [--seed S] [--players A,B]")
-	data := fs.String("data", "", "self-play folder (games/ as paperio selfplay writes it)")
+	fs := newFlags("export", "--data DIR|FILE --out FILE.arrow|.feather|.arrows [--compress lz4|zstd|none] [--view crop11|full] [--batch 4096] [--shuffle] [--seed S] [--players A,B]")
+	data := fs.String("data", "", "self-play folder (games/ as paperio selfplay writes it), or replay files: a file or a folder of *.jsonl[.gz] (reference games, play --record, human games)")
 	out := fs.String("out", "", "Arrow IPC file to write (record batches, see OBSERVATION.md): .arrow or .feather for the IPC file format, .arrows for the IPC stream format")
 	compress := fs.String("compress", "lz4", "compression of the record batches' buffers: lz4 (LZ4 frames), zstd or none (readers without codecs)")
 	view := fs.String("view", "crop11", "observation: full (the whole board) or cropK (a KxK window around the head, K odd)")
@@ -31,7 +31,7 @@ func runExport(args []string) error {
 	shuffle := fs.Bool("shuffle", false, "mix the rows of many games (each game's rows stay in order)")
 	seed := fs.Int64("seed", 0, "seed of the shuffle")
 	inFlight := fs.Int("in-flight", 64, "games replayed side by side when shuffling")
-	players := fs.String("players", "", "keep only the rows of these players' moves `A,B,...` (bot specs, or py:FILE as recorded)")
+	players := fs.String("players", "", "keep only the rows of these players' moves `A,B,...` (specs, or the short names plot shows: t_team for py:…/t_team.py)")
 	quiet := fs.Bool("quiet", false, "no summary line")
 	if err := parseFlags(fs, args, false); err != nil {
 		return err
