@@ -53,6 +53,14 @@ type Buffers struct {
 	Expert     []int64   // with an expert: its answer (0, 1, 2) in each observation's state, -1 for none
 }
 
+// Results are the arrays an Env fills with how a game ended, in the step
+// that ends it (where Buffers.Terminated is true); the other entries are 0.
+type Results struct {
+	Winner       []int8  // 1 or 2, 0 for a draw (the games table's winner)
+	Reason       []int8  // the course's result code (engine.Reason: WAL 0 … END -3)
+	Area1, Area2 []int32 // the final territories of players 1 and 2
+}
+
 // Env steps Envs games of paper.io at once, each against a built-in bot
 // (whose moves are made here, between the agent's) or in self-play.
 //
@@ -70,7 +78,8 @@ type Buffers struct {
 type Env struct {
 	o      EnvOptions
 	b      Buffers
-	size   int // bytes of one observation's planes
+	res    Results // nil arrays until SetResults
+	size   int     // bytes of one observation's planes
 	games  []envGame
 	run    int64
 	drawer engine.StartDrawer
@@ -225,6 +234,33 @@ func (e *Env) SetBuffers(b Buffers) error {
 	return nil
 }
 
+// SetResults gives the environment the arrays of the games' results; their
+// sizes must be Envs.
+func (e *Env) SetResults(r Results) error {
+	n := e.o.Envs
+	if len(r.Winner) != n || len(r.Reason) != n || len(r.Area1) != n || len(r.Area2) != n {
+		return fmt.Errorf("result buffers hold %d, %d, %d and %d values, want %d each", len(r.Winner), len(r.Reason), len(r.Area1), len(r.Area2), n)
+	}
+	e.res = r
+	return nil
+}
+
+// ended writes how environment i's game ended into the results, or zeros
+// while it goes on.
+func (e *Env) ended(i int, s *engine.State) {
+	r := &e.res
+	if r.Winner == nil {
+		return
+	}
+	if !s.Over() {
+		r.Winner[i], r.Reason[i], r.Area1[i], r.Area2[i] = 0, 0, 0, 0
+		return
+	}
+	res := s.Result()
+	r.Winner[i], r.Reason[i] = res.Winner.Code(), int8(res.Reason)
+	r.Area1[i], r.Area2[i] = int32(s.Area(0)), int32(s.Area(1))
+}
+
 // Reset starts every environment's first game of the run with seed run
 // and writes the first observations.
 func (e *Env) Reset(run int64) error {
@@ -239,6 +275,7 @@ func (e *Env) Reset(run int64) error {
 			return err
 		}
 		e.observe(i, true)
+		e.ended(i, &g.s)
 		e.b.Reward[i] = 0
 		e.b.Terminated[i], e.b.Truncated[i] = false, false
 		if e.o.SameStep {
@@ -286,6 +323,7 @@ func (e *Env) step(i, a int) error {
 			return err
 		}
 		e.observe(i, true)
+		e.ended(i, &g.s)
 		return nil
 	}
 	s := &g.s
@@ -303,6 +341,7 @@ func (e *Env) step(i, a int) error {
 		}
 	}
 	e.observe(i, false)
+	e.ended(i, s)
 	if !s.Over() {
 		return nil
 	}
