@@ -150,3 +150,43 @@ func osStderr(t *testing.T, f func()) string {
 	w.Close()
 	return <-done
 }
+
+// play, series and the tournament report give each player's think time
+// and failures; the standings give win % and score %; a time-out names
+// the think time that ran out.
+func TestThinkTimeAndFailuresReported(t *testing.T) {
+	dir := aiFiles(t)
+	slow := filepath.Join(dir, "slow.py")
+	os.WriteFile(slow, []byte("import time\ndef play(stat, storage):\n    time.sleep(0.6)\n    return 'l'\n"), 0o644)
+	small := []string{"--size", "20x21", "--turns", "40"}
+	code, out, errs := runCLI(t, append([]string{"play", "--p1", "py:" + slow, "--p2", "py:" + filepath.Join(dir, "t_good.py"), "--time", "2"}, small...)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, re := range []string{
+		`(?m)^player 1 \(slow\): play ran out of its 2 s think time for the game \(stopped \d\.\d{3} s into the call\)$`,
+		`(?m)^think time: slow 2\.\d{3} s, t_good 0\.\d{3} s; failures: slow OVT$`,
+	} {
+		if !regexp.MustCompile(re).MatchString(out) {
+			t.Errorf("play output lacks %s:\n%s", re, out)
+		}
+	}
+	code, out, errs = runCLI(t, append([]string{"series", "--p1", "py:" + filepath.Join(dir, "t_good.py"), "--p2", "goround", "--games", "2", "--quiet"}, small...)...)
+	if code != 0 || !regexp.MustCompile(`(?m)^\s+player\s+games\s+think s\s+s/game\s+ERR\s+OVT$\n\s+t_good\s+2\s+\d+\.\d{3}\s+\d+\.\d{3}\s+0\s+0$`).MatchString(out) {
+		t.Errorf("series: exit %d\n%s%s", code, out, errs)
+	}
+	code, out, errs = runCLI(t, append([]string{"tournament", "--players", "py:" + filepath.Join(dir, "t_good.py") + ",goround,random", "--games-per-series", "2", "--quiet"}, small...)...)
+	if code != 0 {
+		t.Fatalf("tournament: exit %d: %s", code, errs)
+	}
+	for _, re := range []string{
+		`(?m)^\s+#\s+player\s+series\s+W\s+D\s+L\s+over\s+pts\s+games W–D–L\s+win %\s+score %\s+net\s+tie$`,
+		`(?m)^\s+2\s+random\s+2\s+1\s+1\s+0\s+0\s+4\s+2–1–1\s+50\.0\s+62\.5\s+\+1\s+net$`,
+		`(?m)^Think time and failures \(ERR: games lost by an error, OVT: on time\)\n\s+player\s+games\s+think s\s+s/game\s+ERR\s+OVT$`,
+		`(?m)^\s+t_good\s+4\s+\d+\.\d{3}\s+\d+\.\d{3}\s+0\s+0$`,
+	} {
+		if !regexp.MustCompile(re).MatchString(out) {
+			t.Errorf("tournament report lacks %s:\n%s", re, out)
+		}
+	}
+}
