@@ -2,6 +2,9 @@ package game
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/paperio/paperio/botspec"
@@ -63,4 +66,54 @@ func Canonical(spec string, parse func(string) (botspec.Spec, error)) (string, e
 		return "", fmt.Errorf("%v (or py:FILE for a course AI)", err)
 	}
 	return sp.String(), nil
+}
+
+// ExpandPy reads one spec of a list of players: a "py:" spec naming a
+// folder ("py:teams/") stands for every .py file in it (names starting
+// with _ or . left out: helper modules), and one with a glob pattern
+// ("py:teams/t_*.py") for the files it matches, each as a "py:FILE" spec,
+// sorted; anything else is itself. A folder or pattern that matches no
+// file is an error.
+func ExpandPy(spec string) ([]string, error) {
+	path, ok, err := PyPath(spec)
+	if err != nil || !ok {
+		return []string{spec}, err
+	}
+	var files []string
+	switch st, statErr := os.Stat(path); {
+	case statErr == nil && st.IsDir():
+		ents, err := os.ReadDir(path)
+		if err != nil {
+			return nil, fmt.Errorf("player %q: %v", spec, err)
+		}
+		for _, e := range ents {
+			n := e.Name()
+			if !e.IsDir() && strings.HasSuffix(n, ".py") && !strings.HasPrefix(n, "_") && !strings.HasPrefix(n, ".") {
+				files = append(files, filepath.Join(path, n))
+			}
+		}
+		if len(files) == 0 {
+			return nil, fmt.Errorf("player %q: folder %s holds no .py file", spec, path)
+		}
+	case statErr != nil && strings.ContainsAny(path, "*?["):
+		m, err := filepath.Glob(path)
+		if err != nil {
+			return nil, fmt.Errorf("player %q: %v", spec, err)
+		}
+		for _, f := range m {
+			if st, err := os.Stat(f); err == nil && !st.IsDir() {
+				files = append(files, f)
+			}
+		}
+		if len(files) == 0 {
+			return nil, fmt.Errorf("player %q: no file matches %s", spec, path)
+		}
+	default:
+		return []string{spec}, nil
+	}
+	sort.Strings(files)
+	for i, f := range files {
+		files[i] = PyPrefix + f
+	}
+	return files, nil
 }

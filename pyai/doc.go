@@ -45,6 +45,15 @@
 // does a process that dies (sys.exit, os._exit, a crash). Errors in
 // summary, init and summaryall are ignored, as the course ignored them.
 //
+// Before any game the driver reads, imports and checks the file, the same
+// way for every course game (driver.py's import_ai, which the other games'
+// drivers call): a file that is missing, does not parse, breaks the course
+// rules, raises or calls sys.exit at import, or lacks what the game's AIs
+// define (Options.Interface: paper.io's play, eraser's Plaser, stellar's
+// player_class) is refused with one line naming it and saying why, in the
+// user's terms: a file that defines another game's interface is named as
+// that game's AI.
+//
 // Storage lasts through the games of a series and the module is imported
 // once per series (Player.BeginSeries, SwapSides, EndSeries follow the
 // course's series runner).

@@ -251,22 +251,45 @@ class Driver:
         path = cfg['path']
         shown = cfg.get('display') or path
         deny = contain(cfg)
-        tree, refusal = parse(path, shown, cfg.get('course_rules'))
-        if refusal:
-            return self.reply(b'X', refusal.encode())
-        if not binds_play(tree):
-            return self.reply(b'X', ('%s: no play function (a course AI defines play(stat, storage))' % shown).encode())
         if cfg.get('check_only'):
+            tree, refusal = parse(path, shown, cfg.get('course_rules'))
+            if refusal:
+                return self.reply(b'X', refusal.encode())
+            if not binds_play(tree):
+                return self.reply(b'X', ('%s: no play function: a paper.io AI defines play(stat, storage)' % shown).encode())
             return self.reply(b'K', b'{}')
-        del tree
-        ok, res = self.call(load_module, cfg['name'], path)
-        if not ok:
-            return self.reply(b'E', res.encode('utf-8', 'replace'))
-        self.module = res
-        if not callable(getattr(self.module, 'play', None)):
-            return self.reply(b'X', ('%s: no play function (a course AI defines play(stat, storage))' % shown).encode())
+        self.module = self.import_ai(cfg)
+        if self.module is None:
+            return
         self.keep_reserve()
         self.reply(b'K', json.dumps(self.info(deny)).encode())
+
+    def import_ai(self, cfg):
+        """Reads, imports and checks the AI of cfg, as every game's driver
+        does: returns the module, or None once the refusal (X: the file
+        cannot be read, does not parse, breaks the course rules, ends the
+        process at import, lacks what the game's AIs define) or the
+        import's traceback (E) has been replied."""
+        path = cfg['path']
+        shown = cfg.get('display') or path
+        _, refusal = parse(path, shown, cfg.get('course_rules'))
+        if refusal:
+            self.reply(b'X', refusal.encode())
+            return None
+        try:
+            ok, res = self.call(load_module, cfg['name'], path)
+        except SystemExit as e:
+            self.reply(b'X', ('%s: exits at import (SystemExit(%r)): a course AI must not end the process when it is imported'
+                              % (shown, e.code)).encode('utf-8', 'replace'))
+            return None
+        if not ok:
+            self.reply(b'E', res.encode('utf-8', 'replace'))
+            return None
+        refusal = interface_refusal(res, shown, cfg.get('interface') or PAPERIO, cfg.get('interfaces') or [PAPERIO])
+        if refusal:
+            self.reply(b'X', refusal.encode('utf-8', 'replace'))
+            return None
+        return res
 
     def info(self, deny):
         """What the K reply tells the Go side about this process."""
@@ -343,6 +366,30 @@ def action(a):
         if op == 'R':
             return b'R'
     return b'S'
+
+
+PAPERIO = {'game': 'paper.io', 'name': 'play', 'shows': 'play(stat, storage)'}
+
+
+def interface_refusal(module, shown, want, known):
+    """None when module defines what AIs of the game want names (a
+    callable: a function or a class), else the refusal line, in the user's
+    terms: what the file defines instead when it is another course game's
+    AI (known lists every game's), and what this game's AIs define."""
+    if callable(getattr(module, want['name'], None)):
+        return None
+    need = '%s AI defines %s' % (article(want['game']), want['shows'])
+    for other in known:
+        if other['name'] != want['name'] and callable(getattr(module, other['name'], None)):
+            return '%s: not %s AI: it defines %s, %s AI; %s' % (
+                shown, article(want['game']), other['shows'], article(other['game']), need)
+    if want['shows'].startswith('class '):
+        return '%s: no class %s: %s' % (shown, want['name'], need)
+    return '%s: no %s function: %s' % (shown, want['name'], need)
+
+
+def article(word):
+    return ('an ' if word[:1].lower() in 'aeiou' else 'a ') + word
 
 
 def load_module(name, path):

@@ -2,8 +2,10 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/paperio/paperio/game"
+	"github.com/paperio/paperio/play"
 )
 
 func init() {
@@ -49,6 +51,7 @@ func runPlay(args []string) error {
 	if r.Detail != "" {
 		fmt.Fprintln(stdout, r.Detail)
 	}
+	fmt.Fprintln(stdout, thinkLine(r, es))
 	if *record == "" {
 		return nil
 	}
@@ -75,4 +78,25 @@ func defaultPair(g game.Game, p1, p2 string) (string, string) {
 		p2 = def[1]
 	}
 	return p1, p2
+}
+
+// thinkLine is each player's think time and failure in one game: "think
+// time: t_a 1.234 s, goround 0.000 s (built-in bots are not timed);
+// failures: t_a OVT".
+func thinkLine(r *game.Record, es []*game.Entrant) string {
+	var times, fails []string
+	for i, e := range es {
+		times = append(times, fmt.Sprintf("%s %.3f s", e.Name, r.Think[i].Seconds()))
+		switch r.Faults[i].Kind {
+		case play.Error:
+			fails = append(fails, e.Name+" ERR")
+		case play.Timeout:
+			fails = append(fails, e.Name+" OVT")
+		}
+	}
+	line := "think time: " + strings.Join(times, ", ") + "; failures: "
+	if len(fails) == 0 {
+		return line + "none"
+	}
+	return line + strings.Join(fails, ", ")
 }

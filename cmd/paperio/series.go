@@ -199,6 +199,7 @@ func printSeries(in *game.Info, res *tourney.SeriesResult, quiet bool) {
 	}
 	fmt.Fprintf(stdout, "%s: score %.1f %%, Elo %s +/- %s, LOS %.2f %%; games by result: %s\n",
 		t.A, 100*e.Score, fmtStat(e.Elo), fmtStat(e.EloErr), 100*rating.LOSFromWinsLosses(t.WinsA, t.WinsB), tourney.ReasonCounts(in, by))
+	tourney.WriteUse(stdout, tourney.Use(res.Games))
 }
 
 func fmtStat(v float64) string {
