@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -29,14 +30,15 @@ type Conn struct {
 	shown string
 	argv  []string
 	opts  pyai.Options
+	hello []byte // the handshake, sent to every new process
 	proc  atomic.Pointer[pyai.Stdio]
-	used  bool // a process was started before
 }
 
-// Open checks that path is an executable file and returns its Conn; the
-// process starts with the first call. The error is one line naming the
-// file.
-func Open(path string, o pyai.Options) (*Conn, error) {
+// Open checks that path is an executable file, starts it and sends it
+// hello (the handshake, one line), whose answer must come within
+// o.HookTimeout: the start of a process is not charged to any game's think
+// time. The error is one line naming the file.
+func Open(path string, o pyai.Options, hello []byte) (*Conn, error) {
 	st, err := os.Stat(path)
 	switch {
 	case err != nil:
@@ -50,7 +52,11 @@ func Open(path string, o pyai.Options) (*Conn, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
-	return &Conn{shown: path, argv: []string{abs}, opts: pyai.WithDefaults(o)}, nil
+	c := &Conn{shown: path, argv: []string{abs}, opts: pyai.WithDefaults(o), hello: hello}
+	if _, err := c.ensure(); err != nil {
+		return nil, err
+	}
+	return c, nil
 }
 
 // Path is the program as named.
@@ -62,7 +68,8 @@ type Fault struct {
 	Detail  string
 }
 
-// ensure returns a live process, starting one if there is none.
+// ensure returns a live process that has answered the handshake, starting
+// one if there is none.
 func (c *Conn) ensure() (*pyai.Stdio, error) {
 	p := c.proc.Load()
 	if p != nil && p.Alive() {
@@ -77,9 +84,24 @@ func (c *Conn) ensure() (*pyai.Stdio, error) {
 		np.Note("a new process: the previous one was stopped or ended")
 	}
 	c.proc.Store(np)
-	c.used = true
+	var ok struct{}
+	if f := c.call(np, c.hello, max(c.opts.HookTimeout, helloTime), "hello", &ok); f != nil {
+		return nil, fmt.Errorf("%s: %s", c.shown, f.Detail)
+	}
 	return np, nil
 }
+
+// Ready starts a new process, if the last one was stopped or ended, so
+// that the next game does not pay for its start.
+func (c *Conn) Ready() {
+	if p := c.proc.Load(); p != nil && !p.Alive() {
+		c.ensure()
+	}
+}
+
+// helloTime is the least time a new process has to answer the handshake:
+// a runtime's start (node, the JVM) on a busy machine takes seconds.
+const helloTime = 10 * time.Second
 
 // Restart stops the process, so that the next call starts a fresh one.
 func (c *Conn) Restart() {
@@ -98,6 +120,11 @@ func (c *Conn) Call(msg []byte, limit time.Duration, what string, answer any) *F
 	if err != nil {
 		return &Fault{Detail: err.Error()}
 	}
+	return c.call(p, msg, limit, what, answer)
+}
+
+// call is Call on process p.
+func (c *Conn) call(p *pyai.Stdio, msg []byte, limit time.Duration, what string, answer any) *Fault {
 	if n := p.Unread(); n > 0 {
 		p.Kill()
 		return c.fail(p, &Fault{Detail: fmt.Sprintf("protocol error: %d bytes written out of turn before the %s message (one answer line per message)", n, what)})
@@ -193,4 +220,14 @@ func (c *Conn) Close() error {
 		p.Kill()
 	}
 	return nil
+}
+
+// Hello is the handshake of a game's player: the protocol's version, the
+// game and the think time per game in seconds (null when unlimited).
+func Hello(game string, o pyai.Options) []byte {
+	budget := "null"
+	if o.TimeBudget > 0 && o.TimeBudget < 24*time.Hour {
+		budget = strconv.FormatFloat(o.TimeBudget.Seconds(), 'f', -1, 64)
+	}
+	return fmt.Appendf(nil, `{"type":"hello","protocol":%d,"game":%q,"time_budget":%s}`+"\n", Version, game, budget)
 }

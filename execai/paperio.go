@@ -32,7 +32,7 @@ type Player struct {
 // starts with the first game.
 func New(path string, o pyai.Options) (*Player, error) {
 	o = pyai.WithDefaults(o)
-	c, err := Open(path, o)
+	c, err := Open(path, o, Hello("paperio", o))
 	if err != nil {
 		return nil, err
 	}
@@ -115,6 +115,7 @@ func (p *Player) EndGame(s *engine.State, me int, c play.Clock) {
 	b = append(b, "}\n"...)
 	p.buf = b
 	p.conn.Tell(b, time.Second)
+	p.conn.Ready()
 }
 
 // limit is how long a call may take: the player's time left.

@@ -113,3 +113,32 @@ func TestExecSpecErrors(t *testing.T) {
 		}
 	}
 }
+
+// Hostile programs lose by the course's codes, with the reason, and the
+// run goes on.
+func TestExecHostilePlayersContained(t *testing.T) {
+	for name, want := range map[string]string{
+		"hang":     "OVT.*\n.*no answer to turn within its remaining think time",
+		"silent":   "OVT.*\n.*no answer to start within its remaining think time",
+		"garbage":  `ERR.*\n.*protocol error: the answer to turn is not a JSON object: "left, please"`,
+		"badmove":  `ERR.*\n.*protocol error: move "U": want "L", "R" or "S"`,
+		"exits":    `ERR.*\n.*the process ended during turn \(exit status 3\): giving up after two turns`,
+		"spam":     `ERR.*\n.*protocol error: \d+ bytes written out of turn`,
+		"huge":     `ERR.*\n.*protocol error: the answer to turn is longer than 1048576 bytes`,
+		"forkbomb": `ERR.*\n.*the process ended during start .*BlockingIOError`,
+		"network":  `ERR.*\n.*the process ended during start .*PermissionError`,
+		"memory":   `ERR.*\n.*the process ended during start .*MemoryError`,
+	} {
+		code, out, errs := runCLI(t, "play", "--p1", "exec:../../execai/testdata/"+name+".py", "--p2", "random",
+			"--size", "40x31", "--turns", "50", "--time", "2")
+		if code != 0 || !regexp.MustCompile(`player 2 \(random\) wins: player 1 AI .*`+want).MatchString(out) {
+			t.Errorf("%s: exit %d, want %q:\n%s%s", name, code, want, out, errs)
+		}
+	}
+	code, out, errs := runCLI(t, "tournament", "--format", "roundrobin", "--players",
+		"exec:../../execai/testdata/hang.py,exec:../../execai/testdata/exits.py,random",
+		"--size", "40x31", "--turns", "50", "--time", "1", "--games-per-series", "2", "--workers", "2", "--out", filepath.Join(t.TempDir(), "rr"))
+	if code != 0 || !strings.Contains(out, "Round robin: 3 players") || !strings.Contains(out, "3 series") {
+		t.Fatalf("tournament with hostile players: exit %d\n%s%s", code, out, errs)
+	}
+}

@@ -126,9 +126,11 @@ func main() {
 			os.Exit(1)
 		}
 		switch m.Type {
+		case "hello":
+			out.WriteString(`{"name":"goround (Go)"}` + "\n")
 		case "start":
 			g.start(&m)
-			out.WriteString(`{"name":"goround (Go)"}` + "\n")
+			out.WriteString("{}\n")
 		case "turn":
 			g.update(&m.State)
 			fmt.Fprintf(out, "{\"move\":\"%c\"}\n", g.move())

@@ -81,9 +81,11 @@ const rl = readline.createInterface({ input: process.stdin, crlfDelay: Infinity 
 rl.on('line', line => {
   const msg = JSON.parse(line);
   let answer;
-  if (msg.type === 'start') {
-    start(msg);
+  if (msg.type === 'hello') {
     answer = { name: 'goround (JavaScript)' };
+  } else if (msg.type === 'start') {
+    start(msg);
+    answer = {};
   } else if (msg.type === 'turn') {
     update(msg.state);
     answer = { move: move() };

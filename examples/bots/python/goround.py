@@ -63,9 +63,11 @@ def main():
     bot = GoRound()
     for line in sys.stdin:
         msg = json.loads(line)
-        if msg['type'] == 'start':
+        if msg['type'] == 'hello':
+            answer = {'name': 'goround (Python)'}
+        elif msg['type'] == 'start':
             bot.start(msg)
-            answer = {'name': 'goround.py'}
+            answer = {}
         elif msg['type'] == 'turn':
             bot.update(msg['state'])
             answer = {'move': bot.move()}
