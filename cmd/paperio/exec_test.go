@@ -143,3 +143,24 @@ func TestExecHostilePlayersContained(t *testing.T) {
 		t.Fatalf("tournament with hostile players: exit %d\n%s%s", code, out, errs)
 	}
 }
+
+// Players written from docs/PROTOCOL.md alone play eraser and stellar, in
+// games and in a series; an illegal eraser swap is the engine's invalid move.
+func TestExecOtherGames(t *testing.T) {
+	code, out, errs := runCLI(t, "play", "--game", "eraser", "--p1", "exec:../../execai/testdata/eraser_first.py", "--p2", "random", "--seed", "3")
+	if code != 0 || strings.Contains(out, "error") || !regexp.MustCompile(`(wins|draw)`).MatchString(out) {
+		t.Fatalf("eraser: exit %d\n%s%s", code, out, errs)
+	}
+	code, out, errs = runCLI(t, "series", "--game", "eraser", "--p1", "exec:../../execai/testdata/eraser_first.py", "--p2", "greedy", "--games", "2")
+	if code != 0 || !strings.Contains(out, "series eraser_first v greedy: ") {
+		t.Fatalf("eraser series: exit %d\n%s%s", code, out, errs)
+	}
+	code, out, errs = runCLI(t, "play", "--game", "stellar", "--p1", "exec:../../execai/testdata/stellar_spread.py", "--p2", "idle", "--seed", "4")
+	if code != 0 || strings.Contains(out, "error") || !regexp.MustCompile(`(wins|draw)`).MatchString(out) {
+		t.Fatalf("stellar: exit %d\n%s%s", code, out, errs)
+	}
+	code, out, errs = runCLI(t, "play", "--game", "eraser", "--p1", "exec:../../execai/testdata/badmove.py", "--p2", "random")
+	if code != 0 || !strings.Contains(out, "InvalidMove") && !strings.Contains(out, "protocol error") {
+		t.Fatalf("eraser, a bad move: exit %d\n%s%s", code, out, errs)
+	}
+}
