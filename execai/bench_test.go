@@ -37,10 +37,11 @@ func newGame(tb testing.TB) *engine.State {
 // BenchmarkRoundTrip measures a turn's round trip, side by side: an echo
 // of one short line through a plain pipe (the program started as is, and
 // contained as a player is), and a whole game's turns of go-round through
-// this protocol (C, Go-free: the examples that need no build step besides
-// gcc, and Python) against a course AI of the same size through the py:
+// this protocol (the C, Python and JavaScript examples) against a course AI of the same size through the py:
 // bridge. The games are against the built-in goround; only the player's
-// calls are timed.
+// calls are timed. Run the pipes with many iterations and the games with a
+// few: -bench 'RoundTrip/pipe' -benchtime 5000x, -bench
+// 'RoundTrip/(exec|py)' -benchtime 3x.
 func BenchmarkRoundTrip(b *testing.B) {
 	dir := b.TempDir()
 	echo := gcc(b, "testdata/echo.c", dir)
@@ -55,6 +56,8 @@ func BenchmarkRoundTrip(b *testing.B) {
 		defer cmd.Wait()
 		defer in.Close()
 		r := bufio.NewReader(out)
+		in.Write(line) // the program has started
+		r.ReadSlice('\n')
 		b.ResetTimer()
 		for range b.N {
 			in.Write(line)
@@ -70,6 +73,9 @@ func BenchmarkRoundTrip(b *testing.B) {
 			b.Fatal(err)
 		}
 		defer p.Kill()
+		if _, _, err := p.Call(line, time.Minute, MaxLine); err != nil { // the program has started
+			b.Fatal(err)
+		}
 		b.ResetTimer()
 		for range b.N {
 			if _, _, err := p.Call(line, 10*time.Second, MaxLine); err != nil {

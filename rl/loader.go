@@ -33,7 +33,7 @@ type LoaderOptions struct {
 	Seed     int64 // the shuffle's seed
 	InFlight int   // games replayed side by side when shuffling (default 64)
 	// Players keeps only the rows whose mover is one of these specs (a
-	// bot spec, in any spelling, or py:FILE as recorded); empty keeps all.
+	// bot spec, in any spelling, or py:FILE or exec:FILE as recorded); empty keeps all.
 	Players []string
 }
 
@@ -121,7 +121,7 @@ func NewLoader(o LoaderOptions) (*Loader, error) {
 
 // canonical is a player spec as the games table records it.
 func canonical(spec string) (string, error) {
-	if strings.HasPrefix(spec, "py:") {
+	if strings.HasPrefix(spec, "py:") || strings.HasPrefix(spec, "exec:") {
 		return spec, nil
 	}
 	s, err := bots.Parse(spec)
