@@ -144,10 +144,15 @@ func TestExecHostilePlayersContained(t *testing.T) {
 	}
 }
 
-// Players written from docs/PROTOCOL.md alone play eraser and stellar, in
-// games and in a series; an illegal eraser swap is the engine's invalid move.
-func TestExecOtherGames(t *testing.T) {
-	code, out, errs := runCLI(t, "play", "--game", "eraser", "--p1", "exec:../../execai/testdata/eraser_first.py", "--p2", "random", "--seed", "3")
+// Players written from docs/PROTOCOL.md alone play paper.io, eraser and
+// stellar, in games and in a series; an illegal eraser swap is the engine's
+// invalid move.
+func TestExecPlayersFromTheDoc(t *testing.T) {
+	code, out, errs := runCLI(t, "series", "--p1", "exec:../../execai/testdata/paperio_fromdoc.py", "--p2", "goround", "--games", "2", "--turns", "300")
+	if code != 0 || strings.Contains(out, "ERR") || strings.Contains(out, "OVT") || !strings.Contains(out, "series paperio_fromdoc v goround: ") {
+		t.Fatalf("paper.io series: exit %d\n%s%s", code, out, errs)
+	}
+	code, out, errs = runCLI(t, "play", "--game", "eraser", "--p1", "exec:../../execai/testdata/eraser_first.py", "--p2", "random", "--seed", "3")
 	if code != 0 || strings.Contains(out, "error") || !regexp.MustCompile(`(wins|draw)`).MatchString(out) {
 		t.Fatalf("eraser: exit %d\n%s%s", code, out, errs)
 	}
