@@ -304,7 +304,7 @@ func Players(specs []string) []string {
 	out := make([]string, len(specs))
 	for i, s := range specs {
 		out[i] = s
-		if strings.HasPrefix(strings.ToLower(s), "py:") {
+		if l := strings.ToLower(s); strings.HasPrefix(l, "py:") || strings.HasPrefix(l, "exec:") {
 			out[i] = short[i]
 		}
 	}

@@ -5,7 +5,10 @@ import (
 
 	"github.com/paperio/paperio/bots"
 	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/execai"
+	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/play"
+	"github.com/paperio/paperio/pyai"
 )
 
 // EnvOptions shape an Env.
@@ -14,8 +17,10 @@ type EnvOptions struct {
 	Config engine.Config // board and rounds
 	View   View
 	// Opponent is the bot spec the agent plays against ("random",
-	// "heuristic:margin=2"); "" is self-play, where the agent moves both
-	// players and each observation is the mover's.
+	// "heuristic:margin=2"), or a program speaking docs/PROTOCOL.md
+	// ("exec:path/to/bot", one process per game stepped); "" is self-play,
+	// where the agent moves both players and each observation is the
+	// mover's.
 	Opponent string
 	// Player is the agent's player against a bot: 1 (moves first), 2, or
 	// 0 to alternate (player 1 in even games of the run).
@@ -117,7 +122,8 @@ func NewEnv(o EnvOptions) (*Env, error) {
 		g := &e.games[i]
 		var err error
 		if o.Opponent != "" {
-			if g.bot, err = bots.Make(o.Opponent); err != nil {
+			if g.bot, err = makeOpponent(o.Opponent); err != nil {
+				e.Close()
 				return nil, fmt.Errorf("opponent: %v", err)
 			}
 		}
@@ -145,7 +151,9 @@ func checkEnvOptions(o EnvOptions) error {
 	if o.Player < 0 || o.Player > 2 {
 		return fmt.Errorf("player %d: want 1, 2 or 0 (alternate)", o.Player)
 	}
-	if o.Opponent != "" {
+	if _, isExec, err := game.ExecPath(o.Opponent); isExec && err != nil {
+		return fmt.Errorf("opponent: %v", err)
+	} else if o.Opponent != "" && !isExec {
 		if _, err := bots.Parse(o.Opponent); err != nil {
 			return fmt.Errorf("opponent: %v", err)
 		}
@@ -474,11 +482,35 @@ func (g *envGame) botReset() {
 	side := 1 - g.agent
 	defer g.botFault(side)
 	g.bot.Reset(&g.s, side, play.SideSeed(uint64(g.seed), side), play.Clock{})
+	g.failed(side)
 }
 
 func (g *envGame) botMove() {
 	defer g.botFault(1 - g.agent)
-	g.s.Step(g.bot.Act(&g.s, play.Clock{}))
+	a := g.bot.Act(&g.s, play.Clock{})
+	if !g.failed(1 - g.agent) {
+		g.s.Step(a)
+	}
+}
+
+// failed ends the game when a program opponent failed its call (by ERR,
+// or OVT past its time per call), and says so.
+func (g *envGame) failed(side int) bool {
+	f, ok := g.bot.(play.Failer)
+	if !ok || f.Failure().Kind == play.NoFault || g.s.Over() {
+		return false
+	}
+	g.s.Forfeit(side, bots.FaultReason(f.Failure().Kind))
+	return true
+}
+
+// makeOpponent builds the opponent of a spec: a built-in bot, or a
+// program (its calls limited to pyai's default think time each).
+func makeOpponent(spec string) (bots.Bot, error) {
+	if path, ok, _ := game.ExecPath(spec); ok {
+		return execai.New(path, pyai.Options{})
+	}
+	return bots.Make(spec)
 }
 
 func (g *envGame) botFault(side int) {

@@ -137,15 +137,17 @@ func (s *Server) startPlay(req PlayRequest) (int64, error) {
 	return ss.lg.n, nil
 }
 
-// opponent checks the opponent's spec: a built-in bot, or a course AI
-// named on the command line (a page may not run any file it likes).
+// opponent checks the opponent's spec: a built-in bot, or a course AI or
+// program named on the command line (a page may not run any file it likes).
 func (s *Server) opponent(spec string) (string, error) {
 	g := s.opt.Game
 	c, err := g.Canonical(spec)
 	if err != nil {
 		return "", err
 	}
-	if _, isPy, _ := game.PyPath(c); !isPy {
+	_, isPy, _ := game.PyPath(c)
+	_, isExec, _ := game.ExecPath(c)
+	if !isPy && !isExec {
 		return c, nil
 	}
 	for _, o := range s.opt.Opponents {
@@ -153,7 +155,7 @@ func (s *Server) opponent(spec string) (string, error) {
 			return c, nil
 		}
 	}
-	return "", fmt.Errorf("opponent %q: a course AI must be named when the server starts (--opponents)", spec)
+	return "", fmt.Errorf("opponent %q: a course AI or program must be named when the server starts (--opponents)", spec)
 }
 
 // runPlay plays the game and records it.

@@ -4,12 +4,14 @@ import (
 	"time"
 
 	"github.com/paperio/paperio/bots"
+	"github.com/paperio/paperio/execai"
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/pyai"
 )
 
-// Players are built-in bots ("heuristic:margin=2", package bots) and course
-// AIs in Python ("py:path/to/ai.py", package pyai).
+// Players are built-in bots ("heuristic:margin=2", package bots), course
+// AIs in Python ("py:path/to/ai.py", package pyai) and programs speaking
+// docs/PROTOCOL.md ("exec:path/to/bot", package execai).
 
 func (Game) Bots() []game.BotInfo { return bots.Catalog() }
 
@@ -34,6 +36,12 @@ func NewPlayer(spec string, o game.PlayerOptions) (bots.Bot, error) {
 		}
 		return pyai.New(path, PyOptions(o))
 	}
+	if path, ok, err := game.ExecPath(spec); ok {
+		if err != nil {
+			return nil, err
+		}
+		return execai.New(path, PyOptions(o))
+	}
 	return bots.Make(spec)
 }
 
@@ -47,5 +55,8 @@ func PyOptions(o game.PlayerOptions) pyai.Options {
 	return p
 }
 
-// A course AI is a paper.io player.
-var _ bots.Bot = (*pyai.Player)(nil)
+// A course AI and a program are paper.io players.
+var (
+	_ bots.Bot = (*pyai.Player)(nil)
+	_ bots.Bot = (*execai.Player)(nil)
+)
