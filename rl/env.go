@@ -17,6 +17,10 @@ type EnvOptions struct {
 	// "heuristic:margin=2"); "" is self-play, where the agent moves both
 	// players and each observation is the mover's.
 	Opponent string
+	// Opponents, when set, holds one bot spec per environment (Envs of
+	// them) instead of Opponent: a batch plays several opponents at once, as
+	// a league of opponents needs. SetOpponent changes one of them.
+	Opponents []string
 	// Player is the agent's player against a bot: 1 (moves first), 2, or
 	// 0 to alternate (player 1 in even games of the run).
 	Player int
@@ -95,6 +99,11 @@ type envGame struct {
 	pending bool               // the game ended; the next step starts the next one
 	starts  [4][2]engine.Start // starts of the next games, drawn four at a time
 	nstarts int                // starts left in starts (the last ones)
+
+	// The opponent: bot is made[spec].
+	spec string              // the bot's spec
+	next string              // the opponent of the next game (SetOpponent)
+	made map[string]bots.Bot // this environment's bots by spec, made once each
 }
 
 // NewEnv checks the options and builds the bots. The environment is ready
@@ -107,9 +116,11 @@ func NewEnv(o EnvOptions) (*Env, error) {
 	for i := range e.games {
 		g := &e.games[i]
 		var err error
-		if o.Opponent != "" {
-			if g.bot, err = bots.Make(o.Opponent); err != nil {
-				return nil, fmt.Errorf("opponent: %v", err)
+		if spec := o.opponent(i); spec != "" {
+			g.next = spec
+			if err = g.switchBot(); err != nil {
+				e.Close()
+				return nil, err
 			}
 		}
 		for side := range g.expert {
@@ -141,11 +152,72 @@ func checkEnvOptions(o EnvOptions) error {
 			return fmt.Errorf("opponent: %v", err)
 		}
 	}
+	if o.Opponents != nil {
+		if len(o.Opponents) != o.Envs {
+			return fmt.Errorf("%d opponents for %d environments: want one per environment", len(o.Opponents), o.Envs)
+		}
+		for i, spec := range o.Opponents {
+			if _, err := bots.Parse(spec); err != nil {
+				return fmt.Errorf("opponents[%d]: %v", i, err)
+			}
+		}
+	}
 	if o.Expert != "" {
 		if _, err := bots.Parse(o.Expert); err != nil {
 			return fmt.Errorf("expert: %v", err)
 		}
 	}
+	return nil
+}
+
+// opponent is environment i's first opponent ("" in self-play).
+func (o *EnvOptions) opponent(i int) string {
+	if o.Opponents != nil {
+		return o.Opponents[i]
+	}
+	return o.Opponent
+}
+
+// SetOpponent makes environment i play the bot spec from its next game on
+// (the game under way ends with its bot). Only an environment that plays a
+// bot can change it: self-play stays self-play. Each environment makes a
+// spec's bot once and keeps it for its later games.
+func (e *Env) SetOpponent(i int, spec string) error {
+	if i < 0 || i >= len(e.games) {
+		return fmt.Errorf("environment %d: there are %d", i, len(e.games))
+	}
+	g := &e.games[i]
+	if g.bot == nil {
+		return fmt.Errorf("environment %d plays itself: there is no opponent to change", i)
+	}
+	if _, err := bots.Parse(spec); err != nil {
+		return fmt.Errorf("opponent: %v", err)
+	}
+	g.next = spec
+	return nil
+}
+
+// Opponent is the bot spec of environment i's game under way ("" in
+// self-play).
+func (e *Env) Opponent(i int) string { return e.games[i].spec }
+
+// switchBot makes the next game's bot the current one.
+func (g *envGame) switchBot() error {
+	if g.next == g.spec {
+		return nil
+	}
+	b := g.made[g.next]
+	if b == nil {
+		var err error
+		if b, err = bots.Make(g.next); err != nil {
+			return fmt.Errorf("opponent: %v", err)
+		}
+		if g.made == nil {
+			g.made = map[string]bots.Bot{}
+		}
+		g.made[g.next] = b
+	}
+	g.bot, g.spec = b, g.next
 	return nil
 }
 
@@ -409,6 +481,9 @@ func (e *Env) startGame(i int) error {
 	if g.bot == nil {
 		return nil
 	}
+	if err := g.switchBot(); err != nil {
+		return err
+	}
 	g.agent = e.o.Player - 1
 	if e.o.Player == 0 {
 		g.agent = int(g.game & 1)
@@ -452,10 +527,14 @@ func (g *envGame) botFault(side int) {
 func (e *Env) Close() {
 	for i := range e.games {
 		g := &e.games[i]
-		for _, b := range []bots.Bot{g.bot, g.expert[0], g.expert[1]} {
+		for _, b := range g.made {
+			bots.Close(b)
+		}
+		for _, b := range []bots.Bot{g.expert[0], g.expert[1]} {
 			if b != nil {
 				bots.Close(b)
 			}
 		}
+		g.made = nil
 	}
 }
