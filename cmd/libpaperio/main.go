@@ -262,6 +262,25 @@ func paperio_log_append(dir, table, rows *C.char, msg *C.char, msgLen C.int) C.i
 	})
 }
 
+// paperio_log_read writes a table of a training log folder as JSON (an
+// array of objects) into out and returns its length, or the length
+// needed, negated minus one, when out is too small.
+//
+//export paperio_log_read
+func paperio_log_read(dir, table *C.char, out *C.char, outLen C.int, msg *C.char, msgLen C.int) C.int64_t {
+	return call(msg, msgLen, func() (int64, error) {
+		b, err := trainlog.ReadJSON(C.GoString(dir), C.GoString(table))
+		if err != nil {
+			return 0, err
+		}
+		if len(b) >= int(outLen) {
+			return -int64(len(b)) - 2, nil
+		}
+		writeMsg(out, outLen, string(b))
+		return int64(len(b)), nil
+	})
+}
+
 // paperio_log_ladder fits the Elo ladder of a training log folder's
 // matchups, appends it to its ratings as fitted after iteration it, and
 // writes it as JSON (an array of ratings.parquet's rows) into out.

@@ -209,6 +209,22 @@ def log_append(out, table, rows):
     msg.check(_lib.lib.paperio_log_append(os.path.join(out, 'log').encode(), table.encode(), data, msg.buf, msg.size))
 
 
+def read_log(out, table):
+    """The rows of a table of OUT/log ('iterations', 'matchups' or
+    'ratings'), as a list of dicts."""
+    msg = _lib.Message()
+    size = 1 << 16
+    while True:
+        buf = ctypes.create_string_buffer(size)
+        ret = _lib.lib.paperio_log_read(os.path.join(out, 'log').encode(), (table + '.parquet').encode(), buf, size,
+                                        msg.buf, msg.size)
+        if ret >= 0:
+            return json.loads(buf.value.decode())
+        if ret == -1:
+            msg.check(ret)
+        size = -(ret + 2) + 1
+
+
 def log_ladder(out, iteration, seconds):
     """Fits the Elo ladder of the log's matchups and appends it; returns its
     rows."""
@@ -234,12 +250,13 @@ class Trainer:
     """One training run in folder out."""
 
     def __init__(self, out, seed=0, init='scratch', league=DEFAULT_LEAGUE, minutes=60.0, settings=None,
-                 progress=sys.stderr, threads=None):
+                 progress=sys.stderr, threads=None, iterations=None):
         import torch
         self.torch = torch
         if threads:
             torch.set_num_threads(threads)
         self.out, self.seed, self.minutes, self.progress = out, int(seed), float(minutes), progress
+        self.iterations = iterations  # at most this many in this run (tests, notebooks)
         os.makedirs(os.path.join(out, 'log'), exist_ok=True)
         self.state_path = os.path.join(out, 'state.pt')
         self.iteration, self.steps, self.seconds, self.snapshot = 0, 0, 0.0, 'it0000'
@@ -332,7 +349,8 @@ class Trainer:
         rews = torch.zeros((T, n))
         dones = torch.zeros((T, n))
         expert = torch.zeros((T, n), dtype=torch.long)
-        while self.seconds < limit:
+        first = self.iteration
+        while self.seconds < limit and (self.iterations is None or self.iteration - first < self.iterations):
             bc = self.bc_left > 0
             t0 = time.perf_counter()
             t_env = t_infer = 0.0

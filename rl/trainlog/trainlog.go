@@ -126,6 +126,32 @@ func AppendJSON(dir, table string, rows []byte) error {
 	return fmt.Errorf("table %q: want %s, %s or %s", table, IterationsFile, MatchupsFile, RatingsFile)
 }
 
+// ReadJSON reads the table named by its file in folder dir as a JSON
+// array of objects (an empty array when the file is missing).
+func ReadJSON(dir, table string) ([]byte, error) {
+	path := filepath.Join(dir, table)
+	switch table {
+	case IterationsFile:
+		return readJSON[Iteration](path)
+	case MatchupsFile:
+		return readJSON[Matchup](path)
+	case RatingsFile:
+		return readJSON[Rating](path)
+	}
+	return nil, fmt.Errorf("table %q: want %s, %s or %s", table, IterationsFile, MatchupsFile, RatingsFile)
+}
+
+func readJSON[T any](path string) ([]byte, error) {
+	rows, err := Read[T](path)
+	if err != nil {
+		return nil, err
+	}
+	if rows == nil {
+		rows = []T{}
+	}
+	return json.Marshal(rows)
+}
+
 func appendJSON[T any](path string, data []byte) error {
 	var rows []T
 	dec := json.NewDecoder(bytes.NewReader(data))

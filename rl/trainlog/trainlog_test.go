@@ -70,3 +70,22 @@ func TestLadder(t *testing.T) {
 		t.Errorf("ratings table %+v, %v", back, err)
 	}
 }
+
+// TestReadJSON: a table comes back as the JSON the trainer reads, keyed by
+// its columns; a missing table is an empty array.
+func TestReadJSON(t *testing.T) {
+	dir := t.TempDir()
+	if err := AppendJSON(dir, MatchupsFile, []byte(`[{"iteration": 4, "opponent": "goround", "wins": 3, "win_rate": 0.75}]`)); err != nil {
+		t.Fatal(err)
+	}
+	b, err := ReadJSON(dir, MatchupsFile)
+	if err != nil || !strings.Contains(string(b), `"opponent":"goround"`) || !strings.Contains(string(b), `"wins":3`) {
+		t.Errorf("ReadJSON: %s, %v", b, err)
+	}
+	if b, err := ReadJSON(dir, RatingsFile); err != nil || string(b) != "[]" {
+		t.Errorf("missing table: %s, %v", b, err)
+	}
+	if _, err := ReadJSON(dir, "nope"); err == nil {
+		t.Error("unknown table: no error")
+	}
+}
