@@ -17,10 +17,14 @@ The algorithm, and why
 PPO with GAE (Schulman et al. 2017; 2016) over one VectorEnv whose games
 each play a league member, chosen per game by prioritized fictitious
 self-play (PFSP, Vinyals et al. 2019): a member is drawn with weight
-(1 - s)^2 + 0.05, s being the learner's score over its latest games
-against it (a Beta(1, 1) prior before any game), so the opponents that
-still beat it get most of the games, and the beaten ones are still
-measured. The league is the built-in bots (random, goround, wanderer,
+s(1 - s) + 0.05, s being the learner's score over its latest games
+against it (a Beta(1, 1) prior before any game). So the games go to the
+opponents that still beat it about as often as it beats them: random
+first, then goround and wanderer as random is beaten, heuristic last,
+and every member is still measured. PFSP's "hard" weighting (1 - s)^2
+(Settings.pfsp) sent three quarters of the first 200,000 steps to
+opponents the learner never beat, where it learned nothing: after 6
+minutes it scored 45 % against random and 1 % against goround. The league is the built-in bots (random, goround, wanderer,
 heuristic by default), the learner's own past snapshots ("self": the last
 three, played natively by the `policy:` player), and any spec given.
 The opponents' moves are made in Go, inside the environment's step.
@@ -94,7 +98,7 @@ class Settings:
     snapshot_every = 10  # iterations between snapshots (ladder, league)
     self_keep = 3  # snapshots in the league
     window = 200  # latest games behind a member's score
-    pfsp_power = 2.0
+    pfsp = 'var'  # weighting of the league's draws: 'var' s(1 - s), 'hard' (1 - s)^2
     pfsp_floor = 0.05
     bc_iterations = 20  # --init bc: DAgger iterations cloning heuristic
     bc_expert = 'heuristic'
@@ -160,7 +164,9 @@ class League:
 
     def weights(self):
         m = self.members()
-        w = np.array([(1 - self.score(x)) ** self.s.pfsp_power + self.s.pfsp_floor for x in m])
+        s = np.array([self.score(x) for x in m])
+        f = s * (1 - s) if self.s.pfsp == 'var' else (1 - s) ** 2
+        w = f + self.s.pfsp_floor
         return m, w / w.sum()
 
     def sample(self, k):

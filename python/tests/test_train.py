@@ -33,7 +33,7 @@ class Reward(unittest.TestCase):
 
 class League(unittest.TestCase):
     def test_pfsp_draws_the_members_that_still_win(self):
-        s = train.Settings()
+        s = train.Settings(pfsp='hard')
         lg = train.League(['random', 'heuristic'], s, np.random.default_rng(1))
         for _ in range(50):
             lg.record('random', 1)
@@ -50,6 +50,16 @@ class League(unittest.TestCase):
         self.assertEqual(byname['heuristic']['win_rate'], 0.0)
         self.assertLess(byname['heuristic']['high'], 0.1)
         self.assertEqual(lg.rows({'iteration': 2})[0]['wins'], 0)  # counts start again
+
+    def test_pfsp_var_draws_the_even_matches(self):
+        lg = train.League(['random', 'goround', 'heuristic'], train.Settings(), np.random.default_rng(1))
+        for k in range(100):
+            lg.record('random', 1)
+            lg.record('goround', 1 if k % 2 else -1)
+            lg.record('heuristic', -1)
+        members, w = lg.weights()
+        self.assertGreater(w[1], 3 * w[0])
+        self.assertGreater(w[1], 3 * w[2])
 
     def test_self_keeps_the_latest_snapshots(self):
         s = train.Settings(self_keep=2)
