@@ -34,6 +34,9 @@ func Ladder(matchups []Matchup) ([]Rating, error) {
 	for _, m := range matchups {
 		opp, ckpt := CheckpointOf(m.Opponent)
 		i, j := id(m.Player, true), id(opp, ckpt)
+		if i == j { // the learner against its own latest snapshot: no news for the ladder
+			continue
+		}
 		for _, g := range []struct {
 			n     int32
 			score float64
