@@ -371,9 +371,10 @@ class Trainer:
                     expert[t].copy_(torch.from_numpy(info['expert_action']))
                 with torch.no_grad():
                     logits, v = self.net([planes[t]], scal[t])
-                    logits = masked(logits, safe[t])
-                    a = torch.distributions.Categorical(logits=logits).sample()
-                    logps[t] = torch.log_softmax(logits, 1).gather(1, a[:, None])[:, 0]
+                    logp_all = torch.log_softmax(masked(logits, safe[t]), 1)
+                    # Gumbel-max: a draw from the softmax without torch.distributions' checks
+                    a = (logp_all - torch.empty_like(logp_all).exponential_().log()).argmax(1)
+                    logps[t] = logp_all.gather(1, a[:, None])[:, 0]
                 vals[t] = v
                 acts[t] = a
                 before = obs['scalars'].copy()

@@ -9,6 +9,7 @@ import tempfile
 import unittest
 
 import numpy as np
+import torch
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
 
@@ -104,6 +105,21 @@ class Run(unittest.TestCase):
             png = os.path.join(out, 'training.png')
             subprocess.run([paperio._lib.cli(), 'plot', 'training', '--data', out], check=True)
             self.assertGreater(os.path.getsize(png), 1000)
+
+    def test_bc_start_then_ppo(self):
+        with tempfile.TemporaryDirectory() as out:
+            t = train.Trainer(out, seed=1, init='bc', league='goround', progress=None, threads=1, iterations=2,
+                              settings=train.Settings(bc_iterations=1, **SMALL))
+            t.run()
+            self.assertEqual(t.bc_left, 0)
+            its = train.read_log(out, 'iterations')
+            self.assertEqual(len(its), 2)
+            self.assertGreater(its[0]['policy_loss'], 0)  # cross-entropy to heuristic's moves
+            # The clone starts a new run: --init FILE.
+            t2 = train.Trainer(os.path.join(out, 'next'), init=os.path.join(out, 'policy.npz'), league='random',
+                               progress=None, threads=1, iterations=1, settings=train.Settings(**SMALL))
+            for a, b in zip(t.net.parameters(), t2.net.parameters()):
+                self.assertTrue(torch.equal(a, b))
 
     def test_command_refuses_bad_flags(self):
         env = dict(os.environ, PYTHONPATH=os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
