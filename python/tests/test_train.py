@@ -125,7 +125,7 @@ class Run(unittest.TestCase):
         env = dict(os.environ, PYTHONPATH=os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
         with tempfile.TemporaryDirectory() as out:
             for args, want in ((['--minutes', '0'], '--minutes'), (['--league', 'nosuchbot'], 'nosuchbot'),
-                               (['--init', os.path.join(out, 'none.npz')], '--init')):
+                               (['--init', os.path.join(out, 'none.npz')], '--init'), (['--hidden', '0'], '--hidden')):
                 p = subprocess.run([sys.executable, '-m', 'paperio.train', out] + args, env=env,
                                    capture_output=True, text=True)
                 self.assertEqual(p.returncode, 2, p.stderr)
