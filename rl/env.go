@@ -14,7 +14,7 @@ type EnvOptions struct {
 	Config engine.Config // board and rounds
 	View   View
 	// Opponent is the bot spec the agent plays against ("random",
-	// "heuristic:margin=2"); "" is self-play, where the agent moves both
+	// "heuristic:margin=2", or a learned policy "policy:FILE"); "" is self-play, where the agent moves both
 	// players and each observation is the mover's.
 	Opponent string
 	// Player is the agent's player against a bot: 1 (moves first), 2, or
@@ -104,17 +104,25 @@ func NewEnv(o EnvOptions) (*Env, error) {
 		return nil, err
 	}
 	e := &Env{o: o, size: o.View.Size(o.Config), games: make([]envGame, o.Envs)}
+	opponent, err := botMaker(o.Opponent)
+	if err != nil {
+		return nil, fmt.Errorf("opponent: %v", err)
+	}
+	expert, err := botMaker(o.Expert)
+	if err != nil {
+		return nil, fmt.Errorf("expert: %v", err)
+	}
 	for i := range e.games {
 		g := &e.games[i]
 		var err error
 		if o.Opponent != "" {
-			if g.bot, err = bots.Make(o.Opponent); err != nil {
+			if g.bot, err = opponent(); err != nil {
 				return nil, fmt.Errorf("opponent: %v", err)
 			}
 		}
 		for side := range g.expert {
 			if o.Expert != "" {
-				if g.expert[side], err = bots.Make(o.Expert); err != nil {
+				if g.expert[side], err = expert(); err != nil {
 					return nil, fmt.Errorf("expert: %v", err)
 				}
 			}
@@ -137,12 +145,12 @@ func checkEnvOptions(o EnvOptions) error {
 		return fmt.Errorf("player %d: want 1, 2 or 0 (alternate)", o.Player)
 	}
 	if o.Opponent != "" {
-		if _, err := bots.Parse(o.Opponent); err != nil {
+		if err := checkBot(o.Opponent); err != nil {
 			return fmt.Errorf("opponent: %v", err)
 		}
 	}
 	if o.Expert != "" {
-		if _, err := bots.Parse(o.Expert); err != nil {
+		if err := checkBot(o.Expert); err != nil {
 			return fmt.Errorf("expert: %v", err)
 		}
 	}
