@@ -309,17 +309,19 @@ func (l *conv) fromPlanes(in []uint8, out []float32) {
 			kx0, kx1 := max(0, -ix0), min(l.k, l.w-ix0)
 			acc := out[(oy*l.ow+ox)*l.out : (oy*l.ow+ox+1)*l.out]
 			copy(acc, l.bias)
+			g := rows{y: acc}
 			for ky := ky0; ky < ky1; ky++ {
 				for kx := kx0; kx < kx1; kx++ {
 					at := (iy0+ky)*l.w + ix0 + kx
 					row := (ky*l.k + kx) * l.cin * l.out
 					for c := range l.cin {
 						if in[c*hw+at] != 0 {
-							add(acc, l.wt[row+c*l.out:])
+							g.add(1, l.wt[row+c*l.out:row+(c+1)*l.out])
 						}
 					}
 				}
 			}
+			g.flush()
 			relu(acc)
 		}
 	}
@@ -335,17 +337,19 @@ func (l *conv) fromFloats(in []float32, out []float32) {
 			kx0, kx1 := max(0, -ix0), min(l.k, l.w-ix0)
 			acc := out[(oy*l.ow+ox)*l.out : (oy*l.ow+ox+1)*l.out]
 			copy(acc, l.bias)
+			g := rows{y: acc}
 			for ky := ky0; ky < ky1; ky++ {
 				for kx := kx0; kx < kx1; kx++ {
 					at := ((iy0+ky)*l.w + ix0 + kx) * l.cin
 					row := (ky*l.k + kx) * l.cin * l.out
 					for c, v := range in[at : at+l.cin] {
 						if v != 0 {
-							axpy(acc, v, l.wt[row+c*l.out:])
+							g.add(v, l.wt[row+c*l.out:row+(c+1)*l.out])
 						}
 					}
 				}
 			}
+			g.flush()
 			relu(acc)
 		}
 	}
@@ -354,11 +358,13 @@ func (l *conv) fromFloats(in []float32, out []float32) {
 // run writes y = W x + b.
 func (d *dense) run(x, y []float32) {
 	copy(y, d.bias)
+	g := rows{y: y}
 	for i, v := range x[:d.in] {
 		if v != 0 {
-			axpy(y, v, d.wt[i*d.out:])
+			g.add(v, d.wt[i*d.out:(i+1)*d.out])
 		}
 	}
+	g.flush()
 }
 
 func relu(x []float32) {
@@ -369,32 +375,47 @@ func relu(x []float32) {
 	}
 }
 
-// add adds x to y (len(y) values).
-func add(y, x []float32) {
-	x = x[:len(y)]
-	i := 0
-	for ; i+4 <= len(y); i += 4 {
-		y[i] += x[i]
-		y[i+1] += x[i+1]
-		y[i+2] += x[i+2]
-		y[i+3] += x[i+3]
+// rows adds weighted rows to y four at a time, so that y is read and
+// written once for four rows: the forward pass's inner loop.
+type rows struct {
+	y []float32
+	a [4]float32
+	x [4][]float32
+	n int
+}
+
+// add adds a·x to y (x as long as y), now or with the next three.
+func (g *rows) add(a float32, x []float32) {
+	g.a[g.n], g.x[g.n] = a, x
+	g.n++
+	if g.n == 4 {
+		axpy4(g.y, &g.a, g.x[0], g.x[1], g.x[2], g.x[3])
+		g.n = 0
 	}
-	for ; i < len(y); i++ {
-		y[i] += x[i]
+}
+
+// flush adds the rows left.
+func (g *rows) flush() {
+	for k := range g.n {
+		axpy(g.y, g.a[k], g.x[k])
+	}
+	g.n = 0
+}
+
+// axpy4 adds a[0]·x0 + … + a[3]·x3 to y.
+func axpy4(y []float32, a *[4]float32, x0, x1, x2, x3 []float32) {
+	n := len(y)
+	x0, x1, x2, x3 = x0[:n], x1[:n], x2[:n], x3[:n]
+	a0, a1, a2, a3 := a[0], a[1], a[2], a[3]
+	for i := range y {
+		y[i] += a0*x0[i] + a1*x1[i] + a2*x2[i] + a3*x3[i]
 	}
 }
 
 // axpy adds a·x to y (len(y) values).
 func axpy(y []float32, a float32, x []float32) {
 	x = x[:len(y)]
-	i := 0
-	for ; i+4 <= len(y); i += 4 {
-		y[i] += a * x[i]
-		y[i+1] += a * x[i+1]
-		y[i+2] += a * x[i+2]
-		y[i+3] += a * x[i+3]
-	}
-	for ; i < len(y); i++ {
+	for i := range y {
 		y[i] += a * x[i]
 	}
 }

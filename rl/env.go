@@ -14,7 +14,7 @@ type EnvOptions struct {
 	Config engine.Config // board and rounds
 	View   View
 	// Opponent is the bot spec the agent plays against ("random",
-	// "heuristic:margin=2"); "" is self-play, where the agent moves both
+	// "heuristic:margin=2", or a learned policy "policy:FILE"); "" is self-play, where the agent moves both
 	// players and each observation is the mover's.
 	Opponent string
 	// Opponents, when set, holds one bot spec per environment (Envs of
@@ -81,6 +81,8 @@ type Env struct {
 	seeds  []int64
 	ready  bool // Reset was called
 	blind  bool // no observation is written: the floor benchmark's environment
+	// makers make the opponents by spec (a policy's file read once)
+	makers map[string]func() (bots.Bot, error)
 }
 
 // envGame is one environment of the batch.
@@ -113,19 +115,23 @@ func NewEnv(o EnvOptions) (*Env, error) {
 		return nil, err
 	}
 	e := &Env{o: o, size: o.View.Size(o.Config), games: make([]envGame, o.Envs)}
+	expert, err := botMaker(o.Expert)
+	if err != nil {
+		return nil, fmt.Errorf("expert: %v", err)
+	}
 	for i := range e.games {
 		g := &e.games[i]
 		var err error
 		if spec := o.opponent(i); spec != "" {
 			g.next = spec
-			if err = g.switchBot(); err != nil {
+			if err = e.switchBot(g); err != nil {
 				e.Close()
 				return nil, err
 			}
 		}
 		for side := range g.expert {
 			if o.Expert != "" {
-				if g.expert[side], err = bots.Make(o.Expert); err != nil {
+				if g.expert[side], err = expert(); err != nil {
 					return nil, fmt.Errorf("expert: %v", err)
 				}
 			}
@@ -148,7 +154,7 @@ func checkEnvOptions(o EnvOptions) error {
 		return fmt.Errorf("player %d: want 1, 2 or 0 (alternate)", o.Player)
 	}
 	if o.Opponent != "" {
-		if _, err := bots.Parse(o.Opponent); err != nil {
+		if err := checkBot(o.Opponent); err != nil {
 			return fmt.Errorf("opponent: %v", err)
 		}
 	}
@@ -157,13 +163,13 @@ func checkEnvOptions(o EnvOptions) error {
 			return fmt.Errorf("%d opponents for %d environments: want one per environment", len(o.Opponents), o.Envs)
 		}
 		for i, spec := range o.Opponents {
-			if _, err := bots.Parse(spec); err != nil {
+			if err := checkBot(spec); err != nil {
 				return fmt.Errorf("opponents[%d]: %v", i, err)
 			}
 		}
 	}
 	if o.Expert != "" {
-		if _, err := bots.Parse(o.Expert); err != nil {
+		if err := checkBot(o.Expert); err != nil {
 			return fmt.Errorf("expert: %v", err)
 		}
 	}
@@ -190,7 +196,7 @@ func (e *Env) SetOpponent(i int, spec string) error {
 	if g.bot == nil {
 		return fmt.Errorf("environment %d plays itself: there is no opponent to change", i)
 	}
-	if _, err := bots.Parse(spec); err != nil {
+	if err := checkBot(spec); err != nil {
 		return fmt.Errorf("opponent: %v", err)
 	}
 	g.next = spec
@@ -201,15 +207,27 @@ func (e *Env) SetOpponent(i int, spec string) error {
 // self-play).
 func (e *Env) Opponent(i int) string { return e.games[i].spec }
 
-// switchBot makes the next game's bot the current one.
-func (g *envGame) switchBot() error {
+// switchBot makes the next game's bot of g the current one. A policy's
+// file is read once for all the environments (makers).
+func (e *Env) switchBot(g *envGame) error {
 	if g.next == g.spec {
 		return nil
 	}
 	b := g.made[g.next]
 	if b == nil {
+		mk := e.makers[g.next]
+		if mk == nil {
+			var err error
+			if mk, err = botMaker(g.next); err != nil {
+				return fmt.Errorf("opponent: %v", err)
+			}
+			if e.makers == nil {
+				e.makers = map[string]func() (bots.Bot, error){}
+			}
+			e.makers[g.next] = mk
+		}
 		var err error
-		if b, err = bots.Make(g.next); err != nil {
+		if b, err = mk(); err != nil {
 			return fmt.Errorf("opponent: %v", err)
 		}
 		if g.made == nil {
@@ -481,7 +499,7 @@ func (e *Env) startGame(i int) error {
 	if g.bot == nil {
 		return nil
 	}
-	if err := g.switchBot(); err != nil {
+	if err := e.switchBot(g); err != nil {
 		return err
 	}
 	g.agent = e.o.Player - 1
