@@ -106,6 +106,16 @@ class Run(unittest.TestCase):
             subprocess.run([paperio._lib.cli(), 'plot', 'training', '--data', out], check=True)
             self.assertGreater(os.path.getsize(png), 1000)
 
+    def test_past_selves_play_natively(self):
+        with tempfile.TemporaryDirectory() as out:
+            t = train.Trainer(out, seed=3, league='random,self', settings=train.Settings(**dict(SMALL, envs=8)),
+                              progress=None, threads=1, iterations=5)
+            t.run()
+            snaps = ['policy:' + os.path.join(out, 'it000%d.npz' % k) for k in (2, 4)]
+            self.assertEqual(t.league.members(), ['random'] + snaps)
+            played = {r['opponent'] for r in train.read_log(out, 'matchups') if r['window'] > 0}
+            self.assertIn(snaps[0], played)  # the snapshot of iteration 2 played games in iterations 3 to 5
+
     def test_bc_start_then_ppo(self):
         with tempfile.TemporaryDirectory() as out:
             t = train.Trainer(out, seed=1, init='bc', league='goround', progress=None, threads=1, iterations=2,
