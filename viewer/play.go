@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -137,25 +138,27 @@ func (s *Server) startPlay(req PlayRequest) (int64, error) {
 	return ss.lg.n, nil
 }
 
-// opponent checks the opponent's spec: a built-in bot, or a course AI or
-// program named on the command line (a page may not run any file it likes).
+// opponent checks the opponent's spec: a built-in bot, or a player made
+// from a file (a course AI, paper.io's learned policy) named on the command
+// line (a page may not run or read any file it likes).
 func (s *Server) opponent(spec string) (string, error) {
 	g := s.opt.Game
-	c, err := g.Canonical(spec)
-	if err != nil {
-		return "", err
-	}
-	_, isPy, _ := game.PyPath(c)
-	_, isExec, _ := game.ExecPath(c)
-	if !isPy && !isExec {
-		return c, nil
+	if !namesFile(spec) {
+		return g.Canonical(spec)
 	}
 	for _, o := range s.opt.Opponents {
-		if oc, err := g.Canonical(o); err == nil && oc == c {
-			return c, nil
+		if oc, err := g.Canonical(o); err == nil && (oc == spec || o == spec) {
+			return oc, nil
 		}
 	}
-	return "", fmt.Errorf("opponent %q: a course AI or program must be named when the server starts (--opponents)", spec)
+	return "", fmt.Errorf("opponent %q: a course AI, program or policy must be named when the server starts (--opponents)", spec)
+}
+
+// namesFile reports whether spec names a file ("py:FILE", "exec:FILE", "policy:FILE"):
+// a prefix and an argument without the "=" of a bot's parameters.
+func namesFile(spec string) bool {
+	_, arg, ok := strings.Cut(spec, ":")
+	return ok && !strings.Contains(arg, "=")
 }
 
 // runPlay plays the game and records it.

@@ -310,6 +310,11 @@ func TestSafety(t *testing.T) {
 	if resp.StatusCode != http.StatusBadRequest || !strings.Contains(string(b), "--opponents") {
 		t.Fatalf("a course AI not named on the command line: %s %s", resp.Status, b)
 	}
+	resp, _ = http.Post(ts.URL+"/api/play", "application/json", strings.NewReader(`{"side":1,"opponent":"policy:/etc/passwd","clock":0,"seed":1}`))
+	b, _ = io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusBadRequest || !strings.Contains(string(b), "--opponents") {
+		t.Fatalf("a policy not named on the command line: %s %s", resp.Status, b)
+	}
 }
 
 // sseEvents reads server-sent events until stop says so.
