@@ -3,6 +3,7 @@ package analysis
 import (
 	"math"
 	"sort"
+	"strings"
 
 	"github.com/paperio/paperio/game"
 )
@@ -74,6 +75,19 @@ func EndNames(in *game.Info) []string {
 	return append(out, Unknown)
 }
 
+// EndKey is the name of an end reason as a column or key of stats' table,
+// CSV and JSON: lower case, with every character but letters and digits
+// turned into "_" ("no move" → "no_move", "head-on" → "head_on").
+func EndKey(name string) string {
+	b := []byte(strings.ToLower(name))
+	for i, c := range b {
+		if (c < 'a' || c > 'z') && (c < '0' || c > '9') {
+			b[i] = '_'
+		}
+	}
+	return string(b)
+}
+
 // EndName returns the name of a result code of the game.
 func EndName(in *game.Info, code int) string {
 	for _, r := range in.Reasons {
@@ -103,7 +117,13 @@ type PlayerStats struct {
 	Ends map[string]int `json:"ends"`
 }
 
-// ByPlayer aggregates entries per player, sorted by player name.
+// mirrorSecond says whether e is the second side of a game a player played
+// against itself. Such a game counts once for the player, as its first
+// mover's: its games are the games it played, not the sides it took.
+func mirrorSecond(e Entry) bool { return e.Side == 2 && e.Player == e.Opponent }
+
+// ByPlayer aggregates entries per player, sorted by player name. A game
+// against itself counts once, from the first mover's side.
 func ByPlayer(in *game.Info, entries []Entry) []PlayerStats {
 	type acc struct {
 		st          PlayerStats
@@ -111,6 +131,9 @@ func ByPlayer(in *game.Info, entries []Entry) []PlayerStats {
 	}
 	m := map[string]*acc{}
 	for _, e := range entries {
+		if mirrorSecond(e) {
+			continue
+		}
 		a := m[e.Player]
 		if a == nil {
 			a = &acc{st: PlayerStats{Player: e.Player, Ends: map[string]int{}}}
@@ -161,11 +184,15 @@ type PairStats struct {
 
 // ByPair aggregates entries per ordered pair (player, opponent), sorted by
 // player then opponent. A pair that met appears in both orders; a player
-// that played itself appears once, with one entry per side counted.
+// that played itself appears once, each game counted once from the first
+// mover's side (its wins are the first mover's).
 func ByPair(entries []Entry) []PairStats {
 	type key struct{ a, b string }
 	m := map[key]*PairStats{}
 	for _, e := range entries {
+		if mirrorSecond(e) {
+			continue
+		}
 		k := key{e.Player, e.Opponent}
 		p := m[k]
 		if p == nil {
