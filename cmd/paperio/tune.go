@@ -13,6 +13,7 @@ import (
 	"github.com/paperio/paperio/play"
 	"github.com/paperio/paperio/rating"
 	"github.com/paperio/paperio/store"
+	"github.com/paperio/paperio/tourney"
 	"github.com/paperio/paperio/tune"
 )
 
@@ -233,8 +234,12 @@ func tuneRun(ctx context.Context, f tuneFlags, opts tune.Options, g game.Game, p
 		if rep != nil {
 			rep.WriteText(stdout)
 			e := rep.Estimate()
-			selfLine = fmt.Sprintf("tuned vs default: Elo %s, 95 %% interval [%s, %s] over %d games%s; SPRT (normalized Elo 0 vs %g): %s",
-				fmtStat(e.Elo), fmtStat(e.EloLo), fmtStat(e.EloHi), rep.W+rep.D+rep.L, aboveZero(e), *f.elo1, rep.Decision)
+			elo := tourney.EloWords(e, "tuned", "default")
+			if elo == "" {
+				elo = tourney.Fixed(e.Elo, 1) + ", 95 % interval " + tourney.EloInterval(e, 1)
+			}
+			selfLine = fmt.Sprintf("tuned vs default: Elo %s over %d games%s; SPRT (normalized Elo 0 vs %g): %s",
+				elo, rep.W+rep.D+rep.L, aboveZero(e), *f.elo1, rep.Decision)
 			fmt.Fprintln(stdout, selfLine)
 			selfLine = "default verification " + selfVerdict(rep.Decision) + ": " + selfLine
 		}
