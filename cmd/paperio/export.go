@@ -120,7 +120,7 @@ func export(l *rl.Loader, v rl.View, path string) (int64, error) {
 	for {
 		k, err := l.Next()
 		if err != nil {
-			return rows, err
+			return rows, usagef("%v", err) // the dataset cannot be read
 		}
 		if k == 0 {
 			break

@@ -111,7 +111,7 @@ func runTune(args []string) error {
 	if *f.from != "" {
 		start, why, err := tune.FromDataset(*f.from, sp)
 		if err != nil {
-			return err
+			return dataErr(err)
 		}
 		opts.Start, opts.StartWhy = start, why
 		fmt.Fprintf(stdout, "start inferred from %s\n", why)
