@@ -108,9 +108,7 @@ func plainByPlayer(games []dataset.Game) map[string]*plain {
 	}
 	for _, g := range games {
 		add(g.P1, g.Winner == 1, g.Winner == 2, g, g.Area1)
-		if g.P2 != g.P1 { // a game against itself counts once, as its first mover's
-			add(g.P2, g.Winner == 2, g.Winner == 1, g, g.Area2)
-		}
+		add(g.P2, g.Winner == 2, g.Winner == 1, g, g.Area2)
 	}
 	return m
 }
@@ -209,9 +207,7 @@ func TestByPairMatchesPlainRecomputation(t *testing.T) {
 	for _, g := range games {
 		res := map[int8]int{0: 0, 1: 1, 2: -1}[g.Winner]
 		count(g.P1, g.P2, res)
-		if g.P2 != g.P1 {
-			count(g.P2, g.P1, -res)
-		}
+		count(g.P2, g.P1, -res)
 	}
 	if len(pairs) != len(want) {
 		t.Fatalf("%d pairs, want %d", len(pairs), len(want))
@@ -228,8 +224,9 @@ func TestByPairMatchesPlainRecomputation(t *testing.T) {
 	}
 }
 
-// Twenty games of a player against itself are twenty games of it, not
-// forty: per player and in the pair matrix, from the first mover's side.
+// After MirrorsOnce, twenty games of a player against itself are twenty
+// games of it, not forty: per player and in the pair matrix, from the
+// first mover's side.
 func TestMirrorGamesCountOnce(t *testing.T) {
 	var rows []analysis.Game
 	for i := range 20 {
@@ -237,14 +234,18 @@ func TestMirrorGamesCountOnce(t *testing.T) {
 		rows = append(rows, analysis.Game{ID: int64(i), P1: "a", P2: "a", Winner: w, Length: 10, Score1: 3, Score2: 5},
 			analysis.Game{ID: int64(100 + i), P1: "a", P2: "b", Winner: game.WinnerOfCode(1), Length: 10, Score1: 7, Score2: 1})
 	}
-	stats := analysis.ByPlayer(paperInfo, analysis.Entries(rows))
+	once := analysis.MirrorsOnce(analysis.Entries(rows))
+	if len(once) != 60 {
+		t.Errorf("%d entries, want 60: 20 of the mirror games, 40 of the others", len(once))
+	}
+	stats := analysis.ByPlayer(paperInfo, once)
 	if a := stats[0]; a.Player != "a" || a.Games != 40 || a.Wins != 33 || a.Losses != 7 || a.Score.N != 40 || a.Score.Mean != 5 {
 		t.Errorf("a: %+v, want 40 games, 33 wins (13 of them against itself as first mover), 7 losses, mean score 5", a)
 	}
 	if b := stats[1]; b.Games != 20 || b.Losses != 20 {
 		t.Errorf("b: %+v", b)
 	}
-	for _, p := range analysis.ByPair(analysis.Entries(rows)) {
+	for _, p := range analysis.ByPair(once) {
 		if p.Player == "a" && p.Opponent == "a" && (p.Games != 20 || p.Wins != 13 || p.Losses != 7) {
 			t.Errorf("a against a: %+v, want 20 games, the first mover's 13 wins and 7 losses", p)
 		}

@@ -117,13 +117,21 @@ type PlayerStats struct {
 	Ends map[string]int `json:"ends"`
 }
 
-// mirrorSecond says whether e is the second side of a game a player played
-// against itself. Such a game counts once for the player, as its first
-// mover's: its games are the games it played, not the sides it took.
-func mirrorSecond(e Entry) bool { return e.Side == 2 && e.Player == e.Opponent }
+// MirrorsOnce drops the second side of every game a player played against
+// itself, so that such a game counts once for the player, as its first
+// mover's: a player's games are then the games it played, not the sides it
+// took (paperio stats counts so).
+func MirrorsOnce(entries []Entry) []Entry {
+	out := make([]Entry, 0, len(entries))
+	for _, e := range entries {
+		if e.Side != 2 || e.Player != e.Opponent {
+			out = append(out, e)
+		}
+	}
+	return out
+}
 
-// ByPlayer aggregates entries per player, sorted by player name. A game
-// against itself counts once, from the first mover's side.
+// ByPlayer aggregates entries per player, sorted by player name.
 func ByPlayer(in *game.Info, entries []Entry) []PlayerStats {
 	type acc struct {
 		st          PlayerStats
@@ -131,9 +139,6 @@ func ByPlayer(in *game.Info, entries []Entry) []PlayerStats {
 	}
 	m := map[string]*acc{}
 	for _, e := range entries {
-		if mirrorSecond(e) {
-			continue
-		}
 		a := m[e.Player]
 		if a == nil {
 			a = &acc{st: PlayerStats{Player: e.Player, Ends: map[string]int{}}}
@@ -184,15 +189,12 @@ type PairStats struct {
 
 // ByPair aggregates entries per ordered pair (player, opponent), sorted by
 // player then opponent. A pair that met appears in both orders; a player
-// that played itself appears once, each game counted once from the first
-// mover's side (its wins are the first mover's).
+// that played itself appears once, with one entry per side counted (after
+// MirrorsOnce, each game once with the first mover's result).
 func ByPair(entries []Entry) []PairStats {
 	type key struct{ a, b string }
 	m := map[key]*PairStats{}
 	for _, e := range entries {
-		if mirrorSecond(e) {
-			continue
-		}
 		k := key{e.Player, e.Opponent}
 		p := m[k]
 		if p == nil {

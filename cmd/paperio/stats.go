@@ -51,7 +51,7 @@ func runStats(args []string) error {
 	if err != nil {
 		return dataErr(err)
 	}
-	entries := analysis.Entries(games)
+	entries := analysis.MirrorsOnce(analysis.Entries(games)) // a game against itself is one game of the player
 	w := statsOut
 	if *by == "player" {
 		return writePlayers(w, ds.Game.Info(), *format, len(games), analysis.ByPlayer(ds.Game.Info(), entries))
