@@ -72,7 +72,7 @@ func TestUsageErrorsExit2WithOneLine(t *testing.T) {
 		want string
 	}{
 		{[]string{"nosuch"}, "unknown command"},
-		{[]string{"play", "--p1", "nosuch"}, "valid bots: goround, heuristic, random, wanderer"},
+		{[]string{"play", "--p1", "nosuch"}, "valid bots: goround, heuristic, random, search, wanderer"},
 		{[]string{"play", "--p1", "heuristic:nope=1"}, "valid parameters: "},
 		{[]string{"play", "--p1", "goround:w=1000"}, "w"},
 		{[]string{"play", "--size", "7x9"}, "must be even"},
@@ -113,13 +113,16 @@ func TestBotsListsEveryBotWithDefaults(t *testing.T) {
 	if code != 0 {
 		t.Fatal(code)
 	}
-	for _, name := range []string{"random", "goround", "wanderer", "heuristic"} {
+	for _, name := range []string{"random", "goround", "wanderer", "heuristic", "search"} {
 		if !strings.Contains(out, "\n"+name+"  ") && !strings.HasPrefix(out, name+"  ") {
 			t.Errorf("bots output lacks a line starting with %q:\n%s", name, out)
 		}
 	}
 	if !strings.Contains(out, "w=8 [1..100]") {
 		t.Errorf("goround's parameter with default and range missing:\n%s", out)
+	}
+	if !regexp.MustCompile(`(?m)^search  .* params: nodes=6000 \[0\.\.1e\+09\] ms=0 \[0\.\.60000\]`).MatchString(out) {
+		t.Errorf("search's budgets with defaults and ranges missing:\n%s", out)
 	}
 }
 
