@@ -221,6 +221,11 @@ func TestLiveTournament(t *testing.T) {
 	if st.Games != int64(played) || watched != played || len(st.Standings) != 1 || len(st.Standings[0].Rows) != 3 || len(st.Playing) != 0 || !st.Over {
 		t.Fatalf("status after %d games (%d watched): %+v", played, watched, st)
 	}
+	// The run's clock stops when it ends.
+	time.Sleep(20 * time.Millisecond)
+	if again := live.Status(); again.Elapsed != st.Elapsed || st.Elapsed <= 0 {
+		t.Errorf("the clock goes on after the run: %v s, then %v s", st.Elapsed, again.Elapsed)
+	}
 	var p viewer.Page
 	getJSON(t, fmt.Sprintf("%s/api/games?src=%d&limit=500", ts.URL, st.Src), &p)
 	if p.Matched != played {

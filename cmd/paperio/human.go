@@ -55,7 +55,7 @@ func runHuman(args []string) error {
 		return err
 	}
 	srv, err := viewer.New(viewer.Options{Paths: nil, Record: *record, Game: gs.g, Config: c, Players: o, Budget: budget,
-		Opponents: []string{req.Opponent}, Suggest: req, Loopback: loop})
+		Opponents: []string{req.Opponent}, Suggest: req, Home: "/play", Loopback: loop})
 	if err != nil {
 		return err
 	}
