@@ -38,14 +38,36 @@ type Panel struct {
 }
 
 // meanSD is one player's point in the bars chart: (mean, mean) with ±1 sd
-// on both axes.
+// on both axes, each side cut at the player's lowest and highest value, so
+// that no bar claims what no game reached (negative territory, games
+// longer than the turns allow).
 type meanSD struct {
 	plotter.XYs
-	xsd, ysd []float64
+	xlo, xhi, ylo, yhi []float64 // the bars' lengths below and above
 }
 
-func (m meanSD) XError(i int) (float64, float64) { return m.xsd[i], m.xsd[i] }
-func (m meanSD) YError(i int) (float64, float64) { return m.ysd[i], m.ysd[i] }
+func (m meanSD) XError(i int) (float64, float64) { return m.xlo[i], m.xhi[i] }
+func (m meanSD) YError(i int) (float64, float64) { return m.ylo[i], m.yhi[i] }
+
+// clampedSD is how far a ±sd bar reaches below and above mean within
+// [lo, hi].
+func clampedSD(mean, sd, lo, hi float64) (below, above float64) {
+	return max(0, min(sd, mean-lo)), max(0, min(sd, hi-mean))
+}
+
+// ranges are each player's lowest and highest length and score.
+func ranges(es []analysis.Entry) map[string][4]float64 {
+	out := map[string][4]float64{}
+	for _, e := range es {
+		r, ok := out[e.Player]
+		l := float64(e.Length)
+		if !ok {
+			r = [4]float64{l, l, e.Score, e.Score}
+		}
+		out[e.Player] = [4]float64{min(r[0], l), max(r[1], l), min(r[2], e.Score), max(r[3], e.Score)}
+	}
+	return out
+}
 
 // chart is what Bars and Dots share: the panels' players, their cast and
 // the figure being built.
@@ -222,7 +244,7 @@ func Bars(panels []Panel, o Options) (*Figure, error) {
 	for _, pn := range panels {
 		games += len(pn.Entries)
 	}
-	title := fmt.Sprintf("Game length vs final %s per player (mean ± 1 sd, %d player-games)", o.info().ScoreWords, games)
+	title := fmt.Sprintf("Game length vs final %s per player (mean ± 1 sd, cut at the player's min and max; %d player-games)", o.info().ScoreWords, games)
 	c, err := newChart(panels, o, title)
 	if err != nil {
 		return nil, err
@@ -241,6 +263,7 @@ func Bars(panels []Panel, o Options) (*Figure, error) {
 	for i, pn := range panels {
 		p := c.panel(i, len(panels), panelTitle(pn, len(c.players[i])), o.info().LengthWords+" per game", o.scoreAxis(""))
 		marks := &markSet{cast: c.cast, radius: vg.Points(4)}
+		span := ranges(pn.Entries)
 		for _, s := range analysis.ByPlayer(o.info(), pn.Entries) {
 			pl := c.cast.by[s.Player]
 			width, capW, col := thin, capThin, withAlpha(pl.colour, pale)
@@ -250,7 +273,10 @@ func Bars(panels []Panel, o Options) (*Figure, error) {
 			case c.cast.dim(pl):
 				col = grey
 			}
-			d := meanSD{plotter.XYs{{X: s.Length.Mean, Y: s.Score.Mean}}, []float64{s.Length.SD}, []float64{s.Score.SD}}
+			r := span[s.Player]
+			xlo, xhi := clampedSD(s.Length.Mean, s.Length.SD, r[0], r[1])
+			ylo, yhi := clampedSD(s.Score.Mean, s.Score.SD, r[2], r[3])
+			d := meanSD{plotter.XYs{{X: s.Length.Mean, Y: s.Score.Mean}}, []float64{xlo}, []float64{xhi}, []float64{ylo}, []float64{yhi}}
 			xe, err := plotter.NewXErrorBars(d)
 			if err != nil {
 				return nil, fmt.Errorf("bars: %s: %v", s.Player, err)

@@ -21,3 +21,21 @@ func TestResultWordsRounds(t *testing.T) {
 		t.Errorf("title %q", got)
 	}
 }
+
+// A ±1 sd bar stops at the player's least and most value: a player who
+// mostly ends with no territory has no bar into negative territory.
+func TestBarsClampedToWhatGamesReached(t *testing.T) {
+	es := []analysis.Entry{{Player: "a", Length: 10, Score: 0}, {Player: "a", Length: 10, Score: 0}, {Player: "a", Length: 10, Score: 0}, {Player: "a", Length: 4000, Score: 100}}
+	r := ranges(es)["a"]
+	if r != [4]float64{10, 4000, 0, 100} {
+		t.Fatalf("ranges %v", r)
+	}
+	// mean 25, sd 50: the bar reaches 25 down (to 0) and 50 up
+	if lo, hi := clampedSD(25, 50, r[2], r[3]); lo != 25 || hi != 50 {
+		t.Errorf("score bar %v below, %v above", lo, hi)
+	}
+	// mean 1007.5, sd 1995: cut at 10 below, whole above
+	if lo, hi := clampedSD(1007.5, 1995, r[0], r[1]); lo != 997.5 || hi != 1995 {
+		t.Errorf("length bar %v below, %v above", lo, hi)
+	}
+}
