@@ -395,6 +395,10 @@ func sideLines(name1, name2 string, ys1, ys2 []float64) []seriesLine {
 // auto leaves an end of the y axis to the data.
 var auto = math.NaN()
 
+// Headroom raises p's y axis by a twentieth of its span, so that the top
+// of a line does not run along the frame; call it once the axis is set.
+func Headroom(p *plot.Plot) { p.Y.Max += (p.Y.Max - p.Y.Min) / 20 }
+
 // Lines draws values over xs as lines between the gaps a NaN leaves, a lone
 // value between two gaps as a dot (a line of one point draws nothing), and
 // returns the line a legend shows, drawn even when no run is long enough.
@@ -465,6 +469,7 @@ func timelinePlot(s *analysis.Timeline, title, ylabel string, lines []seriesLine
 	if !math.IsNaN(ymax) {
 		p.Y.Max = ymax
 	}
+	Headroom(p)
 	placeLegend(p, xs, ys)
 	if o.Title != "" {
 		title = o.Title
