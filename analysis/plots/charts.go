@@ -244,12 +244,12 @@ func Bars(panels []Panel, o Options) (*Figure, error) {
 	for _, pn := range panels {
 		games += len(pn.Entries)
 	}
-	title := fmt.Sprintf("Game length vs final %s per player (mean ± 1 sd, cut at the player's min and max; %d player-games)", o.info().ScoreWords, games)
+	title := fmt.Sprintf("Game length vs final %s per player (mean ± 1 sd, %d player-games)", o.info().ScoreWords, games)
 	c, err := newChart(panels, o, title)
 	if err != nil {
 		return nil, err
 	}
-	c.caption(o)
+	c.caption(o, "bars: ±1 sd, cut at the player's least and most value")
 	// In a crowded panel the bars get thinner and paler, so that the
 	// points stand out; a highlighted player's stay bold.
 	most := 0

@@ -39,3 +39,15 @@ func TestBarsClampedToWhatGamesReached(t *testing.T) {
 		t.Errorf("length bar %v below, %v above", lo, hi)
 	}
 }
+
+// The bars chart's subtitle says how its bars are cut.
+func TestBarsSubtitleSaysCut(t *testing.T) {
+	es := []analysis.Entry{{Player: "a", Length: 10, Score: 0}, {Player: "a", Length: 30, Score: 9}, {Player: "b", Length: 20, Score: 4}, {Player: "b", Length: 10, Score: 5}}
+	f, err := Bars([]Panel{{Entries: es}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(f.Caption, "±1 sd, cut at the player's least and most value") {
+		t.Errorf("caption %q", f.Caption)
+	}
+}
