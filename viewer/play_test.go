@@ -104,6 +104,10 @@ func TestPlayTurnBased(t *testing.T) {
 	if human == 0 || human > sent || !s.Over() {
 		t.Fatalf("%d moves of the person for %d keys; over %v", human, sent, s.Over())
 	}
+	// The game joins the index just after its file is written.
+	for end := time.Now().Add(2 * time.Second); srv.Sources()[0].Games != 1 && time.Now().Before(end); {
+		time.Sleep(10 * time.Millisecond)
+	}
 	if srv.Sources()[0].Games != 1 {
 		t.Fatalf("the recording is not in the index: %+v", srv.Sources())
 	}
