@@ -28,6 +28,15 @@ const (
 	maxClock    = 10000
 )
 
+// CheckClock says what is wrong with a play clock of ms milliseconds a
+// move (0: turn-based).
+func CheckClock(ms int) error {
+	if ms != 0 && (ms < minClock || ms > maxClock) {
+		return fmt.Errorf("clock %d ms: want 0 (turn-based) or %d to %d", ms, minClock, maxClock)
+	}
+	return nil
+}
+
 // RecordFile is the replay file, in the recording folder, of the games
 // people played.
 const RecordFile = "human.jsonl"
@@ -99,8 +108,8 @@ func (s *Server) startPlay(req PlayRequest) (int64, error) {
 	if req.Side != 1 && req.Side != 2 {
 		return 0, fmt.Errorf("side %d: want 1 (move first) or 2", req.Side)
 	}
-	if req.Clock != 0 && (req.Clock < minClock || req.Clock > maxClock) {
-		return 0, fmt.Errorf("clock %d ms: want 0 (turn-based) or %d to %d", req.Clock, minClock, maxClock)
+	if err := CheckClock(req.Clock); err != nil {
+		return 0, err
 	}
 	spec, err := s.opponent(req.Opponent)
 	if err != nil {

@@ -105,6 +105,10 @@ func TestPlayTurnBased(t *testing.T) {
 	if human == 0 || human > sent || !s.Over() {
 		t.Fatalf("%d moves of the person for %d keys; over %v", human, sent, s.Over())
 	}
+	// The game joins the index just after its file is written.
+	for end := time.Now().Add(2 * time.Second); srv.Sources()[0].Games != 1 && time.Now().Before(end); {
+		time.Sleep(10 * time.Millisecond)
+	}
 	if srv.Sources()[0].Games != 1 {
 		t.Fatalf("the recording is not in the index: %+v", srv.Sources())
 	}
@@ -221,6 +225,11 @@ func TestLiveTournament(t *testing.T) {
 	st := live.Status()
 	if st.Games != int64(played) || watched != played || len(st.Standings) != 1 || len(st.Standings[0].Rows) != 3 || len(st.Playing) != 0 || !st.Over {
 		t.Fatalf("status after %d games (%d watched): %+v", played, watched, st)
+	}
+	// The run's clock stops when it ends.
+	time.Sleep(20 * time.Millisecond)
+	if again := live.Status(); again.Elapsed != st.Elapsed || st.Elapsed <= 0 {
+		t.Errorf("the clock goes on after the run: %v s, then %v s", st.Elapsed, again.Elapsed)
 	}
 	var p viewer.Page
 	getJSON(t, fmt.Sprintf("%s/api/games?src=%d&limit=500", ts.URL, st.Src), &p)

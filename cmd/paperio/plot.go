@@ -23,7 +23,7 @@ func init() {
 const plotUsage = `KIND --data DIR --out FILE.png|FILE.svg [flags]
 
 Kinds:
-  bars        per player: mean half-steps per game vs mean final territory, ±1 sd bars
+  bars        per player: mean half-steps per game vs mean final territory, ±1 sd bars cut at the player's min and max
   dots        every (game, player): half-steps vs final territory, and each player's mean
   territory   one game (--game): territory of both players per half-step
   ratio       one game: field ratio A/(A+B) per half-step

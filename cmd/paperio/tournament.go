@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/internal/durable"
 	"github.com/paperio/paperio/internal/progress"
 	"github.com/paperio/paperio/results"
@@ -116,7 +117,7 @@ func runTournament(args []string) error {
 		if err := durable.WriteFile(filepath.Join(*out, "report.txt"), buf.Bytes()); err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "\nOutput: %s (results.sqlite, games/, turns/, replays/, report.txt)\n", *out)
+		fmt.Fprintf(stdout, "\nOutput: %s (%s)\n", *out, outputParts(opt.Series.Game))
 	}
 	lv.finish()
 	return nil
@@ -180,7 +181,13 @@ func runTournamentObjects(opt tourney.Options, out, shardFlag string, shards int
 	if err := results.Assemble(out, g, opt.Describe(), objs.Groups(), rep, buf.Bytes()); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "\nOutput: %s (results.sqlite, games/, turns/, replays/, report.txt); %d series taken from the recorded ones, %d played here\n",
-		out, rep.Resumed, played)
+	fmt.Fprintf(stdout, "\nOutput: %s (%s); %d series taken from the recorded ones, %d played here\n",
+		out, outputParts(g), rep.Resumed, played)
 	return nil
+}
+
+// outputParts lists what a tournament's output folder holds, the per-move
+// table under the game's own folder name (turns/, moves/, …).
+func outputParts(g game.Game) string {
+	return "results.sqlite, games/, " + g.Info().MovesTable + "/, replays/, report.txt"
 }

@@ -41,6 +41,11 @@ func runView(args []string) error {
 	if len(paths) == 0 {
 		return usagef("give the self-play folders, tournament folders or replay files to show (paperio view out/selfplay)")
 	}
+	for _, p := range paths {
+		if _, err := os.Stat(p); err != nil {
+			return usagef("%s: no such self-play folder, tournament folder or replay file", p)
+		}
+	}
 	c, o, budget, err := gs.resolve()
 	if err != nil {
 		return err
