@@ -43,7 +43,8 @@ type Dataset struct {
 	Manifest map[string]any
 
 	store *store.Bucket
-	sizes map[string]int64 // of the Parquet files, by path
+	sizes map[string]int64  // of the Parquet files, by path
+	mem   map[string][]byte // tables made from replay files, by path
 }
 
 // Error is a problem with the data asked for: no dataset in a folder, a
@@ -63,7 +64,9 @@ func IsDataError(err error) bool {
 }
 
 // Open finds the tables of the dataset in dir, a folder or a bucket URL.
-// It fails when dir is not a folder or holds no games table.
+// A replay file, or a local folder of replay files (*.jsonl, *.jsonl.gz)
+// without a games table, is read as a dataset of its games (openReplays).
+// It fails when dir holds no games table and no replay files.
 func Open(dir string) (*Dataset, error) {
 	b, err := store.Open(dir)
 	if err != nil {
@@ -78,7 +81,7 @@ func Open(dir string) (*Dataset, error) {
 			return nil, errorf("%s: %v", dir, err)
 		}
 		if !st.IsDir() {
-			return nil, errorf("%s is not a folder (want a dataset folder with games/ and turns/)", dir)
+			return openReplays(dir, []string{local})
 		}
 	}
 	d := &Dataset{Dir: dir, store: b, sizes: map[string]int64{}}
@@ -86,7 +89,10 @@ func Open(dir string) (*Dataset, error) {
 		return nil, err
 	}
 	if len(d.GameFiles) == 0 {
-		return nil, errorf("%s holds no dataset: no games/**/*.parquet (write one with paperio selfplay)", dir)
+		if files := replayFiles(b); len(files) > 0 {
+			return openReplays(dir, files)
+		}
+		return nil, errorf("%s holds no dataset: no games/**/*.parquet and no replay files (write one with paperio selfplay)", dir)
 	}
 	if data, err := b.ReadFile("manifest.json"); err == nil {
 		if err := json.Unmarshal(data, &d.Manifest); err != nil {
@@ -112,6 +118,9 @@ func Open(dir string) (*Dataset, error) {
 // when it has none. A bucket's database is read from a local copy, which
 // done removes.
 func (d *Dataset) resultsDB() (db *sql.DB, name string, done func(), err error) {
+	if d.store == nil { // replay files
+		return nil, ResultsFile, nil, nil
+	}
 	name = d.store.Name(ResultsFile)
 	ok, err := d.store.Exists(ResultsFile)
 	if err != nil || !ok {

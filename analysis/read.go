@@ -107,12 +107,12 @@ func readTable(d *Dataset, files []string, specs []colSpec, where *eqFilter) (*t
 // from a hive-style partition folder name; otherwise it is an error that
 // names the file and the column.
 func (d *Dataset) readFile(rel string, specs []colSpec, where *eqFilter) (*table, error) {
-	path := d.store.Name(rel)
+	path := d.name(rel)
 	size, ok := d.sizes[rel]
 	if !ok {
 		size = -1
 	}
-	f, err := d.store.Open(rel, size)
+	f, err := d.open(rel, size)
 	if err != nil {
 		return nil, err
 	}

@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"io"
+	"sync"
 
 	"github.com/paperio/paperio/play"
 )
@@ -42,9 +43,50 @@ func NewEntrant[V, A any](name, spec string, build func() (play.Player[V, A], er
 }
 
 // Check builds an instance and closes it again: an error says the player
-// cannot be started (as in the course, such a player is not refused; it
-// loses every game by an error).
+// cannot be started (a course AI's file is missing, does not parse, lacks
+// what the game's AIs define, or fails or exits at import).
 func (e *Entrant) Check() error { return e.check() }
+
+// Broken is an entrant that cannot be started, and why.
+type Broken struct {
+	Entrant *Entrant
+	Err     error
+}
+
+// CheckAll checks every entrant, a spec once however often it is listed,
+// workers at a time (a course AI's check starts its process and imports
+// it), and returns those that cannot be started, in the order given,
+// each spec once.
+func CheckAll(es []*Entrant, workers int) []Broken {
+	errs := make([]error, len(es))
+	first := map[string]int{}
+	var todo []int
+	for i, e := range es {
+		if _, dup := first[e.Spec]; !dup {
+			first[e.Spec] = i
+			todo = append(todo, i)
+		}
+	}
+	sem := make(chan struct{}, max(workers, 1))
+	var wg sync.WaitGroup
+	for _, i := range todo {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			errs[i] = es[i].Check()
+			<-sem
+		}()
+	}
+	wg.Wait()
+	var out []Broken
+	for _, i := range todo {
+		if errs[i] != nil {
+			out = append(out, Broken{es[i], errs[i]})
+		}
+	}
+	return out
+}
 
 // Seat is one side of a run of games: the entrant and the instance in use
 // (see play.Seat).

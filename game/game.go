@@ -242,6 +242,16 @@ type Replays interface {
 	Bench(paths []string, min time.Duration) (Bench, error)
 }
 
+// ReplayReader is the Replays of a game that reads its replay files back
+// as records (paper.io's: the course's reference games, play --record and
+// human games' files), so that analysis and the learners read replay files
+// as they read datasets: game ids count from 0 over the files in order, and
+// the rows are the ones Tables writes of the records.
+type ReplayReader interface {
+	// Read reads every game of a replay file.
+	Read(path string) ([]ReplayGame, error)
+}
+
 // Bench is what a replay benchmark did: Rounds times over Games games,
 // Moves moves (the game's length unit) in Took.
 type Bench struct {

@@ -10,7 +10,10 @@
 // benchmarks all play through Run.
 package play
 
-import "time"
+import (
+	"strconv"
+	"time"
+)
 
 // Clock is what a player is told of the think time at each call.
 type Clock struct {
@@ -108,4 +111,9 @@ type Timed interface {
 	// false, the loop runs each call on a goroutine of its own and stops
 	// waiting at the deadline, leaving the call and its instance behind.
 	OwnDeadline() bool
+}
+
+// Seconds is a think time for people: "30 s", "0.5 s".
+func Seconds(d time.Duration) string {
+	return strconv.FormatFloat(d.Seconds(), 'g', 4, 64) + " s"
 }

@@ -305,7 +305,7 @@ func (r *runner[V, A]) judge(i int, p Player[V, A], cr callResult, loading bool)
 		return nil
 	case callHung:
 		r.abandon(i)
-		r.fault(i, Fault{Timeout, fmt.Sprintf("did not answer within its remaining think time (%.3f s used)", r.res.Think[i].Seconds())}, loading)
+		r.fault(i, Fault{Timeout, r.outOfTime(i)}, loading)
 		return nil
 	}
 	if r.stopped() && timed {
@@ -320,7 +320,7 @@ func (r *runner[V, A]) judge(i int, p Player[V, A], cr callResult, loading bool)
 		}
 	}
 	if timed && r.res.Think[i] >= r.o.Budget {
-		r.fault(i, Fault{Timeout, fmt.Sprintf("ran out of think time (%.3f s of %.3f s)", r.res.Think[i].Seconds(), r.o.Budget.Seconds())}, loading)
+		r.fault(i, Fault{Timeout, r.outOfTime(i)}, loading)
 	}
 	return nil
 }
@@ -398,4 +398,12 @@ func (r *runner[V, A]) end() {
 			r.abandon(i)
 		}
 	}
+}
+
+// outOfTime says that player i's think time for the game ran out.
+func (r *runner[V, A]) outOfTime(i int) string {
+	if r.o.Budget <= 0 {
+		return fmt.Sprintf("did not answer (%.3f s used)", r.res.Think[i].Seconds())
+	}
+	return fmt.Sprintf("ran out of its %s think time for the game (%.3f s used)", Seconds(r.o.Budget), r.res.Think[i].Seconds())
 }

@@ -252,7 +252,7 @@ func TestHang(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if g.loser != 0 || res.Faults[0].Kind != Timeout || !strings.Contains(res.Detail, "did not answer") || built != game {
+		if g.loser != 0 || res.Faults[0].Kind != Timeout || !strings.Contains(res.Detail, "ran out of its 0.05 s think time for the game") || built != game {
 			t.Fatalf("game %d: loser %d detail %q built %d", game, g.loser, res.Detail, built)
 		}
 	}

@@ -45,6 +45,15 @@
 // does a process that dies (sys.exit, os._exit, a crash). Errors in
 // summary, init and summaryall are ignored, as the course ignored them.
 //
+// Before any game the driver reads, imports and checks the file, the same
+// way for every course game (driver.py's import_ai, which the other games'
+// drivers call): a file that is missing, does not parse, breaks the course
+// rules, raises or calls sys.exit at import, or lacks what the game's AIs
+// define (Options.Interface: paper.io's play, eraser's Plaser, stellar's
+// player_class) is refused with one line naming it and saying why, in the
+// user's terms: a file that defines another game's interface is named as
+// that game's AI.
+//
 // Storage lasts through the games of a series and the module is imported
 // once per series (Player.BeginSeries, SwapSides, EndSeries follow the
 // course's series runner).
@@ -58,6 +67,11 @@
 // process tree of its own. Options.CourseRules refuses AIs that use what
 // the course banned (global statements; the modules os, sys, threading,
 // multiprocessing), naming file and line.
+//
+// StartStdio runs an executable player (package execai) under the same
+// containment: launcher.py applies the limits and the seccomp filter (which
+// then lets the process exec its program) and becomes the program, which
+// speaks over its standard input and output.
 //
 // Made for Linux; on other Unix systems the AI runs without the seccomp
 // filter and bwrap (RLIMIT_NPROC then keeps it from starting processes).

@@ -251,22 +251,45 @@ class Driver:
         path = cfg['path']
         shown = cfg.get('display') or path
         deny = contain(cfg)
-        tree, refusal = parse(path, shown, cfg.get('course_rules'))
-        if refusal:
-            return self.reply(b'X', refusal.encode())
-        if not binds_play(tree):
-            return self.reply(b'X', ('%s: no play function (a course AI defines play(stat, storage))' % shown).encode())
         if cfg.get('check_only'):
+            tree, refusal = parse(path, shown, cfg.get('course_rules'))
+            if refusal:
+                return self.reply(b'X', refusal.encode())
+            if not binds_play(tree):
+                return self.reply(b'X', ('%s: no play function: a paper.io AI defines play(stat, storage)' % shown).encode())
             return self.reply(b'K', b'{}')
-        del tree
-        ok, res = self.call(load_module, cfg['name'], path)
-        if not ok:
-            return self.reply(b'E', res.encode('utf-8', 'replace'))
-        self.module = res
-        if not callable(getattr(self.module, 'play', None)):
-            return self.reply(b'X', ('%s: no play function (a course AI defines play(stat, storage))' % shown).encode())
+        self.module = self.import_ai(cfg)
+        if self.module is None:
+            return
         self.keep_reserve()
         self.reply(b'K', json.dumps(self.info(deny)).encode())
+
+    def import_ai(self, cfg):
+        """Reads, imports and checks the AI of cfg, as every game's driver
+        does: returns the module, or None once the refusal (X: the file
+        cannot be read, does not parse, breaks the course rules, ends the
+        process at import, lacks what the game's AIs define) or the
+        import's traceback (E) has been replied."""
+        path = cfg['path']
+        shown = cfg.get('display') or path
+        _, refusal = parse(path, shown, cfg.get('course_rules'))
+        if refusal:
+            self.reply(b'X', refusal.encode())
+            return None
+        try:
+            ok, res = self.call(load_module, cfg['name'], path)
+        except SystemExit as e:
+            self.reply(b'X', ('%s: exits at import (SystemExit(%r)): a course AI must not end the process when it is imported'
+                              % (shown, e.code)).encode('utf-8', 'replace'))
+            return None
+        if not ok:
+            self.reply(b'E', res.encode('utf-8', 'replace'))
+            return None
+        refusal = interface_refusal(res, shown, cfg.get('interface') or PAPERIO, cfg.get('interfaces') or [PAPERIO])
+        if refusal:
+            self.reply(b'X', refusal.encode('utf-8', 'replace'))
+            return None
+        return res
 
     def info(self, deny):
         """What the K reply tells the Go side about this process."""
@@ -345,6 +368,30 @@ def action(a):
     return b'S'
 
 
+PAPERIO = {'game': 'paper.io', 'name': 'play', 'shows': 'play(stat, storage)'}
+
+
+def interface_refusal(module, shown, want, known):
+    """None when module defines what AIs of the game want names (a
+    callable: a function or a class), else the refusal line, in the user's
+    terms: what the file defines instead when it is another course game's
+    AI (known lists every game's), and what this game's AIs define."""
+    if callable(getattr(module, want['name'], None)):
+        return None
+    need = '%s AI defines %s' % (article(want['game']), want['shows'])
+    for other in known:
+        if other['name'] != want['name'] and callable(getattr(module, other['name'], None)):
+            return '%s: not %s AI: it defines %s, %s AI; %s' % (
+                shown, article(want['game']), other['shows'], article(other['game']), need)
+    if want['shows'].startswith('class '):
+        return '%s: no class %s: %s' % (shown, want['name'], need)
+    return '%s: no %s function: %s' % (shown, want['name'], need)
+
+
+def article(word):
+    return ('an ' if word[:1].lower() in 'aeiou' else 'a ') + word
+
+
 def load_module(name, path):
     import importlib.util
     spec = importlib.util.spec_from_file_location(name, path)
@@ -388,10 +435,12 @@ def limits(cfg):
     set_limit(resource.RLIMIT_CORE, 0)
 
 
-def seccomp(deny_processes, deny_network):
+def seccomp(deny_processes, deny_network, allow_exec=False):
     """Installs a seccomp filter that refuses new processes (threads are
-    allowed) and, if asked, sockets other than AF_UNIX. Returns a word on
-    what is in force, or None where seccomp is not available."""
+    allowed) and, if asked, sockets other than AF_UNIX. allow_exec lets the
+    process replace its own program (execve), as the launcher of an
+    executable player must. Returns a word on what is in force, or None
+    where seccomp is not available."""
     if not deny_processes and not deny_network:
         return ''
     if not sys.platform.startswith('linux'):
@@ -430,8 +479,9 @@ def seccomp(deny_processes, deny_network):
                 prog.append((JEQ, 'again', None, nr[name]))
         prog.append((JEQ, 'nosys', None, nr['clone3']))
         prog.append((JEQ, 'clone', None, nr['clone']))
-        prog.append((JEQ, 'perm', None, nr['execve']))
-        prog.append((JEQ, 'perm', None, nr['execveat']))
+        if not allow_exec:
+            prog.append((JEQ, 'perm', None, nr['execve']))
+            prog.append((JEQ, 'perm', None, nr['execveat']))
     if deny_network:
         prog.append((JEQ, 'socket', None, nr['socket']))
     prog.append((RET, None, None, ALLOW))
@@ -559,7 +609,7 @@ def contain(cfg):
     """Applies the limits and the seccomp filter that cfg asks for; returns
     what the filter denies ('' when this kernel has none)."""
     limits(cfg)
-    deny = seccomp(cfg.get('deny_processes', True), cfg.get('deny_network', True))
+    deny = seccomp(cfg.get('deny_processes', True), cfg.get('deny_network', True), cfg.get('allow_exec', False))
     if deny is None and cfg.get('deny_processes', True):
         # No seccomp here: fall back on the process-count limit.
         set_limit(resource.RLIMIT_NPROC, 1)

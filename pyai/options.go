@@ -3,6 +3,7 @@ package pyai
 import (
 	"fmt"
 	"math"
+	"os"
 	"time"
 )
 
@@ -81,8 +82,12 @@ type Options struct {
 	Network bool
 	// Sandbox chooses whether the AI runs under bwrap (default auto).
 	Sandbox Sandbox
-	// Python is the interpreter (default "python3" from PATH).
+	// Python is the interpreter (default $PAPERIO_PYTHON, else "python3"
+	// from PATH).
 	Python string
+	// Interface is what the AI file must define (default PaperIO); a
+	// game's driver checks it after the import.
+	Interface Interface
 	// LogLimit is how much of the AI's printed output is kept, in bytes:
 	// the first and the last half (default 64 KiB).
 	LogLimit int
@@ -109,7 +114,10 @@ func (o Options) withDefaults() Options {
 		o.MaxProcesses = 0
 	}
 	if o.Python == "" {
-		o.Python = "python3"
+		o.Python = DefaultPython()
+	}
+	if o.Interface == (Interface{}) {
+		o.Interface = PaperIO
 	}
 	if o.LogLimit <= 0 {
 		o.LogLimit = 64 << 10
@@ -122,4 +130,13 @@ func (o Options) withDefaults() Options {
 func (o Options) budgetSeconds() (float64, bool) {
 	s := o.TimeBudget.Seconds()
 	return s, s == math.Trunc(s) && s < 1<<31
+}
+
+// DefaultPython is the interpreter of course AIs when none is named:
+// $PAPERIO_PYTHON (say, the one with the course's numpy), else python3.
+func DefaultPython() string {
+	if p := os.Getenv("PAPERIO_PYTHON"); p != "" {
+		return p
+	}
+	return "python3"
 }

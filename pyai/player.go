@@ -45,8 +45,9 @@ type Player struct {
 	// the enemy's move and was copied whole (for the tests).
 	shadowCopies int
 	last         engine.Action
-	budget       timeLeft // the budget as frames show it
-	enemyLeft    timeLeft // the enemy's time left at this player's last call
+	budget       timeLeft      // the budget as frames show it
+	think        time.Duration // the game's think time, for messages
+	enemyLeft    timeLeft      // the enemy's time left at this player's last call
 	fail         play.Fault
 	buf          []byte
 	cpu          int           // the game's CPU (see claimCPU), or -1
@@ -120,6 +121,8 @@ func config(abs, shown string, o Options) map[string]any {
 		"deny_processes": o.MaxProcesses == 0,
 		"deny_network":   !o.Network,
 		"limits":         lim,
+		"interface":      o.Interface,
+		"interfaces":     Interfaces(),
 	}
 }
 
@@ -326,6 +329,10 @@ func (p *Player) Reset(s *engine.State, me int, seed uint64, c play.Clock) {
 	p.fail = play.Fault{}
 	p.last = engine.Straight
 	p.budget = p.budgetShown(c)
+	p.think = c.Budget
+	if !c.Limited() {
+		p.think = p.opts.TimeBudget
+	}
 	p.enemyLeft = p.budget
 	pr, err := p.ensure()
 	if err != nil {
@@ -512,7 +519,8 @@ func (p *Player) failCall(pr *process, what string, err error, elapsed time.Dura
 	var dd errDied
 	switch {
 	case errors.As(err, &to):
-		p.fail = play.Fault{Kind: play.Timeout, Detail: fmt.Sprintf("%s was stopped after %.3f s: its time ran out", what, elapsed.Seconds())}
+		p.fail = play.Fault{Kind: play.Timeout, Detail: fmt.Sprintf("%s ran out of its %s think time for the game (stopped %.3f s into the call)",
+			what, play.Seconds(p.think), elapsed.Seconds())}
 	case p.closed.Load():
 		p.fail = play.Fault{Kind: play.Error, Detail: "the player was closed during " + what}
 	case errors.As(err, &dd):

@@ -331,7 +331,7 @@ func TestInfiniteLoopInPlay(t *testing.T) {
 		if el := time.Since(start); el > 5*time.Second {
 			t.Errorf("game %d took %v with a budget of 0.5 s", game+1, el)
 		}
-		wantFailure(t, p, s, 0, engine.OVT, "play was stopped")
+		wantFailure(t, p, s, 0, engine.OVT, "play ran out of its 0.5 s think time for the game")
 		if s.HalfSteps() != 8 {
 			t.Errorf("game %d: %d half-steps, want 8 (four moves each, then the loop)", game+1, s.HalfSteps())
 		}
@@ -345,7 +345,7 @@ func TestInfiniteLoopInPlay(t *testing.T) {
 func TestInfiniteLoopInLoad(t *testing.T) {
 	p := newPlayer(t, "testdata/loop_load.py", fastOpts())
 	s, _ := playOne(t, &squareBot{}, p, 1)
-	wantFailure(t, p, s, 1, engine.OVT, "load was stopped")
+	wantFailure(t, p, s, 1, engine.OVT, "load ran out of its 0.5 s think time for the game")
 }
 
 // A module whose import never ends is refused.

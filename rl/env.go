@@ -5,7 +5,10 @@ import (
 
 	"github.com/paperio/paperio/bots"
 	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/execai"
+	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/play"
+	"github.com/paperio/paperio/pyai"
 )
 
 // EnvOptions shape an Env.
@@ -14,8 +17,11 @@ type EnvOptions struct {
 	Config engine.Config // board and rounds
 	View   View
 	// Opponent is the bot spec the agent plays against ("random",
-	// "heuristic:margin=2", or a learned policy "policy:FILE"); "" is self-play, where the agent moves both
-	// players and each observation is the mover's.
+	// "heuristic:margin=2"), a program speaking docs/PROTOCOL.md
+	// ("exec:path/to/bot", one process per game stepped) or a learned
+	// policy ("policy:FILE", docs/POLICY.md, its file read once); "" is
+	// self-play, where the agent moves both players and each observation
+	// is the mover's.
 	Opponent string
 	// Player is the agent's player against a bot: 1 (moves first), 2, or
 	// 0 to alternate (player 1 in even games of the run).
@@ -53,6 +59,14 @@ type Buffers struct {
 	Expert     []int64   // with an expert: its answer (0, 1, 2) in each observation's state, -1 for none
 }
 
+// Results are the arrays an Env fills with how a game ended, in the step
+// that ends it (where Buffers.Terminated is true); the other entries are 0.
+type Results struct {
+	Winner       []int8  // 1 or 2, 0 for a draw (the games table's winner)
+	Reason       []int8  // the course's result code (engine.Reason: WAL 0 … END -3)
+	Area1, Area2 []int32 // the final territories of players 1 and 2
+}
+
 // Env steps Envs games of paper.io at once, each against a built-in bot
 // (whose moves are made here, between the agent's) or in self-play.
 //
@@ -70,7 +84,8 @@ type Buffers struct {
 type Env struct {
 	o      EnvOptions
 	b      Buffers
-	size   int // bytes of one observation's planes
+	res    Results // nil arrays until SetResults
+	size   int     // bytes of one observation's planes
 	games  []envGame
 	run    int64
 	drawer engine.StartDrawer
@@ -104,11 +119,11 @@ func NewEnv(o EnvOptions) (*Env, error) {
 		return nil, err
 	}
 	e := &Env{o: o, size: o.View.Size(o.Config), games: make([]envGame, o.Envs)}
-	opponent, err := botMaker(o.Opponent)
+	opponent, err := botMaker(o.Opponent, makeOpponent)
 	if err != nil {
 		return nil, fmt.Errorf("opponent: %v", err)
 	}
-	expert, err := botMaker(o.Expert)
+	expert, err := botMaker(o.Expert, bots.Make)
 	if err != nil {
 		return nil, fmt.Errorf("expert: %v", err)
 	}
@@ -117,6 +132,7 @@ func NewEnv(o EnvOptions) (*Env, error) {
 		var err error
 		if o.Opponent != "" {
 			if g.bot, err = opponent(); err != nil {
+				e.Close()
 				return nil, fmt.Errorf("opponent: %v", err)
 			}
 		}
@@ -144,7 +160,9 @@ func checkEnvOptions(o EnvOptions) error {
 	if o.Player < 0 || o.Player > 2 {
 		return fmt.Errorf("player %d: want 1, 2 or 0 (alternate)", o.Player)
 	}
-	if o.Opponent != "" {
+	if _, isExec, err := game.ExecPath(o.Opponent); isExec && err != nil {
+		return fmt.Errorf("opponent: %v", err)
+	} else if o.Opponent != "" && !isExec {
 		if err := checkBot(o.Opponent); err != nil {
 			return fmt.Errorf("opponent: %v", err)
 		}
@@ -233,6 +251,33 @@ func (e *Env) SetBuffers(b Buffers) error {
 	return nil
 }
 
+// SetResults gives the environment the arrays of the games' results; their
+// sizes must be Envs.
+func (e *Env) SetResults(r Results) error {
+	n := e.o.Envs
+	if len(r.Winner) != n || len(r.Reason) != n || len(r.Area1) != n || len(r.Area2) != n {
+		return fmt.Errorf("result buffers hold %d, %d, %d and %d values, want %d each", len(r.Winner), len(r.Reason), len(r.Area1), len(r.Area2), n)
+	}
+	e.res = r
+	return nil
+}
+
+// ended writes how environment i's game ended into the results, or zeros
+// while it goes on.
+func (e *Env) ended(i int, s *engine.State) {
+	r := &e.res
+	if r.Winner == nil {
+		return
+	}
+	if !s.Over() {
+		r.Winner[i], r.Reason[i], r.Area1[i], r.Area2[i] = 0, 0, 0, 0
+		return
+	}
+	res := s.Result()
+	r.Winner[i], r.Reason[i] = res.Winner.Code(), int8(res.Reason)
+	r.Area1[i], r.Area2[i] = int32(s.Area(0)), int32(s.Area(1))
+}
+
 // Reset starts every environment's first game of the run with seed run
 // and writes the first observations.
 func (e *Env) Reset(run int64) error {
@@ -247,6 +292,7 @@ func (e *Env) Reset(run int64) error {
 			return err
 		}
 		e.observe(i, true)
+		e.ended(i, &g.s)
 		e.b.Reward[i] = 0
 		e.b.Terminated[i], e.b.Truncated[i] = false, false
 		if e.o.SameStep {
@@ -294,6 +340,7 @@ func (e *Env) step(i, a int) error {
 			return err
 		}
 		e.observe(i, true)
+		e.ended(i, &g.s)
 		return nil
 	}
 	s := &g.s
@@ -311,6 +358,7 @@ func (e *Env) step(i, a int) error {
 		}
 	}
 	e.observe(i, false)
+	e.ended(i, s)
 	if !s.Over() {
 		return nil
 	}
@@ -443,11 +491,35 @@ func (g *envGame) botReset() {
 	side := 1 - g.agent
 	defer g.botFault(side)
 	g.bot.Reset(&g.s, side, play.SideSeed(uint64(g.seed), side), play.Clock{})
+	g.failed(side)
 }
 
 func (g *envGame) botMove() {
 	defer g.botFault(1 - g.agent)
-	g.s.Step(g.bot.Act(&g.s, play.Clock{}))
+	a := g.bot.Act(&g.s, play.Clock{})
+	if !g.failed(1 - g.agent) {
+		g.s.Step(a)
+	}
+}
+
+// failed ends the game when a program opponent failed its call (by ERR,
+// or OVT past its time per call), and says so.
+func (g *envGame) failed(side int) bool {
+	f, ok := g.bot.(play.Failer)
+	if !ok || f.Failure().Kind == play.NoFault || g.s.Over() {
+		return false
+	}
+	g.s.Forfeit(side, bots.FaultReason(f.Failure().Kind))
+	return true
+}
+
+// makeOpponent builds the opponent of a spec: a built-in bot, or a
+// program (its calls limited to pyai's default think time each).
+func makeOpponent(spec string) (bots.Bot, error) {
+	if path, ok, _ := game.ExecPath(spec); ok {
+		return execai.New(path, pyai.Options{})
+	}
+	return bots.Make(spec)
 }
 
 func (g *envGame) botFault(side int) {

@@ -312,3 +312,17 @@ func TestExpertAnswers(t *testing.T) {
 		}
 	}
 }
+
+// A program speaking docs/PROTOCOL.md is an opponent like a built-in bot:
+// the environment plays the games self-play records with it.
+func TestEnvExecOpponentFollowsSelfplay(t *testing.T) {
+	c := engine.Config{Width: 102, Height: 101, MaxTurns: 150}
+	bot := "exec:../examples/bots/python/goround.py"
+	const envs, perEnv, seed = 2, 2, 42
+	_, rows := selfplayRun(t, c, seed, envs*perEnv, selfplay.Pair{P1: "heuristic", P2: bot})
+	e := newEnv(t, EnvOptions{Envs: envs, Config: c, View: View{Crop: 9}, Opponent: bot, Player: 1})
+	checkAgainstRows(t, "heuristic:"+bot, e, rows, seed, perEnv)
+	if _, err := NewEnv(EnvOptions{Envs: 1, Config: c, View: Full, Opponent: "exec:"}); err == nil || !strings.Contains(err.Error(), "exec: needs the player's program") {
+		t.Fatalf("exec: without a program: %v", err)
+	}
+}

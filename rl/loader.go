@@ -17,12 +17,20 @@ import (
 	"github.com/paperio/paperio/bots"
 	"github.com/paperio/paperio/dataset"
 	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/internal/jsonl"
+	"github.com/paperio/paperio/label"
 	"github.com/paperio/paperio/outcome"
+	"github.com/paperio/paperio/replay"
 )
 
 // LoaderOptions shape a Loader.
 type LoaderOptions struct {
-	Dir   string // a self-play (or tournament) folder: games/**/*.parquet
+	// Dir is a self-play (or tournament) folder (games/**/*.parquet), or
+	// replay files: one file, or a folder of *.jsonl and *.jsonl.gz files
+	// without games/ (the course's reference games, play --record files,
+	// human games), whose game ids count from 0 over the files in order,
+	// as paperio stats and plot number them.
+	Dir   string
 	View  View
 	Batch int // rows per batch
 	// Shuffle mixes the rows of many games: the games are taken in a random
@@ -32,8 +40,11 @@ type LoaderOptions struct {
 	Shuffle  bool
 	Seed     int64 // the shuffle's seed
 	InFlight int   // games replayed side by side when shuffling (default 64)
-	// Players keeps only the rows whose mover is one of these specs (a
-	// bot spec, in any spelling, or py:FILE as recorded); empty keeps all.
+	// Players keeps only the rows whose mover is one of these players: a
+	// spec as recorded, a bot spec in any spelling, or a short label as
+	// paperio plot shows it (package label: a py: AI's file stem, a
+	// replay's team name); empty keeps all. A name that matches no player
+	// of the data is an error that lists them.
 	Players []string
 }
 
@@ -64,9 +75,11 @@ type Loader struct {
 	files   []string
 	players map[string]bool
 	rng     *rand.Rand
-	order   []string       // files of the current pass, in the order read
-	queue   []dataset.Game // games of the file being read, not yet started
-	slots   []*replaySlot  // games being replayed
+	replays map[string][]dataset.Game // the rows of replay files, by file
+	rows    int64                     // rows of a pass, once counted; -1 before
+	order   []string                  // files of the current pass, in the order read
+	queue   []dataset.Game            // games of the file being read, not yet started
+	slots   []*replaySlot             // games being replayed
 }
 
 // replaySlot is one game being replayed.
@@ -93,35 +106,66 @@ func NewLoader(o LoaderOptions) (*Loader, error) {
 	if o.InFlight <= 0 {
 		o.InFlight = 64
 	}
-	files, err := gamesFiles(o.Dir)
+	files, replays, err := gamesFiles(o.Dir)
 	if err != nil {
 		return nil, err
 	}
-	l := &Loader{o: o, files: files, board: engine.Config{Width: 1, Height: 1}}
+	l := &Loader{o: o, files: files, replays: replays, board: engine.Config{Width: 1, Height: 1}, rows: -1}
 	if o.View.Crop == 0 {
 		// Full boards: every game of a dataset has the first one's board.
-		if l.board, err = firstBoard(files[0]); err != nil {
+		if l.board, err = l.firstBoard(files[0]); err != nil {
 			return nil, err
 		}
 	}
 	l.size = o.View.Size(l.board)
 	if len(o.Players) > 0 {
-		l.players = map[string]bool{}
-		for _, p := range o.Players {
-			c, err := canonical(p)
-			if err != nil {
-				return nil, fmt.Errorf("players: %v", err)
-			}
-			l.players[c] = true
+		if l.players, err = l.choose(o.Players); err != nil {
+			return nil, err
 		}
 	}
 	l.Rewind(o.Seed)
 	return l, nil
 }
 
+// choose finds the players that names name among the players of the data.
+func (l *Loader) choose(names []string) (map[string]bool, error) {
+	var all []string
+	seen := map[string]bool{}
+	for _, f := range l.files {
+		rows, err := l.readGames(f)
+		if err != nil {
+			return nil, err
+		}
+		for _, g := range rows {
+			for _, p := range [2]string{g.P1, g.P2} {
+				if !seen[p] {
+					seen[p] = true
+					all = append(all, p)
+				}
+			}
+		}
+	}
+	sort.Strings(all)
+	short := label.Short(all)
+	out := map[string]bool{}
+	for _, n := range names {
+		found := false
+		c, err := canonical(n)
+		for i, p := range all {
+			if p == n || short[i] == n || err == nil && c == p {
+				out[p], found = true, true
+			}
+		}
+		if !found {
+			return nil, fmt.Errorf("players: no player %q in the data (players: %s)", n, strings.Join(short, ", "))
+		}
+	}
+	return out, nil
+}
+
 // canonical is a player spec as the games table records it.
 func canonical(spec string) (string, error) {
-	if strings.HasPrefix(spec, "py:") {
+	if strings.HasPrefix(spec, "py:") || strings.HasPrefix(spec, "exec:") {
 		return spec, nil
 	}
 	s, err := bots.Parse(spec)
@@ -158,8 +202,8 @@ func (l *Loader) SetBuffers(b LoaderBuffers) error {
 }
 
 // firstBoard is the board of the first game of a games file.
-func firstBoard(file string) (engine.Config, error) {
-	rows, err := readGamesFile(file)
+func (l *Loader) firstBoard(file string) (engine.Config, error) {
+	rows, err := l.readGames(file)
 	if err != nil {
 		return engine.Config{}, err
 	}
@@ -174,19 +218,20 @@ func rowConfig(g dataset.Game) engine.Config {
 }
 
 // gamesFiles lists a dataset's games files: every *.parquet below games/,
-// sorted, leaving out names that start with '.' (files being written).
-func gamesFiles(dir string) ([]string, error) {
+// sorted, leaving out names that start with '.' (files being written); or
+// the replay files dir names, with their games read.
+func gamesFiles(dir string) ([]string, map[string][]dataset.Game, error) {
 	st, err := os.Stat(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return nil, fmt.Errorf("%s: no such folder", dir)
+		return nil, nil, fmt.Errorf("%s: no such folder or file", dir)
 	case err != nil:
-		return nil, err
+		return nil, nil, err
 	case !st.IsDir():
-		return nil, fmt.Errorf("%s is not a folder (want a self-play folder with games/)", dir)
+		return readReplays([]string{dir})
 	}
 	if err := checkManifest(dir); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	root := filepath.Join(dir, "games")
 	var files []string
@@ -207,14 +252,41 @@ func gamesFiles(dir string) ([]string, error) {
 	}
 	if _, err := os.Stat(root); err == nil {
 		if err := filepath.WalkDir(root, walk); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
+	} else if replays, _ := jsonl.Files(dir); len(replays) > 0 {
+		return readReplays(replays)
 	}
 	if len(files) == 0 {
-		return nil, fmt.Errorf("%s holds no dataset: no games/*.parquet (write one with paperio selfplay)", dir)
+		return nil, nil, fmt.Errorf("%s holds no dataset: no games/*.parquet and no replay files (write one with paperio selfplay)", dir)
 	}
 	sort.Strings(files)
-	return files, nil
+	return files, nil, nil
+}
+
+// readReplays reads replay files as games rows, numbered from 0 over the
+// files in order.
+func readReplays(files []string) ([]string, map[string][]dataset.Game, error) {
+	out := map[string][]dataset.Game{}
+	id := int64(0)
+	for _, f := range files {
+		games, err := replay.ReadAll(f)
+		if err != nil {
+			return nil, nil, err
+		}
+		rows := make([]dataset.Game, len(games))
+		for i, g := range games {
+			c := g.Config()
+			rows[i] = dataset.Game{
+				GameID: id, P1: g.Players[0], P2: g.Players[1], Seed: g.Seed, Width: int32(c.Width), Height: int32(c.Height),
+				MaxTurns: int32(c.MaxTurns), Start: dataset.StartString(g.Starts()), Actions: g.Actions,
+				Winner: g.Result.EngineWinner().Code(),
+			}
+			id++
+		}
+		out[f] = rows
+	}
+	return files, out, nil
 }
 
 // checkManifest refuses a folder whose manifest says it holds another
@@ -235,12 +307,43 @@ func checkManifest(dir string) error {
 	return nil
 }
 
-func readGamesFile(path string) ([]dataset.Game, error) {
+// readGames reads a games file, or a replay file's rows.
+func (l *Loader) readGames(path string) ([]dataset.Game, error) {
+	if rows, ok := l.replays[path]; ok {
+		return slices.Clone(rows), nil // the caller sorts and shuffles them
+	}
 	rows, err := parquet.ReadFile[dataset.Game](path)
 	if err != nil {
 		return nil, fmt.Errorf("%s: not a readable games table: %v", path, err)
 	}
 	return rows, nil
+}
+
+// Rows counts the rows of a pass: every half-step of the games whose
+// movers are kept (player 1 moves at odd half-steps). It reads the games
+// tables once and remembers the count.
+func (l *Loader) Rows() (int64, error) {
+	if l.rows >= 0 {
+		return l.rows, nil
+	}
+	var n int64
+	for _, f := range l.files {
+		games, err := l.readGames(f)
+		if err != nil {
+			return 0, err
+		}
+		for _, g := range games {
+			k := int64(len(g.Actions))
+			if l.players == nil || l.players[g.P1] {
+				n += (k + 1) / 2
+			}
+			if l.players == nil || l.players[g.P2] {
+				n += k / 2
+			}
+		}
+	}
+	l.rows = n
+	return n, nil
 }
 
 // Rewind starts a new pass over the dataset; with Shuffle, seed orders it.
@@ -295,7 +398,7 @@ func (l *Loader) fill() error {
 			if len(l.order) == 0 {
 				return nil
 			}
-			rows, err := readGamesFile(l.order[0])
+			rows, err := l.readGames(l.order[0])
 			if err != nil {
 				return err
 			}

@@ -207,17 +207,17 @@ func choose(logits [3]float32, mask bool, safe [3]bool) int {
 
 // NewBot is the player of a spec: "policy:FILE" or a built-in bot.
 func NewBot(spec string) (bots.Bot, error) {
-	mk, err := botMaker(spec)
+	mk, err := botMaker(spec, bots.Make)
 	if err != nil {
 		return nil, err
 	}
 	return mk()
 }
 
-// botMaker makes players of a spec, "policy:FILE" or a built-in bot; a
-// policy's file is read once, here, and shared by its players. An empty
-// spec makes nothing.
-func botMaker(spec string) (func() (bots.Bot, error), error) {
+// botMaker makes players of a spec: a policy's ("policy:FILE", its file
+// read once, here, and shared by its players) or other's. An empty spec
+// makes nothing.
+func botMaker(spec string, other func(string) (bots.Bot, error)) (func() (bots.Bot, error), error) {
 	path, ok, err := PolicyPath(spec)
 	switch {
 	case err != nil:
@@ -231,7 +231,7 @@ func botMaker(spec string) (func() (bots.Bot, error), error) {
 	case spec == "":
 		return nil, nil
 	}
-	return func() (bots.Bot, error) { return bots.Make(spec) }, nil
+	return func() (bots.Bot, error) { return other(spec) }, nil
 }
 
 // checkBot checks a spec without reading a policy's file: "policy:FILE"

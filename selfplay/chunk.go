@@ -84,6 +84,7 @@ type player struct {
 	w      game.Worker
 	watch  func(id int64, p1, p2 string) game.Watcher
 	onGame func(id int64, p1, p2 string, r *game.Record)
+	faults *Faults
 }
 
 // chunkCounts are what a chunk holds.
@@ -151,6 +152,7 @@ func (p *player) playGame(pr Pair, g int64) (*game.Record, error) {
 	if err != nil {
 		return nil, fmt.Errorf("game %d: %w", g, err)
 	}
+	p.faults.add(g, [2]string{pr.P1, pr.P2}, r)
 	if p.onGame != nil {
 		p.onGame(g, pr.P1, pr.P2, r)
 	}

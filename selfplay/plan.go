@@ -116,6 +116,21 @@ func (p *Plan) ChunkGamesRange(k int) (lo, hi int64) {
 // Pair is the matchup of game g.
 func (p *Plan) Pair(g int64) Pair { return p.Pairs[g%int64(len(p.Pairs))] }
 
+// Specs are the players of the plan's matchups, each once, in order.
+func (p *Plan) Specs() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, pr := range p.Pairs {
+		for _, s := range []string{pr.P1, pr.P2} {
+			if !seen[s] {
+				seen[s] = true
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
 // Validate reports the first thing wrong with the plan.
 func (p *Plan) Validate() error {
 	switch {
@@ -198,20 +213,27 @@ func ResolveShard(flag string, shards int, getenv func(string) string) (Shard, e
 // ParseBots reads a comma-separated list of bot specs and returns them in
 // canonical form. A spec carries its own options after a colon
 // ("name:key=value,key=value"), so a piece that holds '=' and no ':'
-// continues the previous spec's options.
+// continues the previous spec's options. A py: folder or glob pattern
+// stands for the course AIs in it (game.ExpandPy).
 func ParseBots(g game.Game, list string) ([]string, error) {
 	var out []string
 	seen := map[string]bool{}
-	for _, p := range botspec.SplitList(list) {
-		spec, err := g.Canonical(p)
+	for _, item := range botspec.SplitList(list) {
+		specs, err := game.ExpandPy(item)
 		if err != nil {
 			return nil, err
 		}
-		if seen[spec] {
-			return nil, fmt.Errorf("bot %s is listed twice", spec)
+		for _, p := range specs {
+			spec, err := g.Canonical(p)
+			if err != nil {
+				return nil, err
+			}
+			if seen[spec] {
+				return nil, fmt.Errorf("bot %s is listed twice", spec)
+			}
+			seen[spec] = true
+			out = append(out, spec)
 		}
-		seen[spec] = true
-		out = append(out, spec)
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("no bots in %q", list)

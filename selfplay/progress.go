@@ -50,6 +50,12 @@ func Summary(m *Manifest, p *Progress, elapsed time.Duration, dir string) string
 	if m.TurnRows > 0 {
 		perRow = float64(m.TurnsBytes) / float64(m.TurnRows)
 	}
+	if line := p.Faults.Line(); line != "" {
+		state += "; players failed: " + line
+		if p.FaultsFile != "" {
+			state += " (first error of each in " + strings.TrimSuffix(dir, "/") + "/" + p.FaultsFile + ")"
+		}
+	}
 	fmt.Fprintf(&sb, "%s: %d games, %d %s rows, %s on disk (%.2f bytes a %s row), %s\n",
 		dir, m.Games, m.TurnRows, row, humanBytes(m.GamesBytes+m.TurnsBytes), perRow, row, state)
 	return sb.String()

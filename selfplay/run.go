@@ -47,6 +47,11 @@ type Progress struct {
 	Skipped atomic.Int64 // games already on disk (--resume)
 	Games   atomic.Int64 // games played so far
 	Rows    atomic.Int64 // turn rows so far
+	// Faults are the players' failures so far, and FaultsFile, once the
+	// run has written it, the file in the output folder that keeps the
+	// first failure of each (FaultsFile).
+	Faults     Faults
+	FaultsFile string
 }
 
 // ErrInterrupted is returned (wrapped) when the context is cancelled.
@@ -123,7 +128,20 @@ func Run(ctx context.Context, opts Options) (*Manifest, error) {
 		}
 	}
 
-	runErr := runChunks(ctx, opts, g, config, dir, pending, workers, &rec)
+	faults := &Faults{}
+	if opts.Progress != nil {
+		faults = &opts.Progress.Faults
+	}
+	runErr := runChunks(ctx, opts, g, config, dir, pending, workers, &rec, faults)
+	if len(faults.List()) > 0 {
+		name := FaultsFile(opts.Shard)
+		if err := dir.WriteFile(name, []byte(faults.Text())); err != nil && runErr == nil {
+			runErr = err
+		}
+		if opts.Progress != nil {
+			opts.Progress.FaultsFile = name
+		}
+	}
 
 	rec.Finished = time.Now().UTC().Format(time.RFC3339)
 	rec.Seconds = time.Since(start).Seconds()
@@ -145,7 +163,7 @@ func Run(ctx context.Context, opts Options) (*Manifest, error) {
 
 // runChunks plays the pending chunks on the workers. The first error stops
 // the others.
-func runChunks(ctx context.Context, opts Options, g game.Game, config game.Config, dir *store.Bucket, pending []int, workers int, rec *ShardRecord) error {
+func runChunks(ctx context.Context, opts Options, g game.Game, config game.Config, dir *store.Bucket, pending []int, workers int, rec *ShardRecord, faults *Faults) error {
 	var (
 		mu     sync.Mutex
 		onGame func(int)
@@ -157,7 +175,7 @@ func runChunks(ctx context.Context, opts Options, g game.Game, config game.Confi
 		}
 	}
 	newWorker := func() *player {
-		return &player{plan: &opts.Plan, g: g, config: config, budget: opts.Budget, w: g.NewWorker(), watch: opts.Watch, onGame: opts.OnGame,
+		return &player{plan: &opts.Plan, g: g, config: config, budget: opts.Budget, w: g.NewWorker(), watch: opts.Watch, onGame: opts.OnGame, faults: faults,
 			seats: seats{entrant: opts.Entrant, pairs: map[Pair][2]*game.Seat{}}}
 	}
 	err := pool.Run(ctx, workers, len(pending), newWorker, func(ctx context.Context, p *player, i int) error {

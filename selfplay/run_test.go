@@ -544,3 +544,47 @@ func readGames(t *testing.T, dir string) []dataset.Game {
 	}
 	return out
 }
+
+// panicBot raises an error on its third move of each game.
+type panicBot struct {
+	bots.Bot
+	n int
+}
+
+func (b *panicBot) Reset(s *engine.State, me int, seed uint64, c play.Clock) {
+	b.n = 0
+	b.Bot.Reset(s, me, seed, c)
+}
+
+func (b *panicBot) Act(s *engine.State, c play.Clock) engine.Action {
+	if b.n++; b.n == 3 {
+		panic("third move")
+	}
+	return b.Bot.Act(s, c)
+}
+
+// Players' failures are counted per player in the summary, and the first
+// of each is kept in failures.txt.
+func TestFailuresCountedAndKept(t *testing.T) {
+	dir := t.TempDir()
+	plan := testPlan(6, 3)
+	plan.Pairs = []Pair{{"looper", "panicky"}, {"panicky", "looper"}}
+	prog := &Progress{}
+	m, err := Run(context.Background(), Options{Plan: plan, Out: dir, Progress: prog, Entrant: entrantOf(func(spec string) (bots.Bot, error) {
+		if spec == "panicky" {
+			return &panicBot{Bot: testbot.New(60)}, nil
+		}
+		return testBot(spec)
+	})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := Summary(m, prog, time.Second, dir)
+	if !strings.Contains(sum, "complete; players failed: panicky ERR 6 OVT 0 (first error of each in "+dir+"/failures.txt)") {
+		t.Errorf("summary:\n%s", sum)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "failures.txt"))
+	if err != nil || !strings.HasPrefix(string(b), "panicky: ERR 6, OVT 0; first in game 0 (ERR):\n    raised an error: third move") {
+		t.Errorf("failures.txt: %q, %v", b, err)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/paperio/paperio/game"
+	"github.com/paperio/paperio/play"
 	"github.com/paperio/paperio/rating"
 )
 
@@ -87,13 +88,66 @@ func VerdictText(t Tally) string {
 // WriteStandings writes a standings table.
 func WriteStandings(w io.Writer, st []Standing) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "#\tplayer\tseries\tW\tD\tL\tover\tpts\tgames W–D–L\tnet\ttie\t")
+	fmt.Fprintln(tw, "#\tplayer\tseries\tW\tD\tL\tover\tpts\tgames W–D–L\twin %\tscore %\tnet\ttie\t")
 	for _, s := range st {
 		rank := fmt.Sprint(s.Rank)
 		if s.Tie == "play-off" {
 			rank += "="
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d–%d–%d\t%s\t%s\t\n", rank, s.Player, s.Played, s.Won, s.Drawn, s.Lost, s.Over, s.Points, s.GW, s.GD, s.GL, signed(s.Net), s.Tie)
+		win, score := "-", "-"
+		if n := s.GW + s.GD + s.GL; n > 0 {
+			win = fmt.Sprintf("%.1f", 100*float64(s.GW)/float64(n))
+			score = fmt.Sprintf("%.1f", 100*(float64(s.GW)+0.5*float64(s.GD))/float64(n))
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d–%d–%d\t%s\t%s\t%s\t%s\t\n", rank, s.Player, s.Played, s.Won, s.Drawn, s.Lost, s.Over, s.Points, s.GW, s.GD, s.GL, win, score, signed(s.Net), s.Tie)
+	}
+	tw.Flush()
+}
+
+// PlayerUse is one player's think time and failures over games.
+type PlayerUse struct {
+	Player   string
+	Games    int
+	Think    time.Duration
+	Err, Ovt int // games lost by an error, on time
+}
+
+// Use is each player's think time and failures over games, in the order
+// the players first appear.
+func Use(games []GameRecord) []PlayerUse {
+	var out []PlayerUse
+	at := map[string]int{}
+	for _, g := range games {
+		if g.Record == nil {
+			continue
+		}
+		for i, name := range g.Players {
+			k, ok := at[name]
+			if !ok {
+				k = len(out)
+				at[name] = k
+				out = append(out, PlayerUse{Player: name})
+			}
+			u := &out[k]
+			u.Games++
+			u.Think += g.Think[i]
+			switch g.Faults[i].Kind {
+			case play.Error:
+				u.Err++
+			case play.Timeout:
+				u.Ovt++
+			}
+		}
+	}
+	return out
+}
+
+// WriteUse writes a table of think time and failures per player.
+func WriteUse(w io.Writer, us []PlayerUse) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "player\tgames\tthink s\ts/game\tERR\tOVT\t")
+	for _, u := range us {
+		fmt.Fprintf(tw, "%s\t%d\t%.3f\t%.3f\t%d\t%d\t\n", u.Player, u.Games, u.Think.Seconds(), u.Think.Seconds()/float64(max(u.Games, 1)), u.Err, u.Ovt)
 	}
 	tw.Flush()
 }
@@ -170,6 +224,12 @@ func (rep *Report) WriteText(w io.Writer) {
 	} else if rep.RatingsNote != "" {
 		fmt.Fprintf(w, "\nRatings: %s\n", rep.RatingsNote)
 	}
+	var all []GameRecord
+	for _, p := range rep.Played {
+		all = append(all, p.Result.Games...)
+	}
+	fmt.Fprintln(w, "\nThink time and failures (ERR: games lost by an error, OVT: on time)")
+	WriteUse(w, Use(all))
 	fmt.Fprintf(w, "\nGames by result: %s\n", ReasonCounts(rep.Series.Game.Info(), by))
 	var fails []string
 	for _, p := range rep.Played {

@@ -100,7 +100,7 @@ func TestBrokenPlayers(t *testing.T) {
 		detail string
 	}{
 		{broken, engine.ERR, "broken on move 3"},
-		{hang, engine.OVT, "did not answer"},
+		{hang, engine.OVT, "ran out of its 0.03 s think time for the game"},
 		{missing, engine.ERR, "no such file"},
 		{failing, engine.OVT, "the AI said so"},
 	}
@@ -119,6 +119,14 @@ func TestBrokenPlayers(t *testing.T) {
 			if g.Reason != int(c.reason) || g.Players[loser] != c.p.Name || !strings.Contains(g.Detail, c.detail) {
 				t.Fatalf("%s game %d: winner %d reason %d %q", c.p.Name, g.Index, g.Winner, g.Reason, g.Detail)
 			}
+		}
+		u := Use(res.Games)
+		bad := u[0].Err
+		if c.reason == engine.OVT {
+			bad = u[0].Ovt
+		}
+		if len(u) != 2 || u[0].Player != c.p.Name || u[0].Games != 11 || bad != 11 || u[1].Err+u[1].Ovt != 0 {
+			t.Errorf("%s: use %+v", c.p.Name, u)
 		}
 		if time.Since(start) > 5*time.Second {
 			t.Fatalf("%s: the series took %v", c.p.Name, time.Since(start))

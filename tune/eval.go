@@ -35,7 +35,9 @@ func DefaultPool(g game.Game, bot string) []Opponent {
 	return pool
 }
 
-// ParsePool reads "SPEC[@W],SPEC[@W],…" (weight 1 when not given).
+// ParsePool reads "SPEC[@W],SPEC[@W],…" (weight 1 when not given); a py:
+// folder or glob pattern stands for the course AIs in it, each with the
+// weight (game.ExpandPy).
 func ParsePool(g game.Game, list string) ([]Opponent, error) {
 	var out []Opponent
 	for _, p := range botspec.SplitList(list) {
@@ -47,11 +49,17 @@ func ParsePool(g game.Game, list string) ([]Opponent, error) {
 			}
 			w, p = n, p[:i]
 		}
-		c, err := g.Canonical(p)
+		specs, err := game.ExpandPy(p)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, Opponent{c, w})
+		for _, s := range specs {
+			c, err := g.Canonical(s)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, Opponent{c, w})
+		}
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("no opponents in %q", list)

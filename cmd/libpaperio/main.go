@@ -30,7 +30,7 @@ import (
 
 // abi changes whenever a function here changes its arguments or meaning;
 // the Python package refuses a library of another ABI.
-const abi = 1
+const abi = 2
 
 func main() {}
 
@@ -188,6 +188,22 @@ func paperio_env_buffers(h C.int64_t, ptrs *unsafe.Pointer, msg *C.char, msgLen 
 	}))
 }
 
+// paperio_env_results hands over the arrays of the games' results, in the
+// order of rl.Results: winner, reason (int8), area1, area2 (int32).
+//
+//export paperio_env_results
+func paperio_env_results(h C.int64_t, ptrs *unsafe.Pointer, msg *C.char, msgLen C.int) C.int64_t {
+	return call(msg, msgLen, withObject(h, func(o *object) (int64, error) {
+		if o.env == nil {
+			return 0, fmt.Errorf("handle %d is not an environment", int64(h))
+		}
+		p := unsafe.Slice(ptrs, 4)
+		n := o.env.Envs()
+		return 0, o.env.SetResults(rl.Results{Winner: slice[int8](p[0], n), Reason: slice[int8](p[1], n),
+			Area1: slice[int32](p[2], n), Area2: slice[int32](p[3], n)})
+	}))
+}
+
 //export paperio_env_reset
 func paperio_env_reset(h C.int64_t, seed C.int64_t, msg *C.char, msgLen C.int) C.int64_t {
 	return call(msg, msgLen, withObject(h, func(o *object) (int64, error) {
@@ -300,6 +316,19 @@ func paperio_data_buffers(h C.int64_t, ptrs *unsafe.Pointer, msg *C.char, msgLen
 			Outcome: slice[float32](p[5], n), Player: slice[int8](p[6], n), GameID: slice[int64](p[7], n),
 			HalfStep: slice[int32](p[8], n),
 		})
+	}))
+}
+
+// paperio_data_rows returns the rows of a pass over the dataset (the rows
+// of the players kept).
+//
+//export paperio_data_rows
+func paperio_data_rows(h C.int64_t, msg *C.char, msgLen C.int) C.int64_t {
+	return call(msg, msgLen, withObject(h, func(o *object) (int64, error) {
+		if o.loader == nil {
+			return 0, fmt.Errorf("handle %d is not a dataset", int64(h))
+		}
+		return o.loader.Rows()
 	}))
 }
 

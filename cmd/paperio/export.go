@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -17,25 +18,34 @@ import (
 )
 
 func init() {
-	register("export", "a self-play dataset as training rows (observations made again by the engine) in an Arrow IPC file", runExport)
+	register("export", "a self-play dataset or replay files as training rows (observations made again by the engine) in Arrow IPC", runExport)
 }
 
 func runExport(args []string) error {
-	fs := newFlags("export", "--data DIR --out FILE.arrow [--view crop11|full] [--batch 4096] [--shuffle] [--seed S] [--players A,B]")
-	data := fs.String("data", "", "self-play folder (games/ as paperio selfplay writes it)")
-	out := fs.String("out", "", "Arrow IPC file to write (record batches, see OBSERVATION.md)")
+	fs := newFlags("export", "--data DIR|FILE --out FILE.arrow|.feather|.arrows [--compress lz4|zstd|none] [--view crop11|full] [--batch 4096] [--shuffle] [--seed S] [--players A,B]")
+	data := fs.String("data", "", "self-play folder (games/ as paperio selfplay writes it), or replay files: a file or a folder of *.jsonl[.gz] (reference games, play --record, human games)")
+	out := fs.String("out", "", "Arrow IPC file to write (record batches, see OBSERVATION.md): .arrow or .feather for the IPC file format, .arrows for the IPC stream format")
+	compress := fs.String("compress", "lz4", "compression of the record batches' buffers: lz4 (LZ4 frames), zstd or none (readers without codecs)")
 	view := fs.String("view", "crop11", "observation: full (the whole board) or cropK (a KxK window around the head, K odd)")
 	batch := fs.Int("batch", 4096, "rows per record batch")
 	shuffle := fs.Bool("shuffle", false, "mix the rows of many games (each game's rows stay in order)")
 	seed := fs.Int64("seed", 0, "seed of the shuffle")
 	inFlight := fs.Int("in-flight", 64, "games replayed side by side when shuffling")
-	players := fs.String("players", "", "keep only the rows of these players' moves `A,B,...` (bot specs, or py:FILE as recorded)")
+	players := fs.String("players", "", "keep only the rows of these players' moves `A,B,...` (specs, or the short names plot shows: t_team for py:…/t_team.py)")
 	quiet := fs.Bool("quiet", false, "no summary line")
 	if err := parseFlags(fs, args, false); err != nil {
 		return err
 	}
 	if *data == "" || *out == "" {
 		return usagef("--data DIR and --out FILE are required")
+	}
+	format, err := exportFormat(*out)
+	if err != nil {
+		return usagef("--out: %v", err)
+	}
+	codec, ok := exportCodecs[*compress]
+	if !ok {
+		return usagef("--compress %q: want lz4, zstd or none", *compress)
 	}
 	v, err := parseView(*view)
 	if err != nil {
@@ -49,14 +59,47 @@ func runExport(args []string) error {
 	if err != nil {
 		return usagef("%v", err)
 	}
-	rows, err := export(l, v, *out)
+	rows, size, err := export(l, v, *out, format, codec)
 	if err != nil {
 		return err
 	}
 	if !*quiet {
-		fmt.Fprintf(stdout, "%d rows (%s) from %s → %s\n", rows, v, *data, *out)
+		perRow := 0.0
+		if rows > 0 {
+			perRow = float64(size) / float64(rows)
+		}
+		fmt.Fprintf(stdout, "%d rows (%s) from %s → %s: %d bytes, %.1f bytes/row (%s)\n", rows, v, *data, *out, size, perRow, *compress)
 	}
 	return nil
+}
+
+// Arrow IPC comes in two formats: the file format (a footer indexes the
+// record batches, so readers can seek; Feather version 2 is the same
+// bytes) and the stream format, read front to back.
+const (
+	ipcFile = iota
+	ipcStream
+)
+
+// exportFormat is the IPC format a file name asks for; other names are
+// refused, so that no one gets Arrow in a file called .csv or .parquet.
+func exportFormat(path string) (int, error) {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".arrow", ".feather":
+		return ipcFile, nil
+	case ".arrows":
+		return ipcStream, nil
+	}
+	return 0, fmt.Errorf("%q: export writes Arrow IPC; name the file .arrow or .feather (the IPC file format) or .arrows (the IPC stream format)", path)
+}
+
+// exportCodecs are the writer options of --compress: Arrow IPC's own
+// buffer compression, which every Arrow library reads (Apache Arrow's
+// JavaScript library once a codec is registered: rl/arrowcheck).
+var exportCodecs = map[string][]ipc.Option{
+	"none": nil,
+	"lz4":  {ipc.WithLZ4()},
+	"zstd": {ipc.WithZstd()},
 }
 
 // parseView reads "full" or "cropK".
@@ -93,9 +136,9 @@ func exportSchema(v rl.View, shape [3]int) *arrow.Schema {
 	}, &md)
 }
 
-// export writes every batch of l into an Arrow IPC file at path, durably,
-// and returns the rows written.
-func export(l *rl.Loader, v rl.View, path string) (int64, error) {
+// export writes every batch of l into an Arrow IPC file or stream at path,
+// durably, and returns the rows and bytes written.
+func export(l *rl.Loader, v rl.View, path string, format int, codec []ipc.Option) (rows, written int64, err error) {
 	shape := l.Shape()
 	n, size := l.Batch(), shape[0]*shape[1]*shape[2]
 	b := rl.LoaderBuffers{
@@ -104,23 +147,29 @@ func export(l *rl.Loader, v rl.View, path string) (int64, error) {
 		Player: make([]int8, n), GameID: make([]int64, n), HalfStep: make([]int32, n),
 	}
 	if err := l.SetBuffers(b); err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	f, err := durable.Create(path)
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	defer f.Abort()
 	schema := exportSchema(v, shape)
-	w, err := ipc.NewFileWriter(&tell{w: f}, ipc.WithSchema(schema), ipc.WithAllocator(memory.DefaultAllocator))
-	if err != nil {
-		return 0, err
+	t := &tell{w: f}
+	opts := append([]ipc.Option{ipc.WithSchema(schema), ipc.WithAllocator(memory.DefaultAllocator)}, codec...)
+	var w interface {
+		Write(arrow.Record) error
+		Close() error
 	}
-	var rows int64
+	if format == ipcStream {
+		w = ipc.NewWriter(t, opts...)
+	} else if w, err = ipc.NewFileWriter(t, opts...); err != nil {
+		return 0, 0, err
+	}
 	for {
 		k, err := l.Next()
 		if err != nil {
-			return rows, err
+			return rows, t.pos, err
 		}
 		if k == 0 {
 			break
@@ -129,14 +178,14 @@ func export(l *rl.Loader, v rl.View, path string) (int64, error) {
 		err = w.Write(rec)
 		rec.Release()
 		if err != nil {
-			return rows, err
+			return rows, t.pos, err
 		}
 		rows += int64(k)
 	}
 	if err := w.Close(); err != nil {
-		return rows, err
+		return rows, t.pos, err
 	}
-	return rows, f.Commit()
+	return rows, t.pos, f.Commit()
 }
 
 // mem is the first k rows of a batch's buffers.

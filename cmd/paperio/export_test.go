@@ -1,9 +1,12 @@
 package main
 
 import (
+	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -15,20 +18,92 @@ import (
 	"github.com/paperio/paperio/rl"
 )
 
+// exportLine is export's summary line: rows, view, where from and to,
+// the file's size and its bytes per row, the compression.
+var exportLine = regexp.MustCompile(`^(\d+) rows \((crop\d+|full)\) from .+ → .+: (\d+) bytes, (\d+\.\d) bytes/row \((lz4|zstd|none)\)\n$`)
+
+// readExport reads an export file: the IPC file format, or the stream
+// format for .arrows.
+func readExport(t *testing.T, path string) (*arrow.Schema, []arrow.Record) {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var recs []arrow.Record
+	if strings.HasSuffix(path, ".arrows") {
+		r, err := ipc.NewReader(f, ipc.WithAllocator(memory.DefaultAllocator))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Release()
+		for r.Next() {
+			rec := r.Record()
+			rec.Retain()
+			recs = append(recs, rec)
+		}
+		if r.Err() != nil {
+			t.Fatal(r.Err())
+		}
+		return r.Schema(), recs
+	}
+	r, err := ipc.NewFileReader(f, ipc.WithAllocator(memory.DefaultAllocator))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	for i := 0; i < r.NumRecords(); i++ {
+		rec, err := r.Record(i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec.Retain()
+		recs = append(recs, rec)
+	}
+	return r.Schema(), recs
+}
+
 // TestExportWritesTheLoadersRows: paperio export writes, batch by batch,
 // the rows the loader makes of the dataset — every column, the
-// observations included — under the documented schema. (rl/arrowcheck
-// reads the same files with Apache Arrow's JavaScript library.)
+// observations included — under the documented schema, in either IPC
+// format and with each compression, and says its bytes per row.
+// (rl/arrowcheck reads the same files with Apache Arrow's JavaScript
+// library.)
 func TestExportWritesTheLoadersRows(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "run")
 	if code, _, errs := runCLI(t, "selfplay", "--games", "6", "--turns", "120", "--size", "40x31", "--quiet", "--out", dir); code != 0 {
 		t.Fatalf("selfplay: exit %d: %s", code, errs)
 	}
-	for _, view := range []string{"crop9", "full"} {
-		out := filepath.Join(t.TempDir(), view+".arrow")
-		code, stdout, errs := runCLI(t, "export", "--data", dir, "--view", view, "--batch", "100", "--out", out)
-		if code != 0 || !strings.Contains(stdout, "rows ("+view+")") {
-			t.Fatalf("export %s: exit %d: %s%s", view, code, stdout, errs)
+	sizes := map[string]int64{}
+	for _, c := range []struct{ view, name, compress string }{
+		{"crop9", "a.arrow", "none"}, {"crop9", "b.feather", "lz4"}, {"crop9", "c.arrows", "zstd"}, {"full", "d.arrow", ""},
+	} {
+		view := c.view
+		out := filepath.Join(t.TempDir(), c.name)
+		args := []string{"export", "--data", dir, "--view", view, "--batch", "100", "--out", out}
+		if c.compress != "" {
+			args = append(args, "--compress", c.compress)
+		}
+		code, stdout, errs := runCLI(t, args...)
+		m := exportLine.FindStringSubmatch(stdout)
+		if code != 0 || m == nil || m[2] != view {
+			t.Fatalf("export %s: exit %d: %q%s", view, code, stdout, errs)
+		}
+		st, err := os.Stat(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rowsN, _ := strconv.ParseInt(m[1], 10, 64)
+		perRow, _ := strconv.ParseFloat(m[4], 64)
+		if m[3] != strconv.FormatInt(st.Size(), 10) || math.Abs(perRow-float64(st.Size())/float64(rowsN)) > 0.05 {
+			t.Errorf("%s: the line says %s bytes, %s bytes/row of %s rows; the file has %d bytes", c.name, m[3], m[4], m[1], st.Size())
+		}
+		if want := c.compress; want != "" && m[5] != want || want == "" && m[5] != "lz4" {
+			t.Errorf("%s: compression %s, want %q (lz4 by default)", c.name, m[5], want)
+		}
+		if view == "crop9" {
+			sizes[m[5]] = st.Size()
 		}
 		v, _ := parseView(view)
 		l, err := rl.NewLoader(rl.LoaderOptions{Dir: dir, View: v, Batch: 100})
@@ -46,26 +121,15 @@ func TestExportWritesTheLoadersRows(t *testing.T) {
 			t.Fatal(err)
 		}
 
-		f, err := os.Open(out)
-		if err != nil {
-			t.Fatal(err)
+		schema, recs := readExport(t, out)
+		if !exportSchema(v, sh).Equal(schema) {
+			t.Fatalf("%s: schema %v", view, schema)
 		}
-		r, err := ipc.NewFileReader(f, ipc.WithAllocator(memory.DefaultAllocator))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !exportSchema(v, sh).Equal(r.Schema()) {
-			t.Fatalf("%s: schema %v", view, r.Schema())
-		}
-		if md := r.Schema().Metadata(); md.Values()[md.FindKey("paperio.planes_shape")] == "" {
+		if md := schema.Metadata(); md.Values()[md.FindKey("paperio.planes_shape")] == "" {
 			t.Fatalf("%s: no planes shape in the metadata", view)
 		}
 		rows := 0
-		for i := 0; i < r.NumRecords(); i++ {
-			rec, err := r.Record(i)
-			if err != nil {
-				t.Fatal(err)
-			}
+		for i, rec := range recs {
 			n, err := l.Next()
 			if err != nil || int64(n) != rec.NumRows() {
 				t.Fatalf("%s: batch %d has %d rows, the loader gives %d (%v)", view, i, rec.NumRows(), n, err)
@@ -88,12 +152,15 @@ func TestExportWritesTheLoadersRows(t *testing.T) {
 				t.Fatalf("%s: batch %d differs from the loader's", view, i)
 			}
 			rows += n
+			rec.Release()
 		}
-		if n, _ := l.Next(); n != 0 || rows == 0 {
-			t.Fatalf("%s: %d rows exported, the loader has %d more", view, rows, n)
+		if n, _ := l.Next(); n != 0 || rows == 0 || int64(rows) != rowsN {
+			t.Fatalf("%s: %d rows exported (the line says %d), the loader has %d more", view, rows, rowsN, n)
 		}
-		r.Close()
-		f.Close()
+	}
+	// The planes are mostly zeros: compressed buffers are many times smaller.
+	if !(sizes["zstd"] < sizes["lz4"] && 4*sizes["lz4"] < sizes["none"]) {
+		t.Errorf("crop9 sizes: %v", sizes)
 	}
 }
 
@@ -110,6 +177,24 @@ func TestExportRefuses(t *testing.T) {
 		code, _, errs := runCLI(t, args...)
 		if code != 2 || strings.Count(strings.TrimSpace(errs), "\n") != 0 || !strings.HasPrefix(errs, "paperio export: ") {
 			t.Errorf("%v: exit %d, stderr %q", args, code, errs)
+		}
+	}
+	// Names that are not Arrow's, and unknown compressions, are refused
+	// before anything is read.
+	data := filepath.Join(empty, "run")
+	for _, c := range []struct{ out, compress, want string }{
+		{"x.csv", "lz4", "name the file .arrow or .feather (the IPC file format) or .arrows (the IPC stream format)"},
+		{"x.parquet", "lz4", "name the file .arrow"},
+		{"x", "lz4", "name the file .arrow"},
+		{"x.arrow", "gzip", `--compress "gzip": want lz4, zstd or none`},
+	} {
+		out := filepath.Join(empty, c.out)
+		code, _, errs := runCLI(t, "export", "--data", data, "--out", out, "--compress", c.compress)
+		if code != 2 || !strings.Contains(errs, c.want) || strings.Count(strings.TrimSpace(errs), "\n") != 0 {
+			t.Errorf("--out %s --compress %s: exit %d, stderr %q", c.out, c.compress, code, errs)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("--out %s: written", c.out)
 		}
 	}
 }

@@ -2,8 +2,10 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/paperio/paperio/game"
+	"github.com/paperio/paperio/play"
 )
 
 func init() {
@@ -16,8 +18,8 @@ func runPlay(args []string) error {
 	if err != nil {
 		return err
 	}
-	p1 := fs.String("p1", "", "player 1 (moves first): a bot spec `name[:key=value,...]` or py:FILE (default: the game's first two bots)")
-	p2 := fs.String("p2", "", "player 2: a bot spec or py:FILE")
+	p1 := fs.String("p1", "", "player 1 (moves first): a bot spec `name[:key=value,...]`, py:FILE or exec:FILE (default: the game's first two bots)")
+	p2 := fs.String("p2", "", "player 2: a bot spec, py:FILE or exec:FILE")
 	seed := fs.Int64("seed", 1, "seed of the start (as the course drew it) and of the bots' randomness")
 	start := fs.String("start", "", "explicit start in the game's words (paperio: x,y,d:x,y,d) instead of one drawn from --seed")
 	record := fs.String("record", "", "append the game to this replay file (.jsonl, or .jsonl.gz)")
@@ -49,6 +51,7 @@ func runPlay(args []string) error {
 	if r.Detail != "" {
 		fmt.Fprintln(stdout, r.Detail)
 	}
+	fmt.Fprintln(stdout, thinkLine(r, es))
 	if *record == "" {
 		return nil
 	}
@@ -75,4 +78,25 @@ func defaultPair(g game.Game, p1, p2 string) (string, string) {
 		p2 = def[1]
 	}
 	return p1, p2
+}
+
+// thinkLine is each player's think time and failure in one game: "think
+// time: t_a 1.234 s, goround 0.000 s (built-in bots are not timed);
+// failures: t_a OVT".
+func thinkLine(r *game.Record, es []*game.Entrant) string {
+	var times, fails []string
+	for i, e := range es {
+		times = append(times, fmt.Sprintf("%s %.3f s", e.Name, r.Think[i].Seconds()))
+		switch r.Faults[i].Kind {
+		case play.Error:
+			fails = append(fails, e.Name+" ERR")
+		case play.Timeout:
+			fails = append(fails, e.Name+" OVT")
+		}
+	}
+	line := "think time: " + strings.Join(times, ", ") + "; failures: "
+	if len(fails) == 0 {
+		return line + "none"
+	}
+	return line + strings.Join(fails, ", ")
 }

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"runtime"
 	"strings"
 	"time"
 
@@ -54,10 +55,10 @@ func addPlayerFlags(fs *flag.FlagSet, g game.Game) *playerFlags {
 		def = t.DefaultThinkTime().Seconds() // the game's course budget (eraser: 60 s)
 	}
 	return &playerFlags{
-		time:        fs.Float64("time", def, "think time per course AI (py:) per game in seconds, charged for load and every play as the course did; 0 = unlimited. Built-in bots are not timed. stellar: bounds only the AI's load, each call has --call-time"),
+		time:        fs.Float64("time", def, "think time per course AI (py:) or program (exec:) per game in seconds, charged for load and every play as the course did; 0 = unlimited. Built-in bots are not timed. stellar: bounds only the AI's load, each call has --call-time"),
 		courseRules: fs.Bool("course-rules", false, "refuse py: AIs that use what the course banned (global statements, os, sys, threading, multiprocessing)"),
-		sandbox:     fs.String("sandbox", "auto", "py: AIs run under bwrap (no network, read-only filesystem): auto (when bwrap works), on or off"),
-		python:      fs.String("python", "python3", "the Python interpreter of py: AIs (e.g. /usr/bin/python3 for Debian's numpy)"),
+		sandbox:     fs.String("sandbox", "auto", "py: AIs and exec: programs run under bwrap (no network, read-only filesystem): auto (when bwrap works), on or off"),
+		python:      fs.String("python", pyai.DefaultPython(), "the Python interpreter of py: AIs (e.g. /usr/bin/python3 for Debian's numpy); default $PAPERIO_PYTHON, else python3"),
 	}
 }
 
@@ -101,18 +102,61 @@ func (s *gameSetup) resolve() (game.Config, game.PlayerOptions, time.Duration, e
 }
 
 // entrants builds the named players of specs (a player meeting itself gets
-// a distinct name for the later side) and warns about those that cannot be
-// started: as in the course, such a player is not refused but loses every
-// game by an error.
+// a distinct name for the later side) and refuses, before any game, the
+// course AIs that cannot be started (checkEntrants).
 func entrants(g game.Game, o game.PlayerOptions, specs ...string) ([]*game.Entrant, error) {
+	return entrantsAllowing(g, o, false, specs...)
+}
+
+// entrantsAllowing is entrants; with allowBroken (a tournament's
+// --allow-broken) a player that cannot be started is kept with a warning
+// and loses every game by an error, as the course scored it.
+func entrantsAllowing(g game.Game, o game.PlayerOptions, allowBroken bool, specs ...string) ([]*game.Entrant, error) {
 	es, err := game.Entrants(g, o, specs...)
 	if err != nil {
 		return nil, usagef("%v", err)
 	}
-	for _, e := range es {
-		if err := e.Check(); err != nil {
-			fmt.Fprintf(os.Stderr, "warning: %s cannot be started (%v); it will lose every game by an error\n", e.Name, err)
+	return es, checkEntrants(es, allowBroken)
+}
+
+// checkEntrants starts and imports every course AI once before the first
+// game: one that cannot be started (its file is missing, does not parse,
+// lacks what the game's AIs define, raises or exits at import) is a usage
+// error naming each such file and why, unless allowBroken.
+func checkEntrants(es []*game.Entrant, allowBroken bool) error {
+	broken := game.CheckAll(es, runtime.NumCPU())
+	if len(broken) == 0 {
+		return nil
+	}
+	lines := make([]string, len(broken))
+	for i, b := range broken {
+		lines[i] = b.Err.Error()
+		if _, py, _ := game.PyPath(b.Entrant.Spec); !py {
+			lines[i] = b.Entrant.Spec + ": " + lines[i]
 		}
 	}
-	return es, nil
+	if allowBroken {
+		for _, l := range lines {
+			fmt.Fprintf(os.Stderr, "warning: %s; kept by --allow-broken, it loses every game by an error\n", l)
+		}
+		return nil
+	}
+	if len(lines) == 1 {
+		return usagef("cannot start %s", lines[0])
+	}
+	return usagef("%d players cannot be started:\n  %s", len(lines), strings.Join(lines, "\n  "))
+}
+
+// checkSpecs checks the players of canonical specs as checkEntrants does
+// (for commands that build their players later: selfplay, tune, view).
+func checkSpecs(g game.Game, o game.PlayerOptions, specs []string) error {
+	var es []*game.Entrant
+	for _, s := range specs {
+		e, err := g.Entrant(s, o)
+		if err != nil {
+			return usagef("%v", err)
+		}
+		es = append(es, e)
+	}
+	return checkEntrants(es, false)
 }

@@ -46,7 +46,7 @@ players and panels unless --size fixes it.`
 
 func runPlot(args []string) error {
 	fs := newFlags("plot", plotUsage)
-	data := fs.String("data", "", "dataset folder or bucket URL (games/ and turns/, as paperio selfplay or tournament writes it)")
+	data := fs.String("data", "", "dataset folder or bucket URL (games/ and turns/, as paperio selfplay or tournament writes it), or replay files: a file or a folder of *.jsonl[.gz]")
 	out := fs.String("out", "", "output file or object URL; the extension chooses the format: .png or .svg")
 	gameArg := fs.String("game", "", "game_id of the single-game charts (default: the smallest); a game's name (paperio, …) instead checks that the folder holds that game")
 	players := fs.String("players", "", "bars and dots: only the players `A,B,...` (specs or short labels, comma-separated)")

@@ -22,7 +22,7 @@ func runSPRT(args []string) error {
 	if err != nil {
 		return err
 	}
-	p1 := fs.String("p1", "", "player A, the one tested: a bot spec or py:FILE")
+	p1 := fs.String("p1", "", "player A, the one tested: a bot spec, py:FILE or exec:FILE")
 	p2 := fs.String("p2", "", "player B, the reference")
 	elo0 := fs.Float64("elo0", 0, "Elo difference of H0")
 	elo1 := fs.Float64("elo1", 0, "Elo difference of H1 (greater than --elo0)")

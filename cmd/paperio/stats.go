@@ -25,7 +25,7 @@ var statsOut io.Writer = os.Stdout
 
 func runStats(args []string) error {
 	fs := newFlags("stats", "--data DIR [--by player|pair] [--format table|csv|json]")
-	data := fs.String("data", "", "dataset folder or bucket URL (games/, as paperio selfplay writes it)")
+	data := fs.String("data", "", "dataset folder or bucket URL (games/, as paperio selfplay writes it), or replay files: a file or a folder of *.jsonl[.gz]")
 	by := fs.String("by", "player", "player: one row per player; pair: win rates of every pair (a matrix in table format)")
 	format := fs.String("format", "table", "table, csv or json")
 	wantGame := fs.String("game", "", "check that the folder holds this game (the folder says which it holds)")

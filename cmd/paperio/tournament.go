@@ -27,7 +27,7 @@ func runTournament(args []string) error {
 		return err
 	}
 	format := fs.String("format", "roundrobin", "roundrobin (every pair of a group plays a series), knockout (group round robins, then E1–W2, E2–W1, S1–N2, S2–N1, semi-finals, final and third place) or gauntlet (the first player against each other)")
-	playerList := fs.String("players", "", "player specs `A,B,...` (bot specs with their options, or py:FILE); dealt to groups in turn")
+	playerList := fs.String("players", "", "player specs `A,B,...` (bot specs with their options, py:FILE or exec:FILE; py:DIR/ or 'py:DIR/t_*.py' for every course AI there); dealt to groups in turn")
 	groups := fs.Int("groups", 0, "groups, players dealt in turn: roundrobin default 1; knockout default 4 (E, W, S, N; 2 or 1 with fewer than 8 or 4 players), a power of two")
 	games := fs.Int("games-per-series", 20, "games per series at most (even); a series stops when a player has won more than half")
 	workers := fs.Int("workers", 0, "series played at once (0 = one per CPU); a series plays its games one after another")
@@ -38,6 +38,7 @@ func runTournament(args []string) error {
 	assemble := fs.Bool("assemble", false, "make the results (standings, ratings, results.sqlite, Parquet, replays) from the series the shards recorded in --out, playing any still missing")
 	replays := fs.Int("replays", 3, "knockout: replays of a drawn series before the better-placed player goes through")
 	quiet := fs.Bool("quiet", false, "no live table or progress lines; only the final report")
+	allowBroken := fs.Bool("allow-broken", false, "keep players that cannot be started (a py: file that is missing, does not parse, lacks what the game's AIs define, or fails at import): each loses every game by an error (ERR), as the course scored it; without it such players are refused before the first game")
 	view := fs.String("view", "", "serve the live view at `ADDR` (127.0.0.1:8765): games move on screen as they are played, standings update; it stays up after the run until Ctrl-C")
 	if err := parseFlags(fs, args, false); err != nil {
 		return err
@@ -53,7 +54,7 @@ func runTournament(args []string) error {
 	if err != nil {
 		return err
 	}
-	players, err := entrants(mf.game.g, mf.options, specs...)
+	players, err := entrantsAllowing(mf.game.g, mf.options, *allowBroken, specs...)
 	if err != nil {
 		return err
 	}

@@ -32,7 +32,7 @@ func runView(args []string) error {
 	addr := fs.String("addr", defaultAddr, "address to listen on (host:port); a host other than loopback lets other machines see the games")
 	open := fs.Bool("open", false, "open the app in the web browser")
 	record := fs.String("record", "out/human", "folder where games played on the play page are recorded (human.jsonl); the only place the app writes")
-	opponents := fs.String("opponents", "", "course AIs and learned policies `py:FILE,policy:FILE,...` the play page may choose besides the built-in bots")
+	opponents := fs.String("opponents", "", "course AIs, programs and learned policies `py:FILE,exec:FILE,policy:FILE,...` the play page may choose besides the built-in bots (py:DIR/ or 'py:DIR/t_*.py' for every course AI there)")
 	if err := parseFlags(fs, args, true); err != nil {
 		return err
 	}
@@ -48,6 +48,9 @@ func runView(args []string) error {
 	if *opponents != "" {
 		if opp, err = selfplay.ParseBots(gs.g, *opponents); err != nil {
 			return usagef("--opponents: %v", err)
+		}
+		if err := checkSpecs(gs.g, o, opp); err != nil {
+			return err
 		}
 	}
 	loop, err := checkAddr(*addr)

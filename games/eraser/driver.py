@@ -64,7 +64,6 @@ class Driver(base.Driver):
         self.last = None  # what this AI returned last
 
     def configure(self, cfg):
-        path = cfg['path']
         # numpy's thread pools stay small, and numpy is imported before any
         # AI code runs (the AIs' own import then finds it loaded).
         for var in ('OPENBLAS_NUM_THREADS', 'OMP_NUM_THREADS', 'MKL_NUM_THREADS'):
@@ -76,17 +75,9 @@ class Driver(base.Driver):
             return self.reply(b'X', (NUMPY_MISSING % sys.executable).encode())
         self.np = numpy
         self.letters = numpy.array(['R', 'B', 'G', 'Y', 'P', 'nan'], dtype='<U10')
-        shown = cfg.get('display') or path
-        _, refusal = base.parse(path, shown, cfg.get('course_rules'))
-        if refusal:
-            return self.reply(b'X', refusal.encode())
-        ok, res = self.call(base.load_module, cfg['name'], path)
-        if not ok:
-            return self.reply(b'E', res.encode('utf-8', 'replace'))
-        self.module = res
-        if not callable(getattr(self.module, 'Plaser', None)):
-            return self.reply(b'X', ('%s: no class Plaser (an eraser AI defines class Plaser(isFirst) with '
-                                     'move(board, operations, scores, turn_number))' % shown).encode())
+        self.module = self.import_ai(cfg)
+        if self.module is None:
+            return
         self.keep_reserve()
         self.reply(b'K', json.dumps(self.info(deny)).encode())
 

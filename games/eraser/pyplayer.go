@@ -40,16 +40,23 @@ type courseAI struct {
 	proc        *pyai.Process
 
 	me       int
-	moved    bool // this player has moved in this game
+	think    time.Duration // the game's think time, for messages
+	moved    bool          // this player has moved in this game
 	fail     play.Fault
 	returned json.RawMessage // the failed call's answer, as JSON
 	ops      []rules.Swap
 	buf      []byte
 }
 
+// Interface is what an eraser AI file defines (RULES.md §9).
+var Interface = pyai.Interface{Game: "eraser", Name: "Plaser",
+	Shows: "class Plaser(isFirst) with move(self, board, operations, scores, turn_number)"}
+
+func init() { pyai.RegisterInterface(Interface) }
+
 // pyOptions are the options of a course AI process.
 func pyOptions(o game.PlayerOptions) pyai.Options {
-	p := pyai.Options{TimeBudget: o.Budget, CourseRules: o.CourseRules, Python: o.Python}
+	p := pyai.Options{TimeBudget: o.Budget, CourseRules: o.CourseRules, Python: o.Python, Interface: Interface}
 	if o.Budget == 0 {
 		p.TimeBudget = 365 * 24 * time.Hour
 	}
@@ -91,6 +98,10 @@ func (p *courseAI) start() error {
 // is charged like every call of a timed player.
 func (p *courseAI) Reset(s *rules.State, me int, _ uint64, c play.Clock) {
 	p.me, p.moved, p.fail, p.returned = me, false, play.Fault{}, nil
+	p.think = c.Budget
+	if !c.Limited() {
+		p.think = p.opts.TimeBudget
+	}
 	if p.proc == nil || !p.proc.Alive() {
 		if p.proc != nil {
 			p.proc.Note("new AI process: the previous one was stopped or died")
@@ -166,7 +177,7 @@ func (p *courseAI) Act(s *rules.State, c play.Clock) rules.Swap {
 	case v.Exit != "":
 		p.fail = play.Fault{Kind: play.Timeout, Detail: "ended its call with " + v.Exit + ", which the course's engine saw as a time-out"}
 	case c.Limited() && elapsed >= c.Left[p.me]:
-		p.fail = play.Fault{Kind: play.Timeout, Detail: fmt.Sprintf("answered after its think time ran out (%.3f s)", elapsed.Seconds())}
+		p.fail = play.Fault{Kind: play.Timeout, Detail: fmt.Sprintf("ran out of its %s think time for the game (answered %.3f s into the call)", play.Seconds(c.Budget), elapsed.Seconds())}
 	case v.Invalid != nil:
 		msg := bots.InvalidPrefix + *v.Invalid
 		p.fail = play.Fault{Kind: play.Error, Detail: msg}
@@ -243,7 +254,7 @@ func (p *courseAI) failCall(err error) {
 	var died *pyai.ProcessDied
 	switch {
 	case errors.Is(err, pyai.ErrProcessTimeout):
-		p.fail = play.Fault{Kind: play.Timeout, Detail: "did not answer within its remaining think time"}
+		p.fail = play.Fault{Kind: play.Timeout, Detail: "ran out of its " + play.Seconds(p.think) + " think time for the game"}
 	case errors.As(err, &died):
 		p.fail = play.Fault{Kind: play.Error, Detail: died.Error()}
 	default:

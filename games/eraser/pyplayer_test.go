@@ -141,3 +141,23 @@ func TestCourseAIFailures(t *testing.T) {
 		}
 	})
 }
+
+// A paper.io AI given to eraser, and one that ends the process at import,
+// are refused in the user's terms before any game.
+func TestOtherGamesAIRefused(t *testing.T) {
+	o := game.PlayerOptions{Budget: time.Second, Python: numpytest.Python(t, "eraser AIs are given numpy boards"), Sandbox: "off"}
+	dir := t.TempDir()
+	cases := []struct{ file, src, want string }{
+		{"t.py", "def play(stat, storage):\n    return 'l'\n",
+			": not an eraser AI: it defines play(stat, storage), a paper.io AI; an eraser AI defines class Plaser(isFirst) with move(self, board, operations, scores, turn_number)"},
+		{"quits.py", "import sys\nsys.exit(0)\nclass Plaser:\n    pass\n",
+			": exits at import (SystemExit(0)): a course AI must not end the process when it is imported"},
+	}
+	for _, c := range cases {
+		ai := filepath.Join(dir, c.file)
+		os.WriteFile(ai, []byte(c.src), 0o644)
+		if _, err := NewPlayer("py:"+ai, o); err == nil || err.Error() != ai+c.want {
+			t.Errorf("%v\nwant %s%s", err, ai, c.want)
+		}
+	}
+}

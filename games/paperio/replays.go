@@ -61,6 +61,31 @@ func ReplayGame(g game.ReplayGame) (*replay.Game, error) {
 	return rg, nil
 }
 
+// Read reads a replay file's games as records: the recorded result, and
+// the final territories replayed by the engine (a file need not record
+// them).
+func (replays) Read(path string) ([]game.ReplayGame, error) {
+	gs, err := replay.ReadAll(path)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]game.ReplayGame, len(gs))
+	for i, g := range gs {
+		r := &game.Record{
+			Seed: g.Seed, Config: Config{Config: g.Config()}, Start: dataset.StartString(g.Starts()),
+			Moves: []byte(g.Actions), Winner: game.Winner(g.Result.EngineWinner()), Reason: g.Result.Reason,
+			Extra: -1, Length: len(g.Actions),
+		}
+		s, err := Replay(r, nil)
+		if err != nil {
+			return nil, fmt.Errorf("%s: game %d (%s): %v", path, i+1, g.ID, err)
+		}
+		r.Score = [2]float64{float64(s.Area(0)), float64(s.Area(1))}
+		out[i] = game.ReplayGame{ID: g.ID, Players: g.Players, Record: r}
+	}
+	return out, nil
+}
+
 func (replays) Check(path string, bad func(string)) (games, frames, mismatched int, err error) {
 	return game.CheckFile(path, replay.Open, func(g *replay.Game) (string, int, error) {
 		n, m := replay.Check(g)

@@ -89,15 +89,10 @@ class Driver(base.Driver):
         self.overran = False
 
     def configure(self, cfg):
-        path = cfg['path']
         deny = base.contain(cfg)
-        _, refusal = base.parse(path, cfg.get('display') or path, cfg.get('course_rules'))
-        if refusal:
-            return self.reply(b'X', refusal.encode())
-        ok, res = self.call(base.load_module, cfg['name'], path)
-        if not ok:
-            return self.reply(b'E', res.encode('utf-8', 'replace'))
-        self.module = res
+        self.module = self.import_ai(cfg)
+        if self.module is None:
+            return
         self.keep_reserve()
         signal.signal(signal.SIGALRM, self.alarm)
         self.reply(b'K', json.dumps(self.info(deny)).encode())

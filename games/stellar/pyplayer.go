@@ -63,6 +63,12 @@ type pyPlayer struct {
 	msg     []byte
 }
 
+// Interface is what a stellar AI file defines (RULES §8).
+var Interface = pyai.Interface{Game: "stellar", Name: "player_class",
+	Shows: "class player_class(player_id) with player_func(self, map_info)"}
+
+func init() { pyai.RegisterInterface(Interface) }
+
 func newPyPlayer(path string, o game.PlayerOptions) (Player, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
@@ -72,7 +78,7 @@ func newPyPlayer(path string, o game.PlayerOptions) (Player, error) {
 	if p.load <= 0 {
 		p.load = 365 * 24 * time.Hour
 	}
-	p.opts = pyai.Options{TimeBudget: p.load, HookTimeout: p.load, CourseRules: o.CourseRules, Python: o.Python}
+	p.opts = pyai.Options{TimeBudget: p.load, HookTimeout: p.load, CourseRules: o.CourseRules, Python: o.Python, Interface: Interface}
 	p.opts.Sandbox, _ = pyai.ParseSandbox(o.Sandbox)
 	p.opts = pyai.WithDefaults(p.opts)
 	if err := p.start(); err != nil {

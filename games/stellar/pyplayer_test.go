@@ -1,7 +1,9 @@
 package stellar
 
 import (
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -125,5 +127,17 @@ func TestCourseAIHangs(t *testing.T) {
 	}
 	if !strings.Contains(r.Faults[0].Detail, "process was stopped") || r.Winner != 1 {
 		t.Errorf("hangs.py: %s", g.ResultText(r, [2]string{"hangs", "rush"}))
+	}
+}
+
+// A paper.io AI given to stellar is refused in the user's terms, before
+// any game.
+func TestOtherGamesAIRefused(t *testing.T) {
+	ai := filepath.Join(t.TempDir(), "t.py")
+	os.WriteFile(ai, []byte("def play(stat, storage):\n    return 'l'\n"), 0o644)
+	_, err := NewPlayer("py:"+ai, pyOptions)
+	want := ai + ": not a stellar AI: it defines play(stat, storage), a paper.io AI; a stellar AI defines class player_class(player_id) with player_func(self, map_info)"
+	if err == nil || err.Error() != want {
+		t.Fatalf("%v\nwant %s", err, want)
 	}
 }

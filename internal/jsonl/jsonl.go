@@ -13,6 +13,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/paperio/paperio/internal/durable"
@@ -166,3 +168,30 @@ func copyFile(dst io.Writer, name string) error {
 }
 
 func gzipped(name string) bool { return strings.HasSuffix(name, ".gz") }
+
+// Files are the game files a path names: the path itself when it is a
+// file, else the *.jsonl and *.jsonl.gz files directly in the folder,
+// sorted, leaving out names that start with '.' (files being written). A
+// folder without any gives none and no error.
+func Files(path string) ([]string, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !st.IsDir() {
+		return []string{path}, nil
+	}
+	ents, err := os.ReadDir(path)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, e := range ents {
+		n := e.Name()
+		if !e.IsDir() && !strings.HasPrefix(n, ".") && (strings.HasSuffix(n, ".jsonl") || strings.HasSuffix(n, ".jsonl.gz")) {
+			out = append(out, filepath.Join(path, n))
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}

@@ -251,3 +251,26 @@ func TestAppendFailureLeavesFile(t *testing.T) {
 		}
 	}
 }
+
+// TestFiles: a file names itself; a folder its *.jsonl and *.jsonl.gz
+// files, sorted, without hidden ones, other files or subfolders.
+func TestFiles(t *testing.T) {
+	dir := t.TempDir()
+	for _, n := range []string{"b.jsonl.gz", "a.jsonl", ".c.jsonl", "notes.txt", "d.json"} {
+		if err := os.WriteFile(filepath.Join(dir, n), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.Mkdir(filepath.Join(dir, "e.jsonl"), 0o755)
+	got, err := Files(dir)
+	if err != nil || strings.Join(got, ",") != filepath.Join(dir, "a.jsonl")+","+filepath.Join(dir, "b.jsonl.gz") {
+		t.Fatalf("got %v, %v", got, err)
+	}
+	one := filepath.Join(dir, "notes.txt")
+	if got, err := Files(one); err != nil || len(got) != 1 || got[0] != one {
+		t.Fatalf("a file: got %v, %v", got, err)
+	}
+	if _, err := Files(filepath.Join(dir, "nope")); err == nil {
+		t.Fatal("a missing path gave no error")
+	}
+}

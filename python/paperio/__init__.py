@@ -26,7 +26,11 @@ SCALARS = ('own_east', 'own_south', 'own_west', 'own_north', 'enemy_heading_same
            'enemy_band', 'own_x', 'own_y', 'enemy_ahead', 'enemy_right', 'moves_first', 'home_ahead', 'home_right',
            'home_dist', 'band_to_enemy', 'enemy_band_to_own', 'heads_dist')
 
-__all__ = ['VectorEnv', 'Dataset', 'Error', 'OBS_VERSION', 'PLANES', 'SCALARS', 'LEFT', 'STRAIGHT', 'RIGHT']
+# The course's result codes (info['reason'] at a game's end), by code.
+REASONS = {0: 'WAL', 1: 'TAP', 2: 'SID', 3: 'FAC', 4: 'CIT', -1: 'ERR', -2: 'OVT', -3: 'END'}
+
+__all__ = ['VectorEnv', 'Dataset', 'Error', 'OBS_VERSION', 'PLANES', 'SCALARS', 'REASONS', 'LEFT', 'STRAIGHT',
+           'RIGHT']
 
 _LAZY = {'VectorEnv': 'env', 'Dataset': 'data'}
 

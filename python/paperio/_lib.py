@@ -15,7 +15,7 @@ import subprocess
 import sys
 import tempfile
 
-ABI = 1  # the library's paperio_abi(); see cmd/libpaperio
+ABI = 2  # the library's paperio_abi(); see cmd/libpaperio
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 _ROOT = os.path.dirname(os.path.dirname(_HERE))  # the repository: python/paperio/../..
@@ -89,12 +89,14 @@ def _load():
         'paperio_obs_version': ([], i64),
         'paperio_env_new': ([c, c, n, c, n], i64),
         'paperio_env_buffers': ([i64, ctypes.POINTER(p), c, n], i64),
+        'paperio_env_results': ([i64, ctypes.POINTER(p), c, n], i64),
         'paperio_env_reset': ([i64, i64, c, n], i64),
         'paperio_env_step': ([i64, p, i64, c, n], i64),
         'paperio_env_state': ([i64, i64, p, p, p, c, n], i64),
         'paperio_close': ([i64], None),
         'paperio_data_new': ([c, c, n, c, n], i64),
         'paperio_data_buffers': ([i64, ctypes.POINTER(p), c, n], i64),
+        'paperio_data_rows': ([i64, c, n], i64),
         'paperio_data_next': ([i64, c, n], i64),
         'paperio_data_rewind': ([i64, i64, c, n], i64),
         'paperio_engine_speed': ([ctypes.c_double, c, n], i64),

@@ -8,8 +8,10 @@ from .env import parse_view
 
 
 class Dataset(_lib.Handle):
-    """The rows of a self-play folder (paperio selfplay --out DIR) as batches
-    of numpy arrays, one row per half-step:
+    """The rows of a self-play folder (paperio selfplay --out DIR), or of
+    replay files (a file, or a folder of *.jsonl and *.jsonl.gz files: the
+    course's reference games, play --record and human games), as batches of
+    numpy arrays, one row per half-step:
 
         for batch in paperio.Dataset('out/selfplay', view='crop11', batch_size=4096):
             batch['planes'], batch['scalars'], batch['action'], ...
@@ -29,9 +31,15 @@ class Dataset(_lib.Handle):
     in_flight of them are replayed side by side, each row of a batch from one
     of them at random (each game's rows stay in order). Each pass over the
     dataset (each iter()) is shuffled anew from seed, the pass number and
-    nothing else. players keeps only the rows of the players named (bot
-    specs in any spelling, or py:FILE as recorded), e.g. to learn from one
-    bot's moves.
+    nothing else. players keeps only the rows of the players named (specs
+    as recorded, bot specs in any spelling, or the short names paperio plot
+    shows: a py: AI's file stem such as 't_team', a replay's team name),
+    e.g. to learn from one bot's moves; a name that is no player of the data
+    is an error that lists them.
+
+    len(ds) is the number of batches a pass yields, ds.rows the number of
+    rows (both count the kept players' moves; the first call reads the
+    games tables once).
 
     The arrays of a batch are views of buffers the next batch overwrites:
     copy what you keep (torch.from_numpy shares the memory), or pass
@@ -61,6 +69,18 @@ class Dataset(_lib.Handle):
         self._msg.check(_lib.lib.paperio_data_buffers(self._h, _lib.pointers([self._buf[k] for k in order]),
                                                       self._msg.buf, self._msg.size))
         self._passes = 0
+        self._rows = None
+
+    @property
+    def rows(self):
+        """The rows of a pass."""
+        if self._rows is None:
+            self._rows = self._msg.check(_lib.lib.paperio_data_rows(self._handle(), self._msg.buf, self._msg.size))
+        return self._rows
+
+    def __len__(self):
+        """The batches of a pass (the last may be shorter)."""
+        return -(-self.rows // self.batch_size)
 
     def __iter__(self):
         """A pass over the dataset, batch by batch (the last may be shorter)."""

@@ -5,7 +5,7 @@ import os
 import numpy as np
 
 from . import _lib
-from .spaces import Discrete, observation_space
+from .spaces import Discrete, MultiDiscrete, observation_space
 
 # The actions by index.
 LEFT, STRAIGHT, RIGHT = 0, 1, 2
@@ -40,7 +40,16 @@ class VectorEnv(_lib.Handle):
 
     Rewards: the game's result (1 won, -1 lost, 0 drawn) for the player who
     moved, in the step that ends the game, else 0. Every game ends by the
-    rules (terminated); truncated is always False.
+    rules (terminated); truncated is always False. In the step that ends a
+    game, info says how it ended: info['winner'] (int8: 1 or 2, 0 a draw),
+    info['reason'] (int8: the course's result code, named by
+    paperio.REASONS: 0 WAL … -3 END) and info['area1'], info['area2'] (int32:
+    both players' final territories); info['_winner'] (and '_reason',
+    '_area1', '_area2') is True there, Gymnasium's mark of the entries that
+    hold a value, and the others are 0.
+
+    action_space is MultiDiscrete([3] * num_envs), Gymnasium's batch of
+    single_action_space, Discrete(3).
 
     Autoreset (Gymnasium's two modes): 'next_step' (the default) returns the
     last observation of a game in the step that ends it, and starts the next
@@ -90,13 +99,17 @@ class VectorEnv(_lib.Handle):
         self.single_observation_space = observation_space(planes, scalars)
         self.observation_space = observation_space(planes, scalars, (n,))
         self.single_action_space = Discrete(3)
-        self.action_space = Discrete(3, (n,))
+        self.action_space = MultiDiscrete(np.full(n, 3))
         self._obs = {'planes': np.zeros((n,) + planes, np.uint8), 'scalars': np.zeros((n, scalars), np.float32)}
         self._reward = np.zeros(n, np.float32)
         self._terminated = np.zeros(n, bool)
         self._truncated = np.zeros(n, bool)
         self._info = {'player': np.zeros(n, np.int8), 'game': np.zeros(n, np.int64),
                       'seed': np.zeros(n, np.int64), 'half_steps': np.zeros(n, np.int32)}
+        results = {'winner': np.zeros(n, np.int8), 'reason': np.zeros(n, np.int8),
+                   'area1': np.zeros(n, np.int32), 'area2': np.zeros(n, np.int32)}
+        for k, v in results.items():
+            self._info[k], self._info['_' + k] = v, self._terminated
         if expert:
             self._info['expert_action'] = np.zeros(n, np.int64)
         final = [None, None, None]
@@ -108,6 +121,8 @@ class VectorEnv(_lib.Handle):
                               self._truncated, self._info['player'], self._info['game'], self._info['seed'],
                               self._info['half_steps']] + final + [self._info.get('expert_action')])
         self._msg.check(_lib.lib.paperio_env_buffers(self._h, ptrs, self._msg.buf, self._msg.size))
+        self._msg.check(_lib.lib.paperio_env_results(self._h, _lib.pointers(list(results.values())), self._msg.buf,
+                                                     self._msg.size))
         # The actions are copied into an array of the environment's own,
         # whose address is known: a step then makes no numpy array and no
         # ctypes object (which cost more than copying 256 actions).

@@ -1,7 +1,7 @@
-"""Spaces as Gymnasium names them (Discrete, Box, Dict), small enough to
-need nothing but numpy: they describe the environment's actions and
-observations with the attributes a Gymnasium user reads (n, shape, dtype,
-low, high, spaces) and can sample. paperio.gym turns them into Gymnasium's
+"""Spaces as Gymnasium names them (Discrete, MultiDiscrete, Box, Dict), small
+enough to need nothing but numpy: they describe the environment's actions
+and observations with the attributes a Gymnasium user reads (n, nvec, shape,
+dtype, low, high, spaces) and can sample. paperio.gym turns them into Gymnasium's
 own when Gymnasium is installed.
 """
 
@@ -27,6 +27,29 @@ class Discrete:
 
     def __repr__(self):
         return 'Discrete(%d%s)' % (self.n, ', shape=%s' % (self.shape,) if self.shape else '')
+
+
+class MultiDiscrete:
+    """One integer 0 .. nvec[i]-1 per entry: the actions of a batch of
+    environments, as Gymnasium batches a Discrete space."""
+
+    def __init__(self, nvec, seed=None):
+        self.nvec = np.asarray(nvec, np.int64)
+        self.shape, self.dtype = self.nvec.shape, np.dtype(np.int64)
+        self._rng = np.random.default_rng(seed)
+
+    def sample(self):
+        return self._rng.integers(0, self.nvec, dtype=np.int64)
+
+    def seed(self, seed=None):
+        self._rng = np.random.default_rng(seed)
+
+    def contains(self, x):
+        x = np.asarray(x)
+        return x.shape == self.shape and x.dtype.kind in 'iu' and bool(np.all((x >= 0) & (x < self.nvec)))
+
+    def __repr__(self):
+        return 'MultiDiscrete(%s)' % np.array2string(self.nvec, threshold=8)
 
 
 class Box:

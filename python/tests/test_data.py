@@ -1,5 +1,6 @@
 """Dataset: a self-play folder's rows, made again by the library."""
 
+import gzip
 import json
 import os
 import shutil
@@ -79,6 +80,22 @@ class DatasetRows(unittest.TestCase):
         self.assertTrue(len(g0) and (g0 == 1).all() and len(g1) and (g1 == 2).all())
         self.assertFalse((r['game_id'] % 3 == 2).any())  # wanderer against goround
 
+    def test_len_and_rows(self):
+        for kw in ({}, {'players': ['heuristic']}):
+            with paperio.Dataset(self.dir, view='crop5', batch_size=100, **kw) as ds:
+                batches = list(ds)
+                rows = sum(len(b['action']) for b in batches)
+                self.assertEqual(ds.rows, rows)
+                self.assertEqual(len(ds), len(batches))
+                self.assertEqual(len(ds), -(-rows // 100))
+        self.assertEqual(paperio.Dataset(self.dir, batch_size=10 ** 6).rows, self.manifest['turn_rows'])
+
+    def test_unknown_player_lists_the_players(self):
+        with self.assertRaises(paperio.Error) as cm:
+            paperio.Dataset(self.dir, players=['t_team'])
+        self.assertIn('no player "t_team" in the data (players: ', str(cm.exception))
+        self.assertIn('goround', str(cm.exception))
+
     def test_full_board(self):
         r = self.rows(view='full', batch_size=256, shuffle=False)
         self.assertEqual(r['planes'].shape[1:], (6, 31, 40))
@@ -98,6 +115,49 @@ class DatasetRows(unittest.TestCase):
         ds.close()
         with self.assertRaises(paperio.Error):
             next(iter(ds))
+
+
+class ReplayFiles(unittest.TestCase):
+    """The course's reference games (testdata/conformance) as a dataset."""
+
+    def setUp(self):
+        self.path = os.path.join(_lib._ROOT, 'testdata', 'conformance', 'public.jsonl.gz')
+        with gzip.open(self.path, 'rt') as f:
+            self.games = [json.loads(line) for line in f if line.strip()]
+
+    def test_rows_of_every_game(self):
+        with paperio.Dataset(self.path, view='crop7', batch_size=500, shuffle=False, copy=True) as ds:
+            batches = list(ds)
+            self.assertEqual(len(ds), len(batches))
+            self.assertEqual(ds.rows, sum(len(g['actions']) for g in self.games))
+        r = {k: np.concatenate([b[k] for b in batches]) for k in batches[0]}
+        self.assertEqual(sorted(set(r['game_id'].tolist())), list(range(len(self.games))))
+        for gid in (0, len(self.games) - 1):
+            g = self.games[gid]
+            rows = r['game_id'] == gid
+            self.assertEqual(''.join('LSR'[a] for a in r['action'][rows]), g['actions'])
+            winner = g['result']['winner']
+            p1 = r['outcome'][rows & (r['player'] == 1)]
+            self.assertTrue((p1 == (0 if winner is None else 1 if winner == 0 else -1)).all())
+
+    def test_a_course_ai_by_its_file_stem(self):
+        # A folder of replay files: a game of a py: AI, named as plot names it.
+        with tempfile.TemporaryDirectory() as tmp:
+            g = dict(self.games[0], players=['py:teams/a/t_team.py', 'goround'])
+            with open(os.path.join(tmp, 'students.jsonl'), 'w') as f:
+                f.write(json.dumps(g) + '\n')
+            with paperio.Dataset(tmp, players=['t_team'], batch_size=64, shuffle=False) as ds:
+                rows = [b['player'].copy() for b in ds]
+                self.assertEqual(ds.rows, (len(g['actions']) + 1) // 2)
+            self.assertTrue((np.concatenate(rows) == 1).all())
+
+    def test_one_team(self):
+        name = self.games[0]['players'][0]
+        want = sum((len(g['actions']) + 1) // 2 * (g['players'][0] == name) + len(g['actions']) // 2 *
+                   (g['players'][1] == name) for g in self.games)
+        with paperio.Dataset(self.path, players=[name], batch_size=256) as ds:
+            self.assertEqual(ds.rows, want)
+            self.assertEqual(sum(len(b['action']) for b in ds), want)
 
 
 class Library(unittest.TestCase):

@@ -30,7 +30,43 @@ class Api(unittest.TestCase):
                 self.assertEqual((reward.dtype, reward.shape), (np.float32, (3,)))
                 self.assertEqual((terminated.dtype, truncated.dtype), (bool, bool))
                 self.assertFalse(truncated.any())
-                self.assertEqual(sorted(info), ['game', 'half_steps', 'player', 'seed'])
+                self.assertEqual(sorted(info), ['_area1', '_area2', '_reason', '_winner', 'area1', 'area2', 'game',
+                                                'half_steps', 'player', 'reason', 'seed', 'winner'])
+
+    def test_action_space_is_multidiscrete(self):
+        with paperio.VectorEnv(5, opponent='random', view='crop5', width=20, height=15, turns=30) as env:
+            space = env.action_space
+            self.assertEqual(type(space).__name__, 'MultiDiscrete')
+            self.assertEqual(space.nvec.tolist(), [3] * 5)
+            self.assertEqual((space.shape, space.dtype), ((5,), np.dtype(np.int64)))
+            a = space.sample()
+            self.assertEqual((a.shape, a.dtype), ((5,), np.int64))
+            self.assertTrue(space.contains(a) and ((a >= 0) & (a < 3)).all())
+            self.assertFalse(space.contains(np.array([0, 1, 2, 3, 0])))
+            self.assertFalse(space.contains(np.zeros(4, np.int64)))
+
+    def test_info_says_how_each_game_ended(self):
+        for mode in ('next_step', 'same_step'):
+            with paperio.VectorEnv(6, opponent='random', view='crop5', width=20, height=15, turns=30,
+                                   autoreset_mode=mode) as env:
+                env.reset(seed=2)
+                ended = 0
+                for step in range(300):
+                    _, reward, terminated, _, info = env.step(env.action_space.sample())
+                    for k in ('winner', 'reason', 'area1', 'area2'):
+                        self.assertTrue((info['_' + k] == terminated).all())
+                        self.assertTrue((info[k][~terminated] == 0).all(), (mode, step, k))
+                    for i in np.flatnonzero(terminated):
+                        ended += 1
+                        w = int(info['winner'][i])
+                        # The agent is player 1 and moved last: its reward is the result.
+                        self.assertEqual(w, {1.0: 1, -1.0: 2, 0.0: 0}[float(reward[i])], (mode, step, i))
+                        self.assertIn(int(info['reason'][i]), paperio.REASONS)
+                        self.assertGreater(int(info['area1'][i]) + int(info['area2'][i]), 0)
+                        if paperio.REASONS[int(info['reason'][i])] == 'END':
+                            a1, a2 = int(info['area1'][i]), int(info['area2'][i])
+                            self.assertEqual(w, 1 if a1 > a2 else 2 if a2 > a1 else 0)
+                self.assertGreater(ended, 6, mode)
 
     def test_same_seed_same_games(self):
         def run(seed):

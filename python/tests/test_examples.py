@@ -21,6 +21,7 @@ class BehaviourCloning(unittest.TestCase):
             p = subprocess.run([sys.executable, '-m', 'paperio.examples.bc', out, '--games', '10', '--epochs', '1',
                                 '--dagger', '1', '--hidden', '16,8'], env=env, capture_output=True, text=True)
             self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+            self.assertRegex(p.stdout.splitlines()[0], r'^numpy BLAS: \S+')
             self.assertIn('DAgger round 1', p.stdout)
             self.assertRegex(p.stdout, r'quick check against random: \d+ won')
             w = np.load(os.path.join(out, 'policy.npz'))

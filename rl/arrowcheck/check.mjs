@@ -2,7 +2,11 @@
 // Arrow reader independent of the Go one that wrote it, and checks it against
 // the self-play folder it came from (an export of every row, in order):
 //
-//   node check.mjs FILE.arrow DATASET_DIR
+//   node check.mjs FILE.arrow|FILE.arrows DATASET_DIR
+//
+// Apache Arrow's JavaScript library reads compressed buffers (paperio export
+// --compress lz4|zstd) through codecs registered with it; lz4js and fzstd,
+// pure JavaScript, decode them here.
 //
 // The schema and its metadata (OBSERVATION.md), the row count against the
 // manifest, and every row: half-steps 1.. per game in order, players taking
@@ -12,11 +16,19 @@
 // crop), one-hot directions, and "moves first" equal to player 1.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { tableFromIPC, Type } from "apache-arrow";
+import { tableFromIPC, Type, compressionRegistry, CompressionType } from "apache-arrow";
+import * as fzstd from "fzstd";
+import lz4 from "lz4js";
+
+// Arrow views a buffer as 64-bit values in place: a decoded buffer must
+// start on an 8-byte boundary of its memory, so one that does not is copied.
+const aligned = (b) => (b.byteOffset % 8 === 0 ? b : b.slice());
+compressionRegistry.set(CompressionType.LZ4_FRAME, { decode: (b) => aligned(Uint8Array.from(lz4.decompress(b))) });
+compressionRegistry.set(CompressionType.ZSTD, { decode: (b) => aligned(fzstd.decompress(b)) });
 
 const [file, dir] = process.argv.slice(2);
 if (!file || !dir) {
-  console.error("usage: node check.mjs FILE.arrow DATASET_DIR");
+  console.error("usage: node check.mjs FILE.arrow|FILE.arrows DATASET_DIR");
   process.exit(2);
 }
 let failures = 0;

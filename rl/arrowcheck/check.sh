@@ -18,7 +18,10 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 (cd "$root" && go build -o "$tmp/paperio" ./cmd/paperio)
 "$tmp/paperio" selfplay --games 24 --turns 300 --quiet --out "$tmp/run"
+# Every compression, both IPC formats.
 "$tmp/paperio" export --data "$tmp/run" --view crop11 --batch 1000 --out "$tmp/crop.arrow"
-"$tmp/paperio" export --data "$tmp/run" --view full --batch 777 --out "$tmp/full.arrow"
-node "$here/check.mjs" "$tmp/crop.arrow" "$tmp/run"
-node "$here/check.mjs" "$tmp/full.arrow" "$tmp/run"
+"$tmp/paperio" export --data "$tmp/run" --view full --batch 777 --compress zstd --out "$tmp/full.arrow"
+"$tmp/paperio" export --data "$tmp/run" --view crop11 --batch 500 --compress none --out "$tmp/plain.arrows"
+for f in crop.arrow full.arrow plain.arrows; do
+  node "$here/check.mjs" "$tmp/$f" "$tmp/run"
+done

@@ -14,7 +14,6 @@ import (
 	"github.com/paperio/paperio/engine"
 	"github.com/paperio/paperio/game"
 	gp "github.com/paperio/paperio/games/paperio"
-	"github.com/paperio/paperio/replay"
 	"github.com/paperio/paperio/viewer"
 )
 
@@ -215,23 +214,5 @@ func ring(img *image.Paletted, x0, y0, n int, c uint8) {
 
 // ReadReplays reads a replay file of the course's format.
 func (Board) ReadReplays(path string) ([]game.ReplayGame, error) {
-	gs, err := replay.ReadAll(path)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]game.ReplayGame, len(gs))
-	for i, g := range gs {
-		r := &game.Record{
-			Seed: g.Seed, Config: gp.Config{Config: g.Config()}, Start: dataset.StartString(g.Starts()),
-			Moves: []byte(g.Actions), Winner: game.Winner(g.Result.EngineWinner()), Reason: g.Result.Reason,
-			Extra: -1, Length: len(g.Actions),
-		}
-		s, err := gp.Replay(r, nil)
-		if err != nil {
-			return nil, fmt.Errorf("%s: game %d (%s): %v", path, i+1, g.ID, err)
-		}
-		r.Score = [2]float64{float64(s.Area(0)), float64(s.Area(1))}
-		out[i] = game.ReplayGame{ID: g.ID, Players: g.Players, Record: r}
-	}
-	return out, nil
+	return gp.Game{}.Replays().(game.ReplayReader).Read(path)
 }

@@ -19,6 +19,10 @@
 5. plays it a little in VectorEnv against random and goround, as a quick
    check (notebooks/rl.ipynb plays the gauntlet through the py: bridge).
 
+It starts by saying which BLAS numpy uses, and warns on stderr when it is
+the reference BLAS (Debian's python3-numpy without libopenblas0-pthread):
+training is matrix products, 50 to 100 times slower there.
+
 The notebook runs these same functions.
 """
 
@@ -31,7 +35,7 @@ import time
 
 import numpy as np
 
-from .. import SCALARS, _lib
+from .. import SCALARS, _lib, blas
 from ..data import Dataset
 from ..env import VectorEnv
 from . import policy_ai
@@ -326,6 +330,8 @@ def main(argv=None):
     a = p.parse_args(argv)
     if a.games < 1 or a.epochs < 1:
         p.error('--games and --epochs must be positive')
+    print(blas.describe(), flush=True)
+    blas.warn_if_slow()
     os.makedirs(a.out, exist_ok=True)
     opponents = OPPONENTS[:-1] + (a.teacher,)
     data = write_dataset(os.path.join(a.out, 'data'), a.games, a.seed, a.teacher, opponents)
