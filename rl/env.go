@@ -5,10 +5,7 @@ import (
 
 	"github.com/paperio/paperio/bots"
 	"github.com/paperio/paperio/engine"
-	"github.com/paperio/paperio/execai"
-	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/play"
-	"github.com/paperio/paperio/pyai"
 )
 
 // EnvOptions shape an Env.
@@ -17,12 +14,15 @@ type EnvOptions struct {
 	Config engine.Config // board and rounds
 	View   View
 	// Opponent is the bot spec the agent plays against ("random",
-	// "heuristic:margin=2"), a program speaking docs/PROTOCOL.md
-	// ("exec:path/to/bot", one process per game stepped) or a learned
-	// policy ("policy:FILE", docs/POLICY.md, its file read once); "" is
-	// self-play, where the agent moves both players and each observation
-	// is the mover's.
+	// "heuristic:margin=2"), a learned policy ("policy:FILE") or a program
+	// speaking docs/PROTOCOL.md ("exec:path/to/bot", one process per game
+	// stepped); "" is self-play, where the agent moves both players and each
+	// observation is the mover's.
 	Opponent string
+	// Opponents, when set, holds one bot spec per environment (Envs of
+	// them) instead of Opponent: a batch plays several opponents at once, as
+	// a league of opponents needs. SetOpponent changes one of them.
+	Opponents []string
 	// Player is the agent's player against a bot: 1 (moves first), 2, or
 	// 0 to alternate (player 1 in even games of the run).
 	Player int
@@ -92,6 +92,8 @@ type Env struct {
 	seeds  []int64
 	ready  bool // Reset was called
 	blind  bool // no observation is written: the floor benchmark's environment
+	// makers make the opponents by spec (a policy's file read once)
+	makers map[string]func() (bots.Bot, error)
 }
 
 // envGame is one environment of the batch.
@@ -110,6 +112,11 @@ type envGame struct {
 	pending bool               // the game ended; the next step starts the next one
 	starts  [4][2]engine.Start // starts of the next games, drawn four at a time
 	nstarts int                // starts left in starts (the last ones)
+
+	// The opponent: bot is made[spec].
+	spec string              // the bot's spec
+	next string              // the opponent of the next game (SetOpponent)
+	made map[string]bots.Bot // this environment's bots by spec, made once each
 }
 
 // NewEnv checks the options and builds the bots. The environment is ready
@@ -119,21 +126,18 @@ func NewEnv(o EnvOptions) (*Env, error) {
 		return nil, err
 	}
 	e := &Env{o: o, size: o.View.Size(o.Config), games: make([]envGame, o.Envs)}
-	opponent, err := botMaker(o.Opponent, makeOpponent)
-	if err != nil {
-		return nil, fmt.Errorf("opponent: %v", err)
-	}
-	expert, err := botMaker(o.Expert, bots.Make)
+	expert, err := botMaker(o.Expert)
 	if err != nil {
 		return nil, fmt.Errorf("expert: %v", err)
 	}
 	for i := range e.games {
 		g := &e.games[i]
 		var err error
-		if o.Opponent != "" {
-			if g.bot, err = opponent(); err != nil {
+		if spec := o.opponent(i); spec != "" {
+			g.next = spec
+			if err = e.switchBot(g); err != nil {
 				e.Close()
-				return nil, fmt.Errorf("opponent: %v", err)
+				return nil, err
 			}
 		}
 		for side := range g.expert {
@@ -160,11 +164,19 @@ func checkEnvOptions(o EnvOptions) error {
 	if o.Player < 0 || o.Player > 2 {
 		return fmt.Errorf("player %d: want 1, 2 or 0 (alternate)", o.Player)
 	}
-	if _, isExec, err := game.ExecPath(o.Opponent); isExec && err != nil {
-		return fmt.Errorf("opponent: %v", err)
-	} else if o.Opponent != "" && !isExec {
+	if o.Opponent != "" {
 		if err := checkBot(o.Opponent); err != nil {
 			return fmt.Errorf("opponent: %v", err)
+		}
+	}
+	if o.Opponents != nil {
+		if len(o.Opponents) != o.Envs {
+			return fmt.Errorf("%d opponents for %d environments: want one per environment", len(o.Opponents), o.Envs)
+		}
+		for i, spec := range o.Opponents {
+			if err := checkBot(spec); err != nil {
+				return fmt.Errorf("opponents[%d]: %v", i, err)
+			}
 		}
 	}
 	if o.Expert != "" {
@@ -172,6 +184,69 @@ func checkEnvOptions(o EnvOptions) error {
 			return fmt.Errorf("expert: %v", err)
 		}
 	}
+	return nil
+}
+
+// opponent is environment i's first opponent ("" in self-play).
+func (o *EnvOptions) opponent(i int) string {
+	if o.Opponents != nil {
+		return o.Opponents[i]
+	}
+	return o.Opponent
+}
+
+// SetOpponent makes environment i play the bot spec from its next game on
+// (the game under way ends with its bot). Only an environment that plays a
+// bot can change it: self-play stays self-play. Each environment makes a
+// spec's bot once and keeps it for its later games.
+func (e *Env) SetOpponent(i int, spec string) error {
+	if i < 0 || i >= len(e.games) {
+		return fmt.Errorf("environment %d: there are %d", i, len(e.games))
+	}
+	g := &e.games[i]
+	if g.bot == nil {
+		return fmt.Errorf("environment %d plays itself: there is no opponent to change", i)
+	}
+	if err := checkBot(spec); err != nil {
+		return fmt.Errorf("opponent: %v", err)
+	}
+	g.next = spec
+	return nil
+}
+
+// Opponent is the bot spec of environment i's game under way ("" in
+// self-play).
+func (e *Env) Opponent(i int) string { return e.games[i].spec }
+
+// switchBot makes the next game's bot of g the current one. A policy's
+// file is read once for all the environments (makers).
+func (e *Env) switchBot(g *envGame) error {
+	if g.next == g.spec {
+		return nil
+	}
+	b := g.made[g.next]
+	if b == nil {
+		mk := e.makers[g.next]
+		if mk == nil {
+			var err error
+			if mk, err = botMaker(g.next); err != nil {
+				return fmt.Errorf("opponent: %v", err)
+			}
+			if e.makers == nil {
+				e.makers = map[string]func() (bots.Bot, error){}
+			}
+			e.makers[g.next] = mk
+		}
+		var err error
+		if b, err = mk(); err != nil {
+			return fmt.Errorf("opponent: %v", err)
+		}
+		if g.made == nil {
+			g.made = map[string]bots.Bot{}
+		}
+		g.made[g.next] = b
+	}
+	g.bot, g.spec = b, g.next
 	return nil
 }
 
@@ -465,6 +540,9 @@ func (e *Env) startGame(i int) error {
 	if g.bot == nil {
 		return nil
 	}
+	if err := e.switchBot(g); err != nil {
+		return err
+	}
 	g.agent = e.o.Player - 1
 	if e.o.Player == 0 {
 		g.agent = int(g.game & 1)
@@ -513,15 +591,6 @@ func (g *envGame) failed(side int) bool {
 	return true
 }
 
-// makeOpponent builds the opponent of a spec: a built-in bot, or a
-// program (its calls limited to pyai's default think time each).
-func makeOpponent(spec string) (bots.Bot, error) {
-	if path, ok, _ := game.ExecPath(spec); ok {
-		return execai.New(path, pyai.Options{})
-	}
-	return bots.Make(spec)
-}
-
 func (g *envGame) botFault(side int) {
 	if recover() != nil {
 		g.s.Forfeit(side, bots.FaultReason(play.Error))
@@ -532,10 +601,14 @@ func (g *envGame) botFault(side int) {
 func (e *Env) Close() {
 	for i := range e.games {
 		g := &e.games[i]
-		for _, b := range []bots.Bot{g.bot, g.expert[0], g.expert[1]} {
+		for _, b := range g.made {
+			bots.Close(b)
+		}
+		for _, b := range []bots.Bot{g.expert[0], g.expert[1]} {
 			if b != nil {
 				bots.Close(b)
 			}
 		}
+		g.made = nil
 	}
 }

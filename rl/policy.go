@@ -8,8 +8,11 @@ import (
 
 	"github.com/paperio/paperio/bots"
 	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/execai"
+	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/play"
 	"github.com/paperio/paperio/policy"
+	"github.com/paperio/paperio/pyai"
 )
 
 // PolicyPrefix starts the spec of a learned policy: "policy:FILE", FILE
@@ -205,19 +208,19 @@ func choose(logits [3]float32, mask bool, safe [3]bool) int {
 	return best
 }
 
-// NewBot is the player of a spec: "policy:FILE" or a built-in bot.
+// NewBot is the player of a spec: "policy:FILE", "exec:FILE" or a built-in bot.
 func NewBot(spec string) (bots.Bot, error) {
-	mk, err := botMaker(spec, bots.Make)
+	mk, err := botMaker(spec)
 	if err != nil {
 		return nil, err
 	}
 	return mk()
 }
 
-// botMaker makes players of a spec: a policy's ("policy:FILE", its file
-// read once, here, and shared by its players) or other's. An empty spec
-// makes nothing.
-func botMaker(spec string, other func(string) (bots.Bot, error)) (func() (bots.Bot, error), error) {
+// botMaker makes players of a spec, "policy:FILE" or a built-in bot; a
+// policy's file is read once, here, and shared by its players. An empty
+// spec makes nothing.
+func botMaker(spec string) (func() (bots.Bot, error), error) {
 	path, ok, err := PolicyPath(spec)
 	switch {
 	case err != nil:
@@ -231,7 +234,14 @@ func botMaker(spec string, other func(string) (bots.Bot, error)) (func() (bots.B
 	case spec == "":
 		return nil, nil
 	}
-	return func() (bots.Bot, error) { return other(spec) }, nil
+	if path, ok, err := game.ExecPath(spec); ok {
+		if err != nil {
+			return nil, err
+		}
+		// A program's calls are limited to pyai's default think time each.
+		return func() (bots.Bot, error) { return execai.New(path, pyai.Options{}) }, nil
+	}
+	return func() (bots.Bot, error) { return bots.Make(spec) }, nil
 }
 
 // checkBot checks a spec without reading a policy's file: "policy:FILE"
@@ -240,9 +250,12 @@ func checkBot(spec string) error {
 	if _, ok, err := PolicyPath(spec); ok {
 		return err
 	}
+	if _, ok, err := game.ExecPath(spec); ok {
+		return err
+	}
 	_, err := bots.Parse(spec)
 	if err != nil {
-		return fmt.Errorf("%v (or policy:FILE for a learned policy)", err)
+		return fmt.Errorf("%v (or policy:FILE for a learned policy, exec:FILE for a program)", err)
 	}
 	return nil
 }

@@ -139,8 +139,8 @@ func (s *Server) startPlay(req PlayRequest) (int64, error) {
 }
 
 // opponent checks the opponent's spec: a built-in bot, or a player made
-// from a file (a course AI, a program, paper.io's learned policy) named on
-// the command line (a page may not run or read any file it likes).
+// from a file (a course AI, paper.io's learned policy) named on the command
+// line (a page may not run or read any file it likes).
 func (s *Server) opponent(spec string) (string, error) {
 	g := s.opt.Game
 	if !namesFile(spec) {
@@ -154,9 +154,8 @@ func (s *Server) opponent(spec string) (string, error) {
 	return "", fmt.Errorf("opponent %q: a course AI, program or policy must be named when the server starts (--opponents)", spec)
 }
 
-// namesFile reports whether spec names a file ("py:FILE", "exec:FILE",
-// "policy:FILE"): a prefix and an argument without the "=" of a bot's
-// parameters.
+// namesFile reports whether spec names a file ("py:FILE", "exec:FILE", "policy:FILE"):
+// a prefix and an argument without the "=" of a bot's parameters.
 func namesFile(spec string) bool {
 	_, arg, ok := strings.Cut(spec, ":")
 	return ok && !strings.Contains(arg, "=")

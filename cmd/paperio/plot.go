@@ -30,6 +30,11 @@ Kinds:
   dist-bands  one game: distance from each player's band to the other's head
   dist-heads  one game: Manhattan distance between the heads
 
+Kind of a training run's folder (python3 -m paperio.train OUT):
+  training    win rate against each league member and the Elo ladder of the
+              checkpoints over training time (OUT/log); --out defaults to
+              OUT/training.png
+
 Kinds of eraser folders (besides bars and dots, which draw the final score):
   score       one game (--game): both players' scores after every move
   points      per player: share of its moves by the points they scored
@@ -72,6 +77,9 @@ func runPlot(args []string) error {
 			return usagef("want one chart kind (%s)", strings.Join(plots.AllKinds(), ", "))
 		}
 		kind = fs.Arg(0)
+	}
+	if kind == "training" {
+		return plotTraining(*data, *out, *title, *size)
 	}
 	if !contains(plots.AllKinds(), kind) {
 		return usagef("unknown chart kind %q (kinds: %s)", kind, strings.Join(plots.AllKinds(), ", "))

@@ -197,19 +197,7 @@ func printSeries(in *game.Info, res *tourney.SeriesResult, quiet bool) {
 	for _, g := range res.Games {
 		by[g.Reason]++
 	}
-	fmt.Fprintf(stdout, "%s: score %.1f %%, Elo %s +/- %s, LOS %.2f %%; games by result: %s\n",
-		t.A, 100*e.Score, fmtStat(e.Elo), fmtStat(e.EloErr), 100*rating.LOSFromWinsLosses(t.WinsA, t.WinsB), tourney.ReasonCounts(in, by))
+	fmt.Fprintf(stdout, "%s: score %.1f %%, Elo %s, LOS %.2f %%; games by result: %s\n",
+		t.A, 100*e.Score, tourney.EloText(e, t.A, t.B, 1), 100*rating.LOSFromWinsLosses(t.WinsA, t.WinsB), tourney.ReasonCounts(in, by))
 	tourney.WriteUse(stdout, tourney.Use(res.Games))
-}
-
-func fmtStat(v float64) string {
-	switch {
-	case v != v:
-		return "n/a"
-	case v > 1e300:
-		return "inf"
-	case v < -1e300:
-		return "-inf"
-	}
-	return fmt.Sprintf("%.1f", v)
 }

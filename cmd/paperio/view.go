@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/paperio/paperio/selfplay"
@@ -62,10 +63,21 @@ func runView(args []string) error {
 		return err
 	}
 	defer srv.Close()
+	var bad []string
 	for _, s := range srv.Sources() {
-		if s.Error != "" {
-			fmt.Fprintf(os.Stderr, "warning: %s: %s\n", s.Path, s.Error)
+		switch {
+		case s.Error == "":
+		case strings.Contains(s.Error, s.Path): // the error names the path already
+			bad = append(bad, s.Error)
+		default:
+			bad = append(bad, s.Path+": "+s.Error)
 		}
+	}
+	if len(bad) > 0 && srv.Games() == 0 {
+		return usagef("no games to show: %s", strings.Join(bad, "; ")) // a path named is unreadable and none holds a game
+	}
+	for _, b := range bad {
+		fmt.Fprintf(os.Stderr, "warning: %s\n", b)
 	}
 	fmt.Fprintf(stdout, "%d games from %d paths, read in %s\n", srv.Games(), len(paths), srv.LoadTime().Round(time.Millisecond))
 	ctx, stop := signalContext()

@@ -62,7 +62,7 @@ func TestRender(t *testing.T) {
 		}
 	}
 	code, _, errs := runCLI(t, "render", "--data", publicGames, "--game", "no-such-game", "--out", filepath.Join(dir, "x.png"))
-	if code != 1 || !strings.Contains(errs, `no game "no-such-game"`) {
+	if code != 2 || !strings.Contains(errs, `no game "no-such-game"`) { // bad input: exit 2
 		t.Fatalf("an unknown game: exit %d, %q", code, errs)
 	}
 }
