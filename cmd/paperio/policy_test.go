@@ -38,6 +38,17 @@ func TestPolicyPlayer(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "best") || strings.Contains(out, spec) {
 		t.Errorf("series: exit %d, %q %q", code, out, errs)
 	}
+	tdir := filepath.Join(t.TempDir(), "t")
+	code, out, errs = runCLI(t, "tournament", "--format", "roundrobin", "--players", spec+",random,goround", "--games-per-series", "2",
+		"--size", "30x31", "--turns", "100", "--out", tdir)
+	report, _ := os.ReadFile(filepath.Join(tdir, "report.txt"))
+	if code != 0 || !regexp.MustCompile(`(?m)^\s+\d\s+best\s`).Match(report) {
+		t.Errorf("tournament: exit %d, %q %q, report %s", code, out, errs, report)
+	}
+	code, out, errs = runCLI(t, "sprt", "--p1", spec, "--p2", "random", "--elo0", "0", "--elo1", "50", "--max-games", "4", "--size", "30x31", "--turns", "100")
+	if code != 0 {
+		t.Errorf("sprt: exit %d, %q %q", code, out, errs)
+	}
 	dir := filepath.Join(t.TempDir(), "sp")
 	code, out, errs = runCLI(t, "selfplay", "--bots", spec+",random", "--games", "4", "--size", "30x31", "--turns", "100", "--out", dir, "--quiet")
 	if code != 0 {

@@ -182,6 +182,24 @@ class Mask(unittest.TestCase):
         self.assertTrue((~safe).any() and safe.any())
 
 
+class Opponent(unittest.TestCase):
+    def test_vector_env_plays_against_a_policy(self):
+        import paperio
+        net = policy.PolicyNet({'towers': [{'view': 'crop7', 'conv': [{'out': 2, 'k': 3, 'pad': 1}]}], 'hidden': [8]})
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, 'p.npz')
+            policy.save(net, path)
+            with paperio.VectorEnv(2, opponent='policy:' + path, view='crop7', width=20, height=15, turns=40) as env:
+                env.reset(seed=1)
+                ended = 0
+                for _ in range(200):
+                    _, _, term, _, _ = env.step(np.ones(2, np.int64))
+                    ended += int(term.sum())
+            self.assertGreater(ended, 0)
+            with self.assertRaisesRegex(paperio.Error, 'none.npz'):
+                paperio.VectorEnv(1, opponent='policy:' + os.path.join(d, 'none.npz'))
+
+
 class Import(unittest.TestCase):
     def test_import_paperio_needs_no_torch(self):
         code = 'import sys, paperio, paperio.policy; assert "torch" not in sys.modules and "numpy" not in sys.modules'
