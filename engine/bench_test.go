@@ -33,6 +33,37 @@ func BenchmarkStep(b *testing.B) {
 	}
 }
 
+// BenchmarkStepNoFill is BenchmarkStep with enclosure reduced to turning the
+// band into territory: the games no longer follow their records (a game
+// that ends early starts the next one), but the half-steps cost what the
+// engine would with a free flood fill. BenchmarkStep beside it shows how
+// much of a half-step the fill takes.
+func BenchmarkStepNoFill(b *testing.B) {
+	games := loadRecords(b, "public.jsonl.gz")
+	starts := make([]*State, len(games))
+	for i, g := range games {
+		var err error
+		if starts[i], err = NewGame(g.config(), g.starts()); err != nil {
+			b.Fatal(err)
+		}
+	}
+	noFill = true
+	defer func() { noFill = false }()
+	s := &State{}
+	gi, j := 0, 0
+	s.CopyFrom(starts[0])
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if j == len(games[gi].Actions) || s.Over() {
+			gi, j = (gi+1)%len(games), 0
+			s.CopyFrom(starts[gi])
+		}
+		s.Step(Action(games[gi].Actions[j]))
+		j++
+	}
+}
+
 // loopGame returns a game on the course board in which player 1 has drawn
 // all of a side x side square loop but its last cell, and the action that
 // closes it. Player 2 circles at home.
