@@ -50,12 +50,31 @@ type filler struct {
 
 const batch = 32 // cells a region expands per turn
 
+func newFiller(cells int) *filler {
+	return &filler{size: cells, base: 1, slot: make([]uint32, cells)}
+}
+
+// ShareScratch makes s use o's enclosure scratch memory from now on (until
+// s changes board size; a copy or clone of s gets scratch of its own). States that are never
+// stepped at the same time, such as an environment's games stepped in
+// turn, can share it: one copy stays in the cache where each game's own
+// would not. Every enclosure forgets the marks of earlier ones, whichever
+// state made them. It does nothing when the boards differ in size.
+func (s *State) ShareScratch(o *State) {
+	if s == o || len(s.field) != len(o.field) || len(o.field) == 0 {
+		return
+	}
+	if o.fill == nil {
+		o.fill = newFiller(len(o.field))
+	}
+	s.fill = o.fill
+}
+
 // filler returns the enclosure scratch, ready for an enclosure that may
 // start up to maxRegions regions.
 func (s *State) filler(maxRegions int) *filler {
 	if s.fill == nil {
-		n := len(s.field)
-		s.fill = &filler{size: n, base: 1, slot: make([]uint32, n)}
+		s.fill = newFiller(len(s.field))
 	}
 	f := s.fill
 	if uint64(f.base)+uint64(maxRegions)+1 >= math.MaxUint32 { // would wrap: forget every old mark
