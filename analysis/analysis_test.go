@@ -224,6 +224,43 @@ func TestByPairMatchesPlainRecomputation(t *testing.T) {
 	}
 }
 
+// After MirrorsOnce, twenty games of a player against itself are twenty
+// games of it, not forty: per player and in the pair matrix, from the
+// first mover's side.
+func TestMirrorGamesCountOnce(t *testing.T) {
+	var rows []analysis.Game
+	for i := range 20 {
+		w := game.WinnerOfCode(int8(1 + i%3%2)) // first mover wins 13, second 7
+		rows = append(rows, analysis.Game{ID: int64(i), P1: "a", P2: "a", Winner: w, Length: 10, Score1: 3, Score2: 5},
+			analysis.Game{ID: int64(100 + i), P1: "a", P2: "b", Winner: game.WinnerOfCode(1), Length: 10, Score1: 7, Score2: 1})
+	}
+	once := analysis.MirrorsOnce(analysis.Entries(rows))
+	if len(once) != 60 {
+		t.Errorf("%d entries, want 60: 20 of the mirror games, 40 of the others", len(once))
+	}
+	stats := analysis.ByPlayer(paperInfo, once)
+	if a := stats[0]; a.Player != "a" || a.Games != 40 || a.Wins != 33 || a.Losses != 7 || a.Score.N != 40 || a.Score.Mean != 5 {
+		t.Errorf("a: %+v, want 40 games, 33 wins (13 of them against itself as first mover), 7 losses, mean score 5", a)
+	}
+	if b := stats[1]; b.Games != 20 || b.Losses != 20 {
+		t.Errorf("b: %+v", b)
+	}
+	for _, p := range analysis.ByPair(once) {
+		if p.Player == "a" && p.Opponent == "a" && (p.Games != 20 || p.Wins != 13 || p.Losses != 7) {
+			t.Errorf("a against a: %+v, want 20 games, the first mover's 13 wins and 7 losses", p)
+		}
+	}
+}
+
+// End reasons become keys of letters, digits and "_".
+func TestEndKeys(t *testing.T) {
+	for name, want := range map[string]string{"no move": "no_move", "head-on": "head_on", "wall": "wall", "Both Bases": "both_bases"} {
+		if got := analysis.EndKey(name); got != want {
+			t.Errorf("EndKey(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
+
 func TestWilsonKnownValues(t *testing.T) {
 	for _, c := range []struct {
 		k, n   int

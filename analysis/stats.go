@@ -3,6 +3,7 @@ package analysis
 import (
 	"math"
 	"sort"
+	"strings"
 
 	"github.com/paperio/paperio/game"
 )
@@ -74,6 +75,19 @@ func EndNames(in *game.Info) []string {
 	return append(out, Unknown)
 }
 
+// EndKey is the name of an end reason as a column or key of stats' table,
+// CSV and JSON: lower case, with every character but letters and digits
+// turned into "_" ("no move" → "no_move", "head-on" → "head_on").
+func EndKey(name string) string {
+	b := []byte(strings.ToLower(name))
+	for i, c := range b {
+		if (c < 'a' || c > 'z') && (c < '0' || c > '9') {
+			b[i] = '_'
+		}
+	}
+	return string(b)
+}
+
 // EndName returns the name of a result code of the game.
 func EndName(in *game.Info, code int) string {
 	for _, r := range in.Reasons {
@@ -101,6 +115,20 @@ type PlayerStats struct {
 	// Ends counts the player's games by how they ended, keyed by the names
 	// of the game's end reasons; every name but "unknown" is always present.
 	Ends map[string]int `json:"ends"`
+}
+
+// MirrorsOnce drops the second side of every game a player played against
+// itself, so that such a game counts once for the player, as its first
+// mover's: a player's games are then the games it played, not the sides it
+// took (paperio stats counts so).
+func MirrorsOnce(entries []Entry) []Entry {
+	out := make([]Entry, 0, len(entries))
+	for _, e := range entries {
+		if e.Side != 2 || e.Player != e.Opponent {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 // ByPlayer aggregates entries per player, sorted by player name.
@@ -161,7 +189,8 @@ type PairStats struct {
 
 // ByPair aggregates entries per ordered pair (player, opponent), sorted by
 // player then opponent. A pair that met appears in both orders; a player
-// that played itself appears once, with one entry per side counted.
+// that played itself appears once, with one entry per side counted (after
+// MirrorsOnce, each game once with the first mover's result).
 func ByPair(entries []Entry) []PairStats {
 	type key struct{ a, b string }
 	m := map[key]*PairStats{}

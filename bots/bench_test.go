@@ -7,6 +7,7 @@ import (
 
 	"github.com/paperio/paperio/engine"
 	"github.com/paperio/paperio/internal/cputime"
+	"github.com/paperio/paperio/play"
 )
 
 // BenchmarkGame plays whole games of each built-in bot against itself on
@@ -79,4 +80,55 @@ func benchGame(b *testing.B, specA, specB string) {
 		b.ReportMetric(float64(playCPU.Nanoseconds())/float64(steps), "cpu-ns/halfstep")
 		b.ReportMetric(float64((playCPU-replayCPU).Nanoseconds())/float64(steps), "bot-cpu-ns/halfstep")
 	}
+}
+
+// BenchmarkSearch is the search player's speed beside the engine's, in one
+// run: it searches positions from the middle of games between heuristics
+// (one move per op, the default node budget) and reports nodes/s (half-steps
+// made and undone by the search, evaluation included), the engine's
+// halfsteps/s replaying the same games with Step, and their ratio.
+func BenchmarkSearch(b *testing.B) {
+	cfg := engine.DefaultConfig()
+	type position struct {
+		s       *engine.State
+		actions []engine.Action
+		starts  [2]engine.Start
+	}
+	var ps []position
+	for g := int64(0); g < 4; g++ {
+		starts, _ := engine.RandomStarts(cfg, g)
+		ha, _ := Make("heuristic")
+		hb, _ := Make("heuristic")
+		var acts []engine.Action
+		Play(cfg, starts, [2]Bot{ha, hb}, uint64(g), func(_ *engine.State, a engine.Action) { acts = append(acts, a) })
+		s, _ := engine.NewGame(cfg, starts)
+		for _, a := range acts[:len(acts)/2] {
+			s.Step(a)
+		}
+		ps = append(ps, position{s, acts, starts})
+	}
+	bot, _ := Make("search")
+	sb := bot.(*searcher)
+	var engineSteps int
+	var engineTime time.Duration
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		p := ps[i%len(ps)]
+		sb.Reset(p.s, p.s.ToMove(), 0, play.Clock{})
+		sb.Act(p.s, play.Clock{})
+		b.StopTimer()
+		r, _ := engine.NewGame(cfg, p.starts)
+		t0 := time.Now()
+		for _, a := range p.actions {
+			r.Step(a)
+		}
+		engineTime += time.Since(t0)
+		engineSteps += len(p.actions)
+		b.StartTimer()
+	}
+	nodesPerSec := float64(sb.tr.searched) / b.Elapsed().Seconds()
+	stepsPerSec := float64(engineSteps) / engineTime.Seconds()
+	b.ReportMetric(nodesPerSec, "nodes/s")
+	b.ReportMetric(stepsPerSec, "engine-halfsteps/s")
+	b.ReportMetric(nodesPerSec/stepsPerSec, "nodes/halfstep-speed")
 }

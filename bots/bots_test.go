@@ -119,6 +119,17 @@ func TestExtremeParams(t *testing.T) {
 		for _, p := range in.Params {
 			for _, v := range []float64{p.Min, p.Max} {
 				sp := botspec.Spec{Name: in.Name, Params: map[string]float64{p.Name: v}}
+				games := 3
+				if _, searches := in.Param("nodes"); searches {
+					// A search's largest budgets take minutes a move: a
+					// small budget besides keeps its games quick.
+					games = 1
+					for k, v := range map[string]float64{"ms": 1, "nodes": 200} {
+						if p.Name != k {
+							sp.Params[k] = v
+						}
+					}
+				}
 				for _, opp := range []string{"random", "heuristic"} {
 					for bi, c := range boards {
 						me, err := New(sp)
@@ -126,7 +137,7 @@ func TestExtremeParams(t *testing.T) {
 							t.Fatal(err)
 						}
 						other, _ := Make(opp)
-						for g := 0; g < 3; g++ {
+						for g := 0; g < games; g++ {
 							seed := int64(100*bi + g)
 							players := [2]Bot{me, other}
 							s, _ := engine.NewGame(c, testStarts(c, seed))

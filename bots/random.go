@@ -9,11 +9,14 @@ import (
 func init() {
 	registerBuiltin(botspec.Info{
 		Name:    "random",
-		Summary: "safe random walker: picks a random move that neither leaves the board nor hits its own band, avoiding dead ends one step ahead",
+		Summary: "random walker: each step picks at random among the moves that neither leave the board nor land on its own band (when one exists), preferring those with a way on; it looks only one step ahead, so it walls itself in and runs into its own band in most games",
 	}, func(map[string]float64) Bot { return &randomBot{} })
 }
 
 // randomBot walks at random but never loses at once when it can help it.
+// It looks one step ahead only: it seldom finds its way home, its band
+// winds around it, and most of its games end with it running into that
+// band.
 type randomBot struct {
 	me int
 	r  rng

@@ -8,7 +8,8 @@
 // per rule. Territory and band counts are kept incrementally, enclosure only
 // explores the regions next to the band that just closed, and a half-step
 // allocates nothing in steady state. CopyFrom gives look-ahead bots a cheap
-// copy that reuses the destination's buffers.
+// copy that reuses the destination's buffers; Do and Undo make a half-step
+// and take it back exactly, for searches that walk a game tree.
 //
 // The package uses the standard library only (and pyrand, which does too).
 package engine

@@ -28,6 +28,25 @@ func PyPath(spec string) (path string, ok bool, err error) {
 	return path, true, nil
 }
 
+// ExecPrefix starts the spec of an executable player, in every game: a
+// program in any language speaking docs/PROTOCOL.md on its standard input
+// and output (package execai).
+const ExecPrefix = "exec:"
+
+// ExecPath is the program of an "exec:FILE" spec (the prefix is case
+// insensitive): ok says the spec is one, err that it names no file.
+func ExecPath(spec string) (path string, ok bool, err error) {
+	spec = strings.TrimSpace(spec)
+	if len(spec) < len(ExecPrefix) || !strings.EqualFold(spec[:len(ExecPrefix)], ExecPrefix) {
+		return "", false, nil
+	}
+	path = strings.TrimSpace(spec[len(ExecPrefix):])
+	if path == "" {
+		return "", true, fmt.Errorf("player %q: exec: needs the player's program (exec:path/to/bot; arguments through a wrapper script)", spec)
+	}
+	return path, true, nil
+}
+
 // Entrants are the players of specs with names that tell them apart: a
 // course AI is named by its file stem (label.Players), and a spec given
 // twice (a bot against itself) gets " (B)", " (C)"… on its later entries.
@@ -55,15 +74,18 @@ func Entrants(g Game, o PlayerOptions, specs ...string) ([]*Entrant, error) {
 }
 
 // Canonical is Game.Canonical for a game whose bots are a botspec catalog
-// (parse is the catalog's Parse): "py:PATH" as given, or the bot's spec
-// with its parameters sorted and defaults left out.
+// (parse is the catalog's Parse): "py:PATH" and "exec:PATH" as given, or
+// the bot's spec with its parameters sorted and defaults left out.
 func Canonical(spec string, parse func(string) (botspec.Spec, error)) (string, error) {
 	if path, ok, err := PyPath(spec); ok {
 		return PyPrefix + path, err
 	}
+	if path, ok, err := ExecPath(spec); ok {
+		return ExecPrefix + path, err
+	}
 	sp, err := parse(spec)
 	if err != nil {
-		return "", fmt.Errorf("%v (or py:FILE for a course AI)", err)
+		return "", fmt.Errorf("%v (or py:FILE for a course AI, exec:FILE for a program)", err)
 	}
 	return sp.String(), nil
 }

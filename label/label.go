@@ -295,16 +295,17 @@ func clashes(specs []string, labels map[string]string) [][]string {
 	return out
 }
 
-// Players names players in tables and reports: a course AI
-// (`py:path/to/t_team.py`) by its file stem, told apart from the others as
-// Short does; a built-in bot by its spec, which is short already and says
-// its parameters exactly.
+// Players names players in tables and reports: a player made from a file
+// (a course AI `py:path/to/t_team.py`, a learned policy
+// `policy:runs/a/policy.npz`) by the file's stem, told apart from the
+// others as Short does; a built-in bot by its spec, which is short already
+// and says its parameters exactly.
 func Players(specs []string) []string {
 	short := Short(specs)
 	out := make([]string, len(specs))
 	for i, s := range specs {
 		out[i] = s
-		if strings.HasPrefix(strings.ToLower(s), "py:") {
+		if b, ok := parse(s); ok && b.path != "" {
 			out[i] = short[i]
 		}
 	}

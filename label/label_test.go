@@ -148,8 +148,9 @@ func TestParseMode(t *testing.T) {
 // Course AIs are named by their stems, clashing stems told apart; bots
 // keep their specs.
 func TestPlayers(t *testing.T) {
-	got := Players([]string{"py:a/t_team.py", "heuristic:margin=2", "py:b/t_team.py", "py:x/solo.py", "random"})
-	want := []string{"a/t_team", "heuristic:margin=2", "b/t_team", "solo", "random"}
+	got := Players([]string{"py:a/t_team.py", "heuristic:margin=2", "py:b/t_team.py", "py:x/solo.py", "random",
+		"policy:runs/r1/policy.npz", "policy:runs/r2/policy.npz", "policy:best.npz"})
+	want := []string{"a/t_team", "heuristic:margin=2", "b/t_team", "solo", "random", "r1/policy", "r2/policy", "best"}
 	for i := range want {
 		if got[i] != want[i] {
 			t.Fatalf("Players = %q, want %q", got, want)

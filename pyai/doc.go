@@ -68,6 +68,11 @@
 // the course banned (global statements; the modules os, sys, threading,
 // multiprocessing), naming file and line.
 //
+// StartStdio runs an executable player (package execai) under the same
+// containment: launcher.py applies the limits and the seccomp filter (which
+// then lets the process exec its program) and becomes the program, which
+// speaks over its standard input and output.
+//
 // Made for Linux; on other Unix systems the AI runs without the seccomp
 // filter and bwrap (RLIMIT_NPROC then keeps it from starting processes).
 package pyai

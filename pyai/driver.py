@@ -435,10 +435,12 @@ def limits(cfg):
     set_limit(resource.RLIMIT_CORE, 0)
 
 
-def seccomp(deny_processes, deny_network):
+def seccomp(deny_processes, deny_network, allow_exec=False):
     """Installs a seccomp filter that refuses new processes (threads are
-    allowed) and, if asked, sockets other than AF_UNIX. Returns a word on
-    what is in force, or None where seccomp is not available."""
+    allowed) and, if asked, sockets other than AF_UNIX. allow_exec lets the
+    process replace its own program (execve), as the launcher of an
+    executable player must. Returns a word on what is in force, or None
+    where seccomp is not available."""
     if not deny_processes and not deny_network:
         return ''
     if not sys.platform.startswith('linux'):
@@ -477,8 +479,9 @@ def seccomp(deny_processes, deny_network):
                 prog.append((JEQ, 'again', None, nr[name]))
         prog.append((JEQ, 'nosys', None, nr['clone3']))
         prog.append((JEQ, 'clone', None, nr['clone']))
-        prog.append((JEQ, 'perm', None, nr['execve']))
-        prog.append((JEQ, 'perm', None, nr['execveat']))
+        if not allow_exec:
+            prog.append((JEQ, 'perm', None, nr['execve']))
+            prog.append((JEQ, 'perm', None, nr['execveat']))
     if deny_network:
         prog.append((JEQ, 'socket', None, nr['socket']))
     prog.append((RET, None, None, ALLOW))
@@ -606,7 +609,7 @@ def contain(cfg):
     """Applies the limits and the seccomp filter that cfg asks for; returns
     what the filter denies ('' when this kernel has none)."""
     limits(cfg)
-    deny = seccomp(cfg.get('deny_processes', True), cfg.get('deny_network', True))
+    deny = seccomp(cfg.get('deny_processes', True), cfg.get('deny_network', True), cfg.get('allow_exec', False))
     if deny is None and cfg.get('deny_processes', True):
         # No seccomp here: fall back on the process-count limit.
         set_limit(resource.RLIMIT_NPROC, 1)

@@ -116,6 +116,19 @@ type Estimate struct {
 	variance float64
 }
 
+// Sweep says whether one side won every game: +1 the first player, −1 the
+// second, 0 neither (or no games). After a sweep no finite Elo fits: Elo is
+// ±Inf, and the interval and the normalized Elo are not numbers.
+func (e Estimate) Sweep() int {
+	switch {
+	case e.N > 0 && e.Score == 1:
+		return 1
+	case e.N > 0 && e.Score == 0:
+		return -1
+	}
+	return 0
+}
+
 // EstimateGames estimates from game counts (trinomial).
 func EstimateGames(w, d, l int) Estimate {
 	return estimate([]int{l, d, w}, triScores, false)

@@ -157,3 +157,18 @@ func TestLogisticLLR(t *testing.T) {
 	want := best(ScoreFromElo(20)) - best(ScoreFromElo(0))
 	near(t, "logistic LLR", got, want, 1e-6)
 }
+
+// A sweep is told apart from a lopsided but finite result.
+func TestSweep(t *testing.T) {
+	for _, c := range []struct {
+		e    Estimate
+		want int
+	}{
+		{EstimateGames(5, 0, 0), 1}, {EstimateGames(0, 0, 5), -1}, {EstimateGames(5, 0, 1), 0},
+		{EstimateGames(0, 3, 0), 0}, {EstimateGames(0, 0, 0), 0}, {EstimatePairs(Pairs{WW: 3}), 1}, {EstimatePairs(Pairs{WW: 3, WD: 1}), 0},
+	} {
+		if got := c.e.Sweep(); got != c.want {
+			t.Errorf("%v: sweep %d, want %d", c.e.Counts, got, c.want)
+		}
+	}
+}

@@ -14,9 +14,15 @@ type EnvOptions struct {
 	Config engine.Config // board and rounds
 	View   View
 	// Opponent is the bot spec the agent plays against ("random",
-	// "heuristic:margin=2"); "" is self-play, where the agent moves both
-	// players and each observation is the mover's.
+	// "heuristic:margin=2"), a learned policy ("policy:FILE") or a program
+	// speaking docs/PROTOCOL.md ("exec:path/to/bot", one process per game
+	// stepped); "" is self-play, where the agent moves both players and each
+	// observation is the mover's.
 	Opponent string
+	// Opponents, when set, holds one bot spec per environment (Envs of
+	// them) instead of Opponent: a batch plays several opponents at once, as
+	// a league of opponents needs. SetOpponent changes one of them.
+	Opponents []string
 	// Player is the agent's player against a bot: 1 (moves first), 2, or
 	// 0 to alternate (player 1 in even games of the run).
 	Player int
@@ -86,6 +92,8 @@ type Env struct {
 	seeds  []int64
 	ready  bool // Reset was called
 	blind  bool // no observation is written: the floor benchmark's environment
+	// makers make the opponents by spec (a policy's file read once)
+	makers map[string]func() (bots.Bot, error)
 }
 
 // envGame is one environment of the batch.
@@ -104,6 +112,11 @@ type envGame struct {
 	pending bool               // the game ended; the next step starts the next one
 	starts  [4][2]engine.Start // starts of the next games, drawn four at a time
 	nstarts int                // starts left in starts (the last ones)
+
+	// The opponent: bot is made[spec].
+	spec string              // the bot's spec
+	next string              // the opponent of the next game (SetOpponent)
+	made map[string]bots.Bot // this environment's bots by spec, made once each
 }
 
 // NewEnv checks the options and builds the bots. The environment is ready
@@ -113,17 +126,23 @@ func NewEnv(o EnvOptions) (*Env, error) {
 		return nil, err
 	}
 	e := &Env{o: o, size: o.View.Size(o.Config), games: make([]envGame, o.Envs)}
+	expert, err := botMaker(o.Expert)
+	if err != nil {
+		return nil, fmt.Errorf("expert: %v", err)
+	}
 	for i := range e.games {
 		g := &e.games[i]
 		var err error
-		if o.Opponent != "" {
-			if g.bot, err = bots.Make(o.Opponent); err != nil {
-				return nil, fmt.Errorf("opponent: %v", err)
+		if spec := o.opponent(i); spec != "" {
+			g.next = spec
+			if err = e.switchBot(g); err != nil {
+				e.Close()
+				return nil, err
 			}
 		}
 		for side := range g.expert {
 			if o.Expert != "" {
-				if g.expert[side], err = bots.Make(o.Expert); err != nil {
+				if g.expert[side], err = expert(); err != nil {
 					return nil, fmt.Errorf("expert: %v", err)
 				}
 			}
@@ -146,15 +165,88 @@ func checkEnvOptions(o EnvOptions) error {
 		return fmt.Errorf("player %d: want 1, 2 or 0 (alternate)", o.Player)
 	}
 	if o.Opponent != "" {
-		if _, err := bots.Parse(o.Opponent); err != nil {
+		if err := checkBot(o.Opponent); err != nil {
 			return fmt.Errorf("opponent: %v", err)
 		}
 	}
+	if o.Opponents != nil {
+		if len(o.Opponents) != o.Envs {
+			return fmt.Errorf("%d opponents for %d environments: want one per environment", len(o.Opponents), o.Envs)
+		}
+		for i, spec := range o.Opponents {
+			if err := checkBot(spec); err != nil {
+				return fmt.Errorf("opponents[%d]: %v", i, err)
+			}
+		}
+	}
 	if o.Expert != "" {
-		if _, err := bots.Parse(o.Expert); err != nil {
+		if err := checkBot(o.Expert); err != nil {
 			return fmt.Errorf("expert: %v", err)
 		}
 	}
+	return nil
+}
+
+// opponent is environment i's first opponent ("" in self-play).
+func (o *EnvOptions) opponent(i int) string {
+	if o.Opponents != nil {
+		return o.Opponents[i]
+	}
+	return o.Opponent
+}
+
+// SetOpponent makes environment i play the bot spec from its next game on
+// (the game under way ends with its bot). Only an environment that plays a
+// bot can change it: self-play stays self-play. Each environment makes a
+// spec's bot once and keeps it for its later games.
+func (e *Env) SetOpponent(i int, spec string) error {
+	if i < 0 || i >= len(e.games) {
+		return fmt.Errorf("environment %d: there are %d", i, len(e.games))
+	}
+	g := &e.games[i]
+	if g.bot == nil {
+		return fmt.Errorf("environment %d plays itself: there is no opponent to change", i)
+	}
+	if err := checkBot(spec); err != nil {
+		return fmt.Errorf("opponent: %v", err)
+	}
+	g.next = spec
+	return nil
+}
+
+// Opponent is the bot spec of environment i's game under way ("" in
+// self-play).
+func (e *Env) Opponent(i int) string { return e.games[i].spec }
+
+// switchBot makes the next game's bot of g the current one. A policy's
+// file is read once for all the environments (makers).
+func (e *Env) switchBot(g *envGame) error {
+	if g.next == g.spec {
+		return nil
+	}
+	b := g.made[g.next]
+	if b == nil {
+		mk := e.makers[g.next]
+		if mk == nil {
+			var err error
+			if mk, err = botMaker(g.next); err != nil {
+				return fmt.Errorf("opponent: %v", err)
+			}
+			if e.makers == nil {
+				e.makers = map[string]func() (bots.Bot, error){}
+			}
+			e.makers[g.next] = mk
+		}
+		var err error
+		if b, err = mk(); err != nil {
+			return fmt.Errorf("opponent: %v", err)
+		}
+		if g.made == nil {
+			g.made = map[string]bots.Bot{}
+		}
+		g.made[g.next] = b
+	}
+	g.bot, g.spec = b, g.next
 	return nil
 }
 
@@ -449,6 +541,9 @@ func (e *Env) startGame(i int) error {
 	if g.bot == nil {
 		return nil
 	}
+	if err := e.switchBot(g); err != nil {
+		return err
+	}
 	g.agent = e.o.Player - 1
 	if e.o.Player == 0 {
 		g.agent = int(g.game & 1)
@@ -475,11 +570,26 @@ func (g *envGame) botReset() {
 	side := 1 - g.agent
 	defer g.botFault(side)
 	g.bot.Reset(&g.s, side, play.SideSeed(uint64(g.seed), side), play.Clock{})
+	g.failed(side)
 }
 
 func (g *envGame) botMove() {
 	defer g.botFault(1 - g.agent)
-	g.s.Step(g.bot.Act(&g.s, play.Clock{}))
+	a := g.bot.Act(&g.s, play.Clock{})
+	if !g.failed(1 - g.agent) {
+		g.s.Step(a)
+	}
+}
+
+// failed ends the game when a program opponent failed its call (by ERR,
+// or OVT past its time per call), and says so.
+func (g *envGame) failed(side int) bool {
+	f, ok := g.bot.(play.Failer)
+	if !ok || f.Failure().Kind == play.NoFault || g.s.Over() {
+		return false
+	}
+	g.s.Forfeit(side, bots.FaultReason(f.Failure().Kind))
+	return true
 }
 
 func (g *envGame) botFault(side int) {
@@ -492,10 +602,14 @@ func (g *envGame) botFault(side int) {
 func (e *Env) Close() {
 	for i := range e.games {
 		g := &e.games[i]
-		for _, b := range []bots.Bot{g.bot, g.expert[0], g.expert[1]} {
+		for _, b := range g.made {
+			bots.Close(b)
+		}
+		for _, b := range []bots.Bot{g.expert[0], g.expert[1]} {
 			if b != nil {
 				bots.Close(b)
 			}
 		}
+		g.made = nil
 	}
 }

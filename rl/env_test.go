@@ -312,3 +312,84 @@ func TestExpertAnswers(t *testing.T) {
 		}
 	}
 }
+
+// A program speaking docs/PROTOCOL.md is an opponent like a built-in bot:
+// the environment plays the games self-play records with it.
+func TestEnvExecOpponentFollowsSelfplay(t *testing.T) {
+	c := engine.Config{Width: 102, Height: 101, MaxTurns: 150}
+	bot := "exec:../examples/bots/python/goround.py"
+	const envs, perEnv, seed = 2, 2, 42
+	_, rows := selfplayRun(t, c, seed, envs*perEnv, selfplay.Pair{P1: "heuristic", P2: bot})
+	e := newEnv(t, EnvOptions{Envs: envs, Config: c, View: View{Crop: 9}, Opponent: bot, Player: 1})
+	checkAgainstRows(t, "heuristic:"+bot, e, rows, seed, perEnv)
+	if _, err := NewEnv(EnvOptions{Envs: 1, Config: c, View: Full, Opponent: "exec:"}); err == nil || !strings.Contains(err.Error(), "exec: needs the player's program") {
+		t.Fatalf("exec: without a program: %v", err)
+	}
+}
+
+// TestOpponentsPerEnvironment: with one opponent per environment, each
+// environment plays the games an environment of that opponent alone plays
+// (same run, same actions), and SetOpponent takes effect at the next game.
+func TestOpponentsPerEnvironment(t *testing.T) {
+	c := engine.Config{Width: 30, Height: 30, MaxTurns: 60}
+	view := View{Crop: 5}
+	mixed := newEnv(t, EnvOptions{Envs: 2, Config: c, View: view, Opponents: []string{"random", "goround"}, Player: 0})
+	defer mixed.Close()
+	alone := []*Env{
+		newEnv(t, EnvOptions{Envs: 2, Config: c, View: view, Opponent: "random", Player: 0}),
+		newEnv(t, EnvOptions{Envs: 2, Config: c, View: view, Opponent: "goround", Player: 0}),
+	}
+	for _, e := range append(alone, mixed) {
+		if err := e.Reset(7); err != nil {
+			t.Fatal(err)
+		}
+	}
+	actions := []int64{1, 1}
+	ended := false
+	for step := 0; !ended; step++ {
+		for i := range actions {
+			actions[i] = int64(step*7+i*3) % 5 % 3 // turns now and then
+		}
+		for _, e := range append(alone, mixed) {
+			if err := e.Step(actions); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for i, a := range alone {
+			got, _ := mixed.State(i)
+			want, _ := a.State(i)
+			if !bytes.Equal(got.Fields(), want.Fields()) || !bytes.Equal(got.Bands(), want.Bands()) || got.HalfSteps() != want.HalfSteps() {
+				t.Fatalf("step %d: environment %d against %s plays another game than alone", step, i, mixed.Opponent(i))
+			}
+		}
+		ended = mixed.b.Terminated[0]
+	}
+	if err := mixed.SetOpponent(0, "goround"); err != nil {
+		t.Fatal(err)
+	}
+	if got := mixed.Opponent(0); got != "random" {
+		t.Errorf("opponent before the next game: %q, want random", got)
+	}
+	if err := mixed.Step([]int64{1, 1}); err != nil { // starts the next game
+		t.Fatal(err)
+	}
+	if got := mixed.Opponent(0); got != "goround" {
+		t.Errorf("opponent of the next game: %q, want goround", got)
+	}
+	for _, bad := range []struct {
+		i    int
+		spec string
+		want string
+	}{{2, "random", "environment 2"}, {0, "nosuchbot", "opponent"}} {
+		if err := mixed.SetOpponent(bad.i, bad.spec); err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("SetOpponent(%d, %q): %v, want an error about %s", bad.i, bad.spec, err, bad.want)
+		}
+	}
+	self := newEnv(t, EnvOptions{Envs: 1, Config: c, View: view})
+	if err := self.SetOpponent(0, "random"); err == nil {
+		t.Error("SetOpponent in self-play: no error")
+	}
+	if _, err := NewEnv(EnvOptions{Envs: 2, Config: c, View: view, Opponents: []string{"random"}}); err == nil || !strings.Contains(err.Error(), "one per environment") {
+		t.Errorf("one opponent for two environments: %v", err)
+	}
+}

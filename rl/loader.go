@@ -165,7 +165,7 @@ func (l *Loader) choose(names []string) (map[string]bool, error) {
 
 // canonical is a player spec as the games table records it.
 func canonical(spec string) (string, error) {
-	if strings.HasPrefix(spec, "py:") {
+	if strings.HasPrefix(spec, "py:") || strings.HasPrefix(spec, "exec:") {
 		return spec, nil
 	}
 	s, err := bots.Parse(spec)

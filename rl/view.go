@@ -115,7 +115,8 @@ func observeFull(s *engine.State, me int, planes []uint8) {
 	w, h := s.Width(), s.Height()
 	for x := 0; x < w; x++ {
 		for y := 0; y < h; y++ {
-			for _, p := range cellPlanes(s, me, x, y) {
+			ps, n := cellPlanes(s, me, x, y)
+			for _, p := range ps[:n] {
 				planes[(p*h+y)*w+x] = 1
 			}
 		}
@@ -128,22 +129,23 @@ func observeFull(s *engine.State, me int, planes []uint8) {
 	}
 }
 
-// cellPlanes are the territory and band planes set at an on-board cell.
-func cellPlanes(s *engine.State, me, x, y int) []int {
-	var ps []int
+// cellPlanes are the territory and band planes set at an on-board cell:
+// the first n of ps (an array, not a slice, so that the small crops that
+// players write move after move allocate nothing).
+func cellPlanes(s *engine.State, me, x, y int) (ps [2]int, n int) {
 	switch s.FieldAt(x, y) {
 	case me + 1:
-		ps = append(ps, OwnTerritory)
+		ps[n], n = OwnTerritory, n+1
 	case 2 - me:
-		ps = append(ps, EnemyTerritory)
+		ps[n], n = EnemyTerritory, n+1
 	}
 	switch s.BandAt(x, y) {
 	case me + 1:
-		ps = append(ps, OwnBand)
+		ps[n], n = OwnBand, n+1
 	case 2 - me:
-		ps = append(ps, EnemyBand)
+		ps[n], n = EnemyBand, n+1
 	}
-	return ps
+	return ps, n
 }
 
 // observeCrop: plane p, row i, column j is planes[(p*K + i)*K + j]. The own
@@ -165,7 +167,8 @@ func observeCrop(k int, s *engine.State, me int, planes []uint8) {
 				planes[OffBoard*k*k+at] = 1
 				continue
 			}
-			for _, p := range cellPlanes(s, me, x, y) {
+			ps, n := cellPlanes(s, me, x, y)
+			for _, p := range ps[:n] {
 				planes[p*k*k+at] = 1
 			}
 			if x == hx && y == hy {

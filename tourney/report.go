@@ -157,7 +157,11 @@ func WriteRatings(w io.Writer, rs []rating.Rating) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "#\tplayer\tElo\t± 95 %\tgames\tscore\t")
 	for i, r := range rs {
-		fmt.Fprintf(tw, "%d\t%s\t%+.1f\t%.1f\t%d\t%.1f\t\n", i+1, r.Player, r.Elo, r.CI95, r.Games, r.Score)
+		elo := Fixed(r.Elo, 1)
+		if !strings.HasPrefix(elo, "-") {
+			elo = "+" + elo // zero too: "+0.0", never "-0.0"
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%.1f\t%d\t%.1f\t\n", i+1, r.Player, elo, r.CI95, r.Games, r.Score)
 	}
 	tw.Flush()
 }
@@ -298,58 +302,110 @@ func (s *SPRTReport) Estimate() rating.Estimate { return rating.EstimatePairs(s.
 // LLR of the pairs so far.
 func (s *SPRTReport) LLR() float64 { return s.Test.LLRPairs(s.Pairs) }
 
-// fmtFloat prints v with two decimals, "inf" and "-inf" as fastchess does,
-// and never "-0.00".
-func fmtFloat(v float64) string {
-	switch {
-	case math.IsNaN(v):
-		return "nan"
-	case math.IsInf(v, 1):
-		return "inf"
-	case math.IsInf(v, -1):
-		return "-inf"
-	case math.Abs(v) < 0.005:
-		return "0.00"
+// Fixed prints v with prec decimals, never as "-0.0": a value that rounds
+// to zero is zero. Reports print only finite values with it; where a
+// figure is infinite or not a number they say why in words (EloText,
+// ratio).
+func Fixed(v float64, prec int) string {
+	s := strconv.FormatFloat(v, 'f', prec, 64)
+	if strings.Trim(s, "-0.") == "" {
+		return strings.TrimPrefix(s, "-")
 	}
-	return fmt.Sprintf("%.2f", v)
+	return s
 }
 
-// WriteText prints the report in fastchess's layout.
+// EloWords is why an estimate has no finite Elo, in words ("not bounded:
+// a won every game", "n/a: no games"), or "" when it has one. a and b
+// name the first and the second player.
+func EloWords(e rating.Estimate, a, b string) string {
+	switch {
+	case e.N == 0:
+		return "n/a: no games"
+	case e.Sweep() > 0:
+		return "not bounded: " + a + " won every game"
+	case e.Sweep() < 0:
+		return "not bounded: " + b + " won every game"
+	}
+	return ""
+}
+
+// EloInterval is the 95 % interval of a finite Elo estimate, "[12.3,
+// 45.6]"; an end the games do not bound (a score of 1 or 0 within the
+// interval) reads "no upper bound" or "no lower bound".
+func EloInterval(e rating.Estimate, prec int) string {
+	lo, hi := Fixed(e.EloLo, prec), Fixed(e.EloHi, prec)
+	if math.IsInf(e.EloLo, 0) || math.IsNaN(e.EloLo) {
+		lo = "no lower bound"
+	}
+	if math.IsInf(e.EloHi, 0) || math.IsNaN(e.EloHi) {
+		hi = "no upper bound"
+	}
+	return "[" + lo + ", " + hi + "]"
+}
+
+// EloText is an Elo estimate of a against b as reports print it: "35.2
+// +/- 12.1" with prec decimals; "35.2, 95 % interval [5.0, no upper
+// bound]" when an end of the interval is not bounded; in words
+// (EloWords) when no finite Elo fits.
+func EloText(e rating.Estimate, a, b string, prec int) string {
+	if w := EloWords(e, a, b); w != "" {
+		return w
+	}
+	if math.IsInf(e.EloErr, 0) || math.IsNaN(e.EloErr) {
+		return Fixed(e.Elo, prec) + ", 95 % interval " + EloInterval(e, prec)
+	}
+	return Fixed(e.Elo, prec) + " +/- " + Fixed(e.EloErr, prec)
+}
+
+// ratio is num/den with two decimals, or in words when den is 0.
+func ratio(num, den int, none, zero string) string {
+	switch {
+	case den > 0:
+		return Fixed(float64(num)/float64(den), 2)
+	case num > 0:
+		return "not bounded: " + zero
+	}
+	return "n/a: " + none
+}
+
+// WriteText prints the report in fastchess's layout; where fastchess
+// prints inf or nan (a side won every game, a ratio over 0) it says why.
 func (s *SPRTReport) WriteText(w io.Writer) {
 	e := s.Estimate()
 	games := s.W + s.D + s.L
 	fmt.Fprintf(w, "Results of %s vs %s:\n", s.A, s.B)
-	fmt.Fprintf(w, "Elo: %s +/- %s, nElo: %s +/- %s\n", fmtFloat(e.Elo), fmtFloat(e.EloErr), fmtFloat(e.NElo), fmtFloat(e.NEloErr))
-	c := s.Pairs.Counts()
-	pr := math.Inf(1)
-	if c[0]+c[1] > 0 {
-		pr = float64(c[3]+c[4]) / float64(c[0]+c[1])
+	nElo := Fixed(e.NElo, 2) + " +/- " + Fixed(e.NEloErr, 2)
+	switch {
+	case e.N == 0:
+		nElo = "n/a"
+	case e.Sweep() != 0:
+		nElo = "not bounded"
+	case math.IsNaN(e.NElo):
+		nElo = "not bounded: every pair scored the same"
 	}
+	fmt.Fprintf(w, "Elo: %s, nElo: %s\n", EloText(e, s.A, s.B, 2), nElo)
+	c := s.Pairs.Counts()
 	dr := 0.0
 	if n := s.Pairs.N(); n > 0 {
 		dr = 100 * float64(c[2]) / float64(n)
 	}
-	fmt.Fprintf(w, "LOS: %.2f %%, DrawRatio: %.2f %% (pairs scoring 1 of 2), PairsRatio: %s\n", 100*e.LOS, dr, fmtFloat(pr))
+	pr := ratio(c[3]+c[4], c[0]+c[1], "no pair won or lost", "no pair lost")
+	fmt.Fprintf(w, "LOS: %.2f %%, DrawRatio: %.2f %% (pairs scoring 1 of 2), PairsRatio: %s\n", 100*e.LOS, dr, pr)
 	pts := float64(s.W) + 0.5*float64(s.D)
 	pct := 0.0
 	if games > 0 {
 		pct = 100 * pts / float64(games)
 	}
 	fmt.Fprintf(w, "Games: %d, Wins: %d, Losses: %d, Draws: %d, Points: %.1f (%.2f %%)\n", games, s.W, s.L, s.D, pts, pct)
-	wldd := math.Inf(1)
-	if s.Pairs.WL == 0 && s.Pairs.DD == 0 {
-		wldd = math.NaN()
-	} else if s.Pairs.DD > 0 {
-		wldd = float64(s.Pairs.WL) / float64(s.Pairs.DD)
-	}
-	fmt.Fprintf(w, "Ptnml(0-2): [%d, %d, %d, %d, %d], WL/DD Ratio: %s\n", c[0], c[1], c[2], c[3], c[4], fmtFloat(wldd))
+	wldd := ratio(s.Pairs.WL, s.Pairs.DD, "no pair scored 1 of 2", "no pair of two draws")
+	fmt.Fprintf(w, "Ptnml(0-2): [%d, %d, %d, %d, %d], WL/DD Ratio: %s\n", c[0], c[1], c[2], c[3], c[4], wldd)
 	lo, hi := s.Test.Bounds()
 	l := s.LLR()
 	frac := l / hi
 	if l < 0 {
 		frac = -l / lo
 	}
-	fmt.Fprintf(w, "LLR: %.2f (%.1f%%) (%.2f, %.2f) [%.2f, %.2f] (%s model)\n", l, 100*frac, lo, hi, s.Test.Elo0, s.Test.Elo1, s.Test.Model)
+	fmt.Fprintf(w, "LLR: %s (%s%%) (%.2f, %.2f) [%.2f, %.2f] (%s model)\n", Fixed(l, 2), Fixed(100*frac, 1), lo, hi, s.Test.Elo0, s.Test.Elo1, s.Test.Model)
 	switch s.Decision {
 	case rating.Continue:
 		fmt.Fprintf(w, "SPRT ([%.2f, %.2f]) stopped without a decision after %d games\n", s.Test.Elo0, s.Test.Elo1, games)

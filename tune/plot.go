@@ -5,7 +5,6 @@ import (
 	"image/color"
 	"math"
 
-	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -56,18 +55,24 @@ func Convergence(rows []Row, window int) Curve {
 // interval, its moving average, and, when the pool verification has run,
 // the verified pool scores of the tuned point and of the defaults.
 func SavePlot(rows []Row, path string, pool *PoolReport) error {
+	f, err := convergencePlot(rows, pool)
+	if err != nil {
+		return err
+	}
+	return plots.Save(f, path)
+}
+
+// convergencePlot is SavePlot's chart, in a figure with margins round
+// it and its title.
+func convergencePlot(rows []Row, pool *PoolReport) (*plots.Figure, error) {
 	c := Convergence(rows, 10)
-	p := plot.New()
-	p.Title.Text = fmt.Sprintf("Tuning %s (%s): pool score of the current point per iteration", botName(rows[0].Spec), rows[0].Method)
-	p.Title.TextStyle.Font.Size = vg.Points(13)
-	p.Title.Padding = vg.Points(8)
+	p := plots.NewPanel()
+	title := fmt.Sprintf("Tuning %s (%s): pool score of the current point per iteration", botName(rows[0].Spec), rows[0].Method)
 	p.X.Label.Text = "iteration"
 	p.Y.Label.Text = "score against the pool (points / games)"
 	p.X.Label.TextStyle.Font.Size = vg.Points(11)
 	p.Y.Label.TextStyle.Font.Size = vg.Points(11)
 	p.Legend.TextStyle.Font.Size = vg.Points(10)
-	p.Legend.Top = true
-	p.Legend.Left = true
 	p.Add(plotter.NewGrid())
 	xy := func(ys []float64) plotter.XYs {
 		pts := make(plotter.XYs, len(ys))
@@ -79,7 +84,7 @@ func SavePlot(rows []Row, path string, pool *PoolReport) error {
 	grey := color.NRGBA{160, 160, 160, 200}
 	sc, err := plotter.NewScatter(xy(c.Score))
 	if err != nil {
-		return err
+		return nil, err
 	}
 	sc.GlyphStyle.Shape = draw.CircleGlyph{}
 	sc.GlyphStyle.Radius = vg.Points(2)
@@ -93,13 +98,13 @@ func SavePlot(rows []Row, path string, pool *PoolReport) error {
 		plotter.YErrors
 	}{xy(c.Score), errs})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	bars.LineStyle.Color = color.NRGBA{200, 200, 200, 255}
 	bars.LineStyle.Width = vg.Points(0.5)
 	sm, err := plotter.NewLine(xy(c.Smooth))
 	if err != nil {
-		return err
+		return nil, err
 	}
 	sm.Color = plots.Colour("moving average")
 	sm.Width = vg.Points(1.5)
@@ -121,23 +126,53 @@ func SavePlot(rows []Row, path string, pool *PoolReport) error {
 		}
 		tl, err := level(pool.Pool.A, color.NRGBA{214, 39, 40, 255}, false)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		dl, err := level(pool.Pool.B, color.NRGBA{60, 60, 60, 255}, true)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		p.Add(tl, dl)
 		p.Legend.Add(fmt.Sprintf("tuned, verified: %.3f (%s)", pool.Pool.A, DiffText(pool.Pool)), tl)
 		p.Legend.Add(fmt.Sprintf("default, verified: %.3f", pool.Pool.B), dl)
 	}
-	// Room above the data for the legend, which sits at the top.
+	// Half an iteration of room at both ends, so that the first and last
+	// points and their bars are whole.
+	p.X.Min, p.X.Max = -0.5, float64(len(c.Score))-0.5
+	// Room above the data for the legend, in the corner with fewest points.
 	lines := 2.0
 	if pool != nil && pool.Pool.N > 0 {
 		lines += 2
 	}
-	p.Y.Max += (p.Y.Max - p.Y.Min) * 0.07 * lines
-	return plots.Save(p, path)
+	p.Y.Max += (p.Y.Max - p.Y.Min) * 0.1 * lines
+	var xs, ys []float64
+	for i := range c.Score {
+		xs, ys = append(xs, float64(i), float64(i), float64(i)), append(ys, c.Score[i], c.Score[i]+c.Err[i], c.Smooth[i])
+	}
+	plots.PlaceLegend(p, xs, ys)
+	// The room is at the top: a top corner that no point reaches is best.
+	for _, left := range []bool{true, false} {
+		if !p.Legend.Top && !reaches(xs, ys, p.X.Min, p.X.Max, p.Y.Min, p.Y.Max, left) {
+			p.Legend.Top, p.Legend.Left = true, left
+			p.Legend.XOffs, p.Legend.YOffs = vg.Points(6), -vg.Points(6)
+			if !left {
+				p.Legend.XOffs = -vg.Points(6)
+			}
+		}
+	}
+	return plots.PanelFigure(title, p, plots.Options{})
+}
+
+// reaches says whether a point lies in the top left (or right) corner of
+// the axes where the legend would be: the outer 40 % across, the top 30 %.
+func reaches(xs, ys []float64, x0, x1, y0, y1 float64, left bool) bool {
+	for i := range xs {
+		fx, fy := (xs[i]-x0)/(x1-x0), (ys[i]-y0)/(y1-y0)
+		if fy > 0.7 && (left && fx < 0.4 || !left && fx > 0.6) {
+			return true
+		}
+	}
+	return false
 }
 
 func botName(spec string) string {

@@ -79,7 +79,7 @@ func (r *PoolReport) Verdict() string {
 	return Inconclusive
 }
 
-// Line is the verification in one line, as best.txt records it.
+// Line is the verification in one line, as verify.txt records it.
 func (r *PoolReport) Line() string {
 	games := 0
 	for _, m := range r.Members {

@@ -33,7 +33,8 @@ func guessOptions(t *testing.T, dir string) Options {
 // On a pool that the defaults lose to by construction, a small budget
 // finds a point whose pool score is higher, the verification says so with
 // its interval above 0, the probe finds the parameter that changes
-// nothing, and best.txt records it all.
+// nothing, best.txt holds the tuned spec alone and verify.txt the
+// verification.
 func TestTuneAgainstPool(t *testing.T) {
 	ctx := context.Background()
 	o := guessOptions(t, t.TempDir())
@@ -87,12 +88,18 @@ func TestTuneAgainstPool(t *testing.T) {
 		}
 	}
 	t.Logf("\n%s", text.String())
-	if err := WriteBest(o.Dir, res.Best, rep.Line()); err != nil {
+	if err := WriteBest(o.Dir, res.Best); err != nil {
 		t.Fatal(err)
 	}
-	b, _ := os.ReadFile(filepath.Join(o.Dir, BestFile))
-	if lines := strings.Split(string(b), "\n"); lines[0] != res.Best || !strings.HasPrefix(lines[1], "pool verification passed: tuned ") {
-		t.Errorf("best.txt:\n%s", b)
+	if err := WriteVerify(o.Dir, rep.Line()); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(o.Dir, BestFile)); string(b) != res.Best+"\n" {
+		t.Errorf("best.txt %q, want the spec %q alone", b, res.Best)
+	}
+	line, _ := os.ReadFile(filepath.Join(o.Dir, VerifyFile))
+	if !strings.HasPrefix(string(line), "pool verification passed: tuned ") || strings.Count(string(line), "\n") != 1 {
+		t.Errorf("verify.txt:\n%s", line)
 	}
 	if err := SavePlot(res.Rows, filepath.Join(o.Dir, PlotFile), rep); err != nil {
 		t.Fatal(err)

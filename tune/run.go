@@ -19,7 +19,8 @@ import (
 // Files of a tuning folder.
 const (
 	IterationsFile = "iterations.parquet"
-	BestFile       = "best.txt"
+	BestFile       = "best.txt"   // the tuned spec alone, one line: "$(cat best.txt)" is a player
+	VerifyFile     = "verify.txt" // what the verifications found, a line each
 	PlotFile       = "convergence.png"
 	SetupFile      = "tune.json"
 )
@@ -285,10 +286,21 @@ func (t *Tuning) Run(ctx context.Context) (*Result, error) {
 }
 
 // WriteBest writes best.txt into the folder or bucket dir: the tuned spec
-// on the first line, then a line per verification saying what it found.
-func WriteBest(dir, best string, verifications ...string) error {
-	text := strings.Join(append([]string{best}, verifications...), "\n") + "\n"
-	return store.WriteAt(store.Join(dir, BestFile), func(w io.Writer) error {
+// and nothing else, so that scripts can pass the file's text as a player.
+func WriteBest(dir, best string) error {
+	return writeLines(store.Join(dir, BestFile), []string{best})
+}
+
+// WriteVerify writes verify.txt into the folder or bucket dir: a line per
+// verification of the tuned spec saying what it found.
+func WriteVerify(dir string, verifications ...string) error {
+	return writeLines(store.Join(dir, VerifyFile), verifications)
+}
+
+// writeLines writes the file at loc (a path or URL) whole, a line each.
+func writeLines(loc string, lines []string) error {
+	text := strings.Join(lines, "\n") + "\n"
+	return store.WriteAt(loc, func(w io.Writer) error {
 		_, err := io.WriteString(w, text)
 		return err
 	})

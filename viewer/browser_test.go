@@ -121,7 +121,8 @@ func TestBrowser(t *testing.T) {
 	ref, _ := filepath.Abs(refFiles[0])
 	// The paths as a user would give them (the page shows them).
 	work := t.TempDir()
-	for link, to := range map[string]string{"testdata/public.jsonl.gz": ref, "out/selfplay": sp, "out/tournament": tour, "out/big-selfplay": big} {
+	era := eraserFolder(t)
+	for link, to := range map[string]string{"testdata/public.jsonl.gz": ref, "out/selfplay": sp, "out/tournament": tour, "out/big-selfplay": big, "out/eraser": era} {
 		os.MkdirAll(filepath.Join(work, filepath.Dir(link)), 0o755)
 		if err := os.Symlink(to, filepath.Join(work, link)); err != nil {
 			t.Fatal(err)
@@ -130,7 +131,7 @@ func TestBrowser(t *testing.T) {
 	t.Chdir(work)
 	rec := "out/human"
 	live := viewer.NewLive("round robin", paper, smallBoard)
-	srv, err := viewer.New(viewer.Options{Paths: []string{"testdata/public.jsonl.gz", "out/selfplay", "out/tournament", "out/big-selfplay"}, Record: rec, Config: smallBoard, Live: live})
+	srv, err := viewer.New(viewer.Options{Paths: []string{"testdata/public.jsonl.gz", "out/selfplay", "out/tournament", "out/big-selfplay", "out/eraser"}, Record: rec, Config: smallBoard, Live: live})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,6 +183,12 @@ func TestBrowser(t *testing.T) {
 		p.open(fmt.Sprintf("/game/0/2?t=%d", k))
 		p.wait(`window.viewer && window.viewer.k === 1500`, 10*time.Second)
 		checkBoard(t, p, gs[2], k)
+		// The result shows from the first frame on, in RULES.md's words.
+		var early viewer.GameMeta
+		p.eval(`return viewer.meta`, &early)
+		if got := p.text("#result"); got != early.Result || !strings.Contains(got, "wins") || strings.Contains(got, "player 0") {
+			t.Fatalf("result shown at half-step %d: %q, the game's %q", k, got, early.Result)
+		}
 		p.key(kb.ArrowRight)
 		p.wait(`viewer.k === 1501`, 5*time.Second)
 		if hs := p.text("#halfstep"); !strings.HasPrefix(hs, "1501 of 4000") {
@@ -236,6 +243,22 @@ func TestBrowser(t *testing.T) {
 		p.run(chromedp.Navigate("file://" + path + "?t=2222"))
 		p.wait(`window.viewer && viewer.k === 2222`, 10*time.Second)
 		checkBoard(t, p, gs[2], 2222)
+		if got := p.text("#result"); got != g.Meta.Result || !strings.HasPrefix(got, "player ") || strings.Contains(got, "player 0") {
+			t.Fatalf("self-contained page's result at half-step 2222: %q, the game's %q", got, g.Meta.Result)
+		}
+	})
+
+	t.Run("other game", func(t *testing.T) {
+		p.t = t
+		pg := srv.Search(viewer.Query{Src: 4, Sort: "id", Limit: 1})
+		if len(pg.Rows) != 1 {
+			t.Fatalf("eraser games listed: %+v", pg)
+		}
+		p.open(fmt.Sprintf("/game/4/%d", pg.Rows[0].ID))
+		p.wait(`document.getElementById('game-error')`, 10*time.Second)
+		if msg := p.text("#game-error"); !strings.Contains(msg, "cannot show eraser games") || strings.Contains(msg, "Not Found") {
+			t.Fatalf("an eraser game's page says %q", msg)
+		}
 	})
 
 	t.Run("play", func(t *testing.T) {
@@ -301,6 +324,13 @@ func TestBrowser(t *testing.T) {
 		if err := <-done; err != nil {
 			t.Fatal(err)
 		}
+		live.End()
+		p.wait(`document.getElementById('live-title').textContent.includes('(over)')`, 10*time.Second)
+		ended := p.text("#live-elapsed")
+		time.Sleep(1500 * time.Millisecond)
+		if again := p.text("#live-elapsed"); again != ended || !strings.HasPrefix(ended, "over after ") {
+			t.Fatalf("the run's clock after its end: %q, then %q", ended, again)
+		}
 		t.Logf("a running game grew from %d to %d frames on screen; finished games listed: %s", first, later, p.text("#finished"))
 		if later <= first {
 			t.Fatalf("the live game did not move: %d then %d frames", first, later)
@@ -348,4 +378,42 @@ func checkBoard(t *testing.T, p *page, g *replay.Game, k int) {
 // recordedAfter waits for the person's game in the recording folder.
 func recordedAfter(t *testing.T, dir string, _ int) *replay.Game {
 	return recorded(t, dir, 0)
+}
+
+// TestBrowserHuman: paperio human's server opens on its play page, with
+// the opponent's whole name in view.
+func TestBrowserHuman(t *testing.T) {
+	exe := os.Getenv("CHROMIUM")
+	if exe == "" {
+		exe = "/usr/bin/chromium"
+	}
+	long := "py:/home/someone/courses/data-structures/paperio/final-round/t_team_with_a_long_name.py"
+	srv, err := viewer.New(viewer.Options{Record: t.TempDir(), Config: smallBoard, Opponents: []string{long},
+		Suggest: viewer.PlayRequest{Side: 1, Opponent: long}, Home: "/play"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	ts := httptest.NewServer(srv.Handler())
+	defer ts.Close()
+	actx, cancel := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(exe), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1360, 1000))
+	defer cancel()
+	ctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	ctx, cancel = context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	p := &page{t: t, ctx: ctx, url: ts.URL}
+	p.open("/")
+	p.wait(`document.getElementById('p-opponent')`, 10*time.Second)
+	var got struct {
+		Path, Value   string
+		Scroll, Width int
+	}
+	p.eval(`const i = document.getElementById('p-opponent');
+		return {path: location.pathname, value: i.value, scroll: i.scrollWidth, width: i.clientWidth};`, &got)
+	if got.Path != "/play" || got.Value != long || got.Scroll > got.Width {
+		t.Fatalf("first page %s, opponent %q in %d of %d pixels", got.Path, got.Value, got.Width, got.Scroll)
+	}
 }

@@ -158,9 +158,10 @@ type Live struct {
 	groups   map[string][]string
 	gorder   []string
 	tallies  map[string][]tourney.Tally
-	latest   []string // finished series, in words
-	over     bool     // the run has ended
-	count    int64    // a tournament's finished games (their ids here)
+	latest   []string      // finished series, in words
+	over     bool          // the run has ended
+	took     time.Duration // the run's time, once over (the clock stops)
+	count    int64         // a tournament's finished games (their ids here)
 	// keep holds a finished game's record for the page.
 	keep func(id int64, r *game.Record)
 }
@@ -330,8 +331,18 @@ func (l *Live) SelfPlayProgress(p *selfplay.Progress) {
 // End says the run is over.
 func (l *Live) End() {
 	l.mu.Lock()
-	l.over = true
+	if !l.over {
+		l.over, l.took = true, time.Since(l.started)
+	}
 	l.mu.Unlock()
+}
+
+// elapsed is the run's time so far, or its whole time once over (l.mu held).
+func (l *Live) elapsed() time.Duration {
+	if l.over {
+		return l.took
+	}
+	return time.Since(l.started)
 }
 
 // LiveStatus is the live page's view of the run.
@@ -384,7 +395,7 @@ func standingsOf(st []tourney.Standing) []Standing {
 // Status is the run as it is now.
 func (l *Live) Status() LiveStatus {
 	l.mu.Lock()
-	st := LiveStatus{Title: l.title, Kind: l.kind, Src: l.src.id, Over: l.over, Elapsed: time.Since(l.started).Seconds(),
+	st := LiveStatus{Title: l.title, Kind: l.kind, Src: l.src.id, Over: l.over, Elapsed: l.elapsed().Seconds(),
 		Stage: l.stage, Done: l.done, Series: l.total, Running: []liveSeries{}, Standings: []GroupStanding{}}
 	if p := l.progress; p != nil {
 		st.Games, st.Total, st.Skipped = p.Games.Load(), p.Total.Load(), p.Skipped.Load()

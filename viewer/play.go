@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -26,6 +27,15 @@ const (
 	minClock    = 20               // milliseconds
 	maxClock    = 10000
 )
+
+// CheckClock says what is wrong with a play clock of ms milliseconds a
+// move (0: turn-based).
+func CheckClock(ms int) error {
+	if ms != 0 && (ms < minClock || ms > maxClock) {
+		return fmt.Errorf("clock %d ms: want 0 (turn-based) or %d to %d", ms, minClock, maxClock)
+	}
+	return nil
+}
 
 // RecordFile is the replay file, in the recording folder, of the games
 // people played.
@@ -98,8 +108,8 @@ func (s *Server) startPlay(req PlayRequest) (int64, error) {
 	if req.Side != 1 && req.Side != 2 {
 		return 0, fmt.Errorf("side %d: want 1 (move first) or 2", req.Side)
 	}
-	if req.Clock != 0 && (req.Clock < minClock || req.Clock > maxClock) {
-		return 0, fmt.Errorf("clock %d ms: want 0 (turn-based) or %d to %d", req.Clock, minClock, maxClock)
+	if err := CheckClock(req.Clock); err != nil {
+		return 0, err
 	}
 	spec, err := s.opponent(req.Opponent)
 	if err != nil {
@@ -137,23 +147,27 @@ func (s *Server) startPlay(req PlayRequest) (int64, error) {
 	return ss.lg.n, nil
 }
 
-// opponent checks the opponent's spec: a built-in bot, or a course AI
-// named on the command line (a page may not run any file it likes).
+// opponent checks the opponent's spec: a built-in bot, or a player made
+// from a file (a course AI, paper.io's learned policy) named on the command
+// line (a page may not run or read any file it likes).
 func (s *Server) opponent(spec string) (string, error) {
 	g := s.opt.Game
-	c, err := g.Canonical(spec)
-	if err != nil {
-		return "", err
-	}
-	if _, isPy, _ := game.PyPath(c); !isPy {
-		return c, nil
+	if !namesFile(spec) {
+		return g.Canonical(spec)
 	}
 	for _, o := range s.opt.Opponents {
-		if oc, err := g.Canonical(o); err == nil && oc == c {
-			return c, nil
+		if oc, err := g.Canonical(o); err == nil && (oc == spec || o == spec) {
+			return oc, nil
 		}
 	}
-	return "", fmt.Errorf("opponent %q: a course AI must be named when the server starts (--opponents)", spec)
+	return "", fmt.Errorf("opponent %q: a course AI, program or policy must be named when the server starts (--opponents)", spec)
+}
+
+// namesFile reports whether spec names a file ("py:FILE", "exec:FILE", "policy:FILE"):
+// a prefix and an argument without the "=" of a bot's parameters.
+func namesFile(spec string) bool {
+	_, arg, ok := strings.Cut(spec, ":")
+	return ok && !strings.Contains(arg, "=")
 }
 
 // runPlay plays the game and records it.

@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -103,6 +104,10 @@ func TestPlayTurnBased(t *testing.T) {
 	}
 	if human == 0 || human > sent || !s.Over() {
 		t.Fatalf("%d moves of the person for %d keys; over %v", human, sent, s.Over())
+	}
+	// The game joins the index just after its file is written.
+	for end := time.Now().Add(2 * time.Second); srv.Sources()[0].Games != 1 && time.Now().Before(end); {
+		time.Sleep(10 * time.Millisecond)
 	}
 	if srv.Sources()[0].Games != 1 {
 		t.Fatalf("the recording is not in the index: %+v", srv.Sources())
@@ -221,6 +226,11 @@ func TestLiveTournament(t *testing.T) {
 	if st.Games != int64(played) || watched != played || len(st.Standings) != 1 || len(st.Standings[0].Rows) != 3 || len(st.Playing) != 0 || !st.Over {
 		t.Fatalf("status after %d games (%d watched): %+v", played, watched, st)
 	}
+	// The run's clock stops when it ends.
+	time.Sleep(20 * time.Millisecond)
+	if again := live.Status(); again.Elapsed != st.Elapsed || st.Elapsed <= 0 {
+		t.Errorf("the clock goes on after the run: %v s, then %v s", st.Elapsed, again.Elapsed)
+	}
 	var p viewer.Page
 	getJSON(t, fmt.Sprintf("%s/api/games?src=%d&limit=500", ts.URL, st.Src), &p)
 	if p.Matched != played {
@@ -286,5 +296,40 @@ func TestLiveSelfPlay(t *testing.T) {
 	st := live.Status()
 	if st.Games != 20 || st.Total != 20 || srv.Sources()[0].Games != 20 || len(st.Playing) != 0 || moves.Load() == 0 {
 		t.Fatalf("status %+v, sources %+v", st, srv.Sources())
+	}
+}
+
+// TestPlayExecOpponent: a program named when the server starts may be the
+// opponent of the play page; one that was not named is refused.
+func TestPlayExecOpponent(t *testing.T) {
+	rec := t.TempDir()
+	bot, _ := filepath.Abs("../examples/bots/python/goround.py")
+	_, ts := newServer(t, viewer.Options{Record: rec, Config: smallBoard, Opponents: []string{"exec:" + bot}})
+	other, _ := filepath.Abs("../execai/testdata/silent.py")
+	b, _ := json.Marshal(viewer.PlayRequest{Side: 1, Opponent: "exec:" + other, Clock: 20, Seed: 2})
+	if resp := post(t, ts.URL+"/api/play", string(b)); resp.StatusCode/100 != 4 {
+		t.Fatalf("an exec: opponent not named at the start: %s", resp.Status)
+	}
+	b, _ = json.Marshal(viewer.PlayRequest{Side: 1, Opponent: "exec:" + bot, Clock: 20, Seed: 2})
+	resp, err := http.Post(ts.URL+"/api/play", "application/json", bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	msg, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("a named exec: opponent: %s: %s", resp.Status, msg)
+	}
+	var g *replay.Game
+	for end := time.Now().Add(time.Minute); g == nil && time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
+		if gs, err := replay.ReadAll(filepath.Join(rec, viewer.RecordFile)); err == nil && len(gs) > 0 {
+			g = gs[0]
+		}
+	}
+	if g == nil {
+		t.Fatal("the game was not recorded")
+	}
+	if g.Players != [2]string{vp.HumanSpec, "exec:" + bot} || g.Result.Reason == int(engine.ERR) || g.Result.Reason == int(engine.OVT) {
+		t.Fatalf("players %v, result %+v", g.Players, g.Result)
 	}
 }

@@ -30,7 +30,11 @@ func OpenGame(path, id string) (*Game, error) {
 	var errs []string
 	for _, s := range srcs {
 		if s.record == nil {
-			errs = append(errs, s.path+": "+s.err)
+			msg := s.err
+			if !strings.Contains(msg, s.path) { // most errors name the file already
+				msg = s.path + ": " + msg
+			}
+			errs = append(errs, msg)
 			continue
 		}
 		row, ok := s.findID(id)

@@ -50,6 +50,9 @@ type Options struct {
 	Opponents []string
 	// Suggest prefills the play page.
 	Suggest PlayRequest
+	// Home is the page "/" leads to ("": the index of games, also at
+	// /games); paperio human's is its play page.
+	Home string
 	// Loopback says the server listens on a loopback address only: it
 	// then answers only requests addressed to localhost (no DNS rebinding).
 	Loopback bool
@@ -150,7 +153,7 @@ func (s *Server) Handler() http.Handler { return s.guard(s.mux) }
 func (s *Server) routes() {
 	m := http.NewServeMux()
 	static, _ := fs.Sub(webFS, "web")
-	for _, p := range []string{"GET /{$}", "GET /game/{src}/{id}", "GET /live", "GET /play"} {
+	for _, p := range []string{"GET /{$}", "GET /games", "GET /game/{src}/{id}", "GET /live", "GET /play"} {
 		m.HandleFunc(p, s.app)
 	}
 	files := http.StripPrefix("/static/", http.FileServerFS(static))
@@ -215,6 +218,10 @@ func loopbackHost(hostport string) bool {
 }
 
 func (s *Server) app(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path == "/" && s.opt.Home != "" && s.opt.Home != "/" {
+		http.Redirect(w, r, s.opt.Home, http.StatusSeeOther)
+		return
+	}
 	b, _ := webFS.ReadFile("web/app.html")
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Write(b)

@@ -2,6 +2,7 @@ package viewer_test
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -16,6 +17,9 @@ import (
 	"time"
 
 	"github.com/paperio/paperio/analysis"
+	"github.com/paperio/paperio/game"
+	ge "github.com/paperio/paperio/games/eraser"
+	"github.com/paperio/paperio/selfplay"
 	"github.com/paperio/paperio/viewer"
 )
 
@@ -234,7 +238,7 @@ func TestGamePages(t *testing.T) {
 			if m.Frames != len(d.states) || m.Frames != r.Length+1 || float64(last[0]) != r.Score1 || float64(last[1]) != r.Score2 {
 				t.Fatalf("source %d game %d: %d frames ending %v; the index says length %d, areas %v : %v", src, r.ID, len(d.states), last[:2], r.Length, r.Score1, r.Score2)
 			}
-			if !strings.Contains(m.Result, "wins") && !strings.Contains(m.Result, "draw") {
+			if !strings.Contains(m.Result, "wins") && !strings.Contains(m.Result, "draw") || strings.Contains(m.Result, "player 0") {
 				t.Fatalf("result %q", m.Result)
 			}
 		}
@@ -310,6 +314,11 @@ func TestSafety(t *testing.T) {
 	if resp.StatusCode != http.StatusBadRequest || !strings.Contains(string(b), "--opponents") {
 		t.Fatalf("a course AI not named on the command line: %s %s", resp.Status, b)
 	}
+	resp, _ = http.Post(ts.URL+"/api/play", "application/json", strings.NewReader(`{"side":1,"opponent":"policy:/etc/passwd","clock":0,"seed":1}`))
+	b, _ = io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusBadRequest || !strings.Contains(string(b), "--opponents") {
+		t.Fatalf("a policy not named on the command line: %s %s", resp.Status, b)
+	}
 }
 
 // sseEvents reads server-sent events until stop says so.
@@ -334,4 +343,66 @@ func sseEvents(t *testing.T, u string, stop func(event, data string) bool) {
 		}
 	}
 	t.Fatalf("%s: the stream ended before its last event", u)
+}
+
+// eraserFolder is a self-play folder of a game the viewer has no board for.
+func eraserFolder(t testing.TB) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "eraser")
+	var g ge.Game
+	plan := selfplay.Plan{Game: g.Name(), Seed: 1, Games: 2, ChunkGames: 2, Settings: g.DefaultConfig().Encode(),
+		Pairs: selfplay.AllPairs([]string{"greedy", "random"})}
+	_, err := selfplay.Run(context.Background(), selfplay.Options{Plan: plan, Out: dir, Workers: 1,
+		Entrant: func(spec string) (*game.Entrant, error) { return g.Entrant(spec, game.PlayerOptions{}) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// TestGameWithoutBoard: the games of a game the viewer cannot draw are
+// listed, and opening one says why instead of "Not Found".
+func TestGameWithoutBoard(t *testing.T) {
+	_, ts := newServer(t, viewer.Options{Paths: []string{eraserFolder(t)}})
+	var p viewer.Page
+	getJSON(t, ts.URL+"/api/games?src=0", &p)
+	if len(p.Rows) != 2 {
+		t.Fatalf("%d eraser games listed", len(p.Rows))
+	}
+	for _, u := range []string{"/api/game/0/%d", "/api/game/0/%d/frames"} {
+		resp, err := http.Get(ts.URL + fmt.Sprintf(u, p.Rows[0].ID))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusNotFound || !strings.Contains(string(b), "cannot show eraser games") {
+			t.Errorf("%s: %s %q", u, resp.Status, b)
+		}
+	}
+}
+
+// TestHome: "/" leads to the page the server is for (paperio human's play
+// page); the index stays at /games.
+func TestHome(t *testing.T) {
+	noFollow := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	for _, home := range []string{"", "/play"} {
+		_, ts := newServer(t, viewer.Options{Record: t.TempDir(), Home: home})
+		resp, err := noFollow.Get(ts.URL + "/")
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if home == "" && resp.StatusCode != http.StatusOK || home != "" && (resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != home) {
+			t.Errorf("home %q: / answers %s, Location %q", home, resp.Status, resp.Header.Get("Location"))
+		}
+		resp, err = noFollow.Get(ts.URL + "/games")
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			t.Errorf("home %q: /games answers %s", home, resp.Status)
+		}
+	}
 }

@@ -38,14 +38,36 @@ type Panel struct {
 }
 
 // meanSD is one player's point in the bars chart: (mean, mean) with ±1 sd
-// on both axes.
+// on both axes, each side cut at the player's lowest and highest value, so
+// that no bar claims what no game reached (negative territory, games
+// longer than the turns allow).
 type meanSD struct {
 	plotter.XYs
-	xsd, ysd []float64
+	xlo, xhi, ylo, yhi []float64 // the bars' lengths below and above
 }
 
-func (m meanSD) XError(i int) (float64, float64) { return m.xsd[i], m.xsd[i] }
-func (m meanSD) YError(i int) (float64, float64) { return m.ysd[i], m.ysd[i] }
+func (m meanSD) XError(i int) (float64, float64) { return m.xlo[i], m.xhi[i] }
+func (m meanSD) YError(i int) (float64, float64) { return m.ylo[i], m.yhi[i] }
+
+// clampedSD is how far a ±sd bar reaches below and above mean within
+// [lo, hi].
+func clampedSD(mean, sd, lo, hi float64) (below, above float64) {
+	return max(0, min(sd, mean-lo)), max(0, min(sd, hi-mean))
+}
+
+// ranges are each player's lowest and highest length and score.
+func ranges(es []analysis.Entry) map[string][4]float64 {
+	out := map[string][4]float64{}
+	for _, e := range es {
+		r, ok := out[e.Player]
+		l := float64(e.Length)
+		if !ok {
+			r = [4]float64{l, l, e.Score, e.Score}
+		}
+		out[e.Player] = [4]float64{min(r[0], l), max(r[1], l), min(r[2], e.Score), max(r[3], e.Score)}
+	}
+	return out
+}
 
 // chart is what Bars and Dots share: the panels' players, their cast and
 // the figure being built.
@@ -227,7 +249,7 @@ func Bars(panels []Panel, o Options) (*Figure, error) {
 	if err != nil {
 		return nil, err
 	}
-	c.caption(o)
+	c.caption(o, "bars: ±1 sd, cut at the player's least and most value")
 	// In a crowded panel the bars get thinner and paler, so that the
 	// points stand out; a highlighted player's stay bold.
 	most := 0
@@ -241,6 +263,7 @@ func Bars(panels []Panel, o Options) (*Figure, error) {
 	for i, pn := range panels {
 		p := c.panel(i, len(panels), panelTitle(pn, len(c.players[i])), o.info().LengthWords+" per game", o.scoreAxis(""))
 		marks := &markSet{cast: c.cast, radius: vg.Points(4)}
+		span := ranges(pn.Entries)
 		for _, s := range analysis.ByPlayer(o.info(), pn.Entries) {
 			pl := c.cast.by[s.Player]
 			width, capW, col := thin, capThin, withAlpha(pl.colour, pale)
@@ -250,7 +273,10 @@ func Bars(panels []Panel, o Options) (*Figure, error) {
 			case c.cast.dim(pl):
 				col = grey
 			}
-			d := meanSD{plotter.XYs{{X: s.Length.Mean, Y: s.Score.Mean}}, []float64{s.Length.SD}, []float64{s.Score.SD}}
+			r := span[s.Player]
+			xlo, xhi := clampedSD(s.Length.Mean, s.Length.SD, r[0], r[1])
+			ylo, yhi := clampedSD(s.Score.Mean, s.Score.SD, r[2], r[3])
+			d := meanSD{plotter.XYs{{X: s.Length.Mean, Y: s.Score.Mean}}, []float64{xlo}, []float64{xhi}, []float64{ylo}, []float64{yhi}}
 			xe, err := plotter.NewXErrorBars(d)
 			if err != nil {
 				return nil, fmt.Errorf("bars: %s: %v", s.Player, err)
@@ -369,6 +395,10 @@ func sideLines(name1, name2 string, ys1, ys2 []float64) []seriesLine {
 // auto leaves an end of the y axis to the data.
 var auto = math.NaN()
 
+// Headroom raises p's y axis by a twentieth of its span, so that the top
+// of a line does not run along the frame; call it once the axis is set.
+func Headroom(p *plot.Plot) { p.Y.Max += (p.Y.Max - p.Y.Min) / 20 }
+
 // Lines draws values over xs as lines between the gaps a NaN leaves, a lone
 // value between two gaps as a dot (a line of one point draws nothing), and
 // returns the line a legend shows, drawn even when no run is long enough.
@@ -439,6 +469,7 @@ func timelinePlot(s *analysis.Timeline, title, ylabel string, lines []seriesLine
 	if !math.IsNaN(ymax) {
 		p.Y.Max = ymax
 	}
+	Headroom(p)
 	placeLegend(p, xs, ys)
 	if o.Title != "" {
 		title = o.Title

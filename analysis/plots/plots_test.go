@@ -59,8 +59,8 @@ func checkRange(t *testing.T, what string, gotMin, gotMax, wantMin, wantMax floa
 	}
 }
 
-// The axes of the bars chart span exactly mean ± sd of the players,
-// recomputed here from the rows.
+// The axes of the bars chart span exactly mean ± sd of the players, cut
+// at each player's least and most value, recomputed here from the rows.
 func TestBarsAxesSpanMeanPlusMinusSD(t *testing.T) {
 	ds, games, _ := fixture(t, 120)
 	steps := map[string][]float64{}
@@ -78,14 +78,17 @@ func TestBarsAxesSpanMeanPlusMinusSD(t *testing.T) {
 				continue
 			}
 			var s, s2 float64
+			least, most := math.Inf(1), math.Inf(-1)
 			for _, x := range xs {
 				s += x
 				s2 += x * x
+				least, most = min(least, x), max(most, x)
 			}
 			n := float64(len(xs))
 			mean := s / n
 			sd := math.Sqrt((s2 - n*mean*mean) / (n - 1))
-			lo, hi = min(lo, mean-sd), max(hi, mean+sd)
+			// the bars stop at the player's least and most
+			lo, hi = min(lo, max(mean-sd, least)), max(hi, min(mean+sd, most))
 		}
 		return lo, hi
 	}
@@ -148,7 +151,8 @@ func TestSingleGameAxes(t *testing.T) {
 		f := build(t, ds, c.kind, r)
 		p := panel(t, f)
 		checkRange(t, c.kind+" x", p.X.Min, p.X.Max, 0, last)
-		checkRange(t, c.kind+" y", p.Y.Min, p.Y.Max, 0, c.ymax)
+		// a twentieth above the top, so that no line runs along the frame
+		checkRange(t, c.kind+" y", p.Y.Min, p.Y.Max, 0, c.ymax*1.05)
 		if !strings.HasPrefix(f.Title, "Game 11,") {
 			t.Errorf("%s: title %q", c.kind, f.Title)
 		}

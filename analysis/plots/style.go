@@ -311,7 +311,7 @@ func resultWords(g analysis.Game, in *game.Info) string {
 	if g.Winner != game.Draw {
 		who = fmt.Sprintf("P%d won", g.Winner+1)
 	}
-	return fmt.Sprintf("%s (%s) after %d %s, final %s %g : %g", who, reason, g.Length, in.LengthWords, in.ScoreWords, g.Score1, g.Score2)
+	return fmt.Sprintf("%s (%s) after %d %s, final %s %s", who, reason, g.Length, in.LengthWords, in.ScoreWords, game.ScoresText(g.Score1, g.Score2))
 }
 
 // niceTicks labels about n round values (1, 2 or 5 times a power of ten)

@@ -26,6 +26,7 @@ import (
 
 	"github.com/paperio/paperio/engine"
 	"github.com/paperio/paperio/rl"
+	"github.com/paperio/paperio/rl/trainlog"
 )
 
 // abi changes whenever a function here changes its arguments or meaning;
@@ -131,6 +132,8 @@ type envOptions struct {
 	Player   int    `json:"player"`
 	SameStep bool   `json:"same_step"`
 	Expert   string `json:"expert"`
+	// Opponents: one bot spec per environment, instead of opponent.
+	Opponents []string `json:"opponents"`
 }
 
 // shapeJSON says the shape of an observation's planes and the scalar count.
@@ -148,7 +151,7 @@ func paperio_env_new(opts *C.char, shape *C.char, shapeLen C.int, msg *C.char, m
 		e, err := rl.NewEnv(rl.EnvOptions{
 			Envs: j.Envs, Config: engine.Config{Width: j.Width, Height: j.Height, MaxTurns: j.Turns},
 			View: rl.View{Crop: j.Crop}, Opponent: j.Opponent, Player: j.Player, SameStep: j.SameStep,
-			Expert: j.Expert,
+			Expert: j.Expert, Opponents: j.Opponents,
 		})
 		if err != nil {
 			return 0, err
@@ -249,6 +252,75 @@ func paperio_env_state(h C.int64_t, i C.int64_t, field, bands *C.uint8_t, meta *
 			int64(x1), int64(y1), int64(d1), int64(x2), int64(y2), int64(d2)})
 		return 0, nil
 	}))
+}
+
+// paperio_env_set_opponent makes environment i play the bot spec from its
+// next game on (rl.Env.SetOpponent).
+//
+//export paperio_env_set_opponent
+func paperio_env_set_opponent(h C.int64_t, i C.int64_t, spec *C.char, msg *C.char, msgLen C.int) C.int64_t {
+	return call(msg, msgLen, withObject(h, func(o *object) (int64, error) {
+		if o.env == nil {
+			return 0, fmt.Errorf("handle %d is not an environment", int64(h))
+		}
+		return 0, o.env.SetOpponent(int(i), C.GoString(spec))
+	}))
+}
+
+// paperio_log_append appends rows, a JSON array of objects, to a table of
+// a training log folder (package rl/trainlog; table is its file name,
+// e.g. "iterations.parquet").
+//
+//export paperio_log_append
+func paperio_log_append(dir, table, rows *C.char, msg *C.char, msgLen C.int) C.int64_t {
+	return call(msg, msgLen, func() (int64, error) {
+		return 0, trainlog.AppendJSON(C.GoString(dir), C.GoString(table), []byte(C.GoString(rows)))
+	})
+}
+
+// paperio_log_read writes a table of a training log folder as JSON (an
+// array of objects) into out and returns its length, or the length
+// needed, negated minus one, when out is too small.
+//
+//export paperio_log_read
+func paperio_log_read(dir, table *C.char, out *C.char, outLen C.int, msg *C.char, msgLen C.int) C.int64_t {
+	return call(msg, msgLen, func() (int64, error) {
+		b, err := trainlog.ReadJSON(C.GoString(dir), C.GoString(table))
+		if err != nil {
+			return 0, err
+		}
+		if len(b) >= int(outLen) {
+			return -int64(len(b)) - 2, nil
+		}
+		writeMsg(out, outLen, string(b))
+		return int64(len(b)), nil
+	})
+}
+
+// paperio_log_ladder fits the Elo ladder of a training log folder's
+// matchups, appends it to its ratings as fitted after iteration it, and
+// writes it as JSON (an array of ratings.parquet's rows) into out.
+//
+//export paperio_log_ladder
+func paperio_log_ladder(dir *C.char, it C.int64_t, seconds C.double, out *C.char, outLen C.int, msg *C.char, msgLen C.int) C.int64_t {
+	return call(msg, msgLen, func() (int64, error) {
+		rs, err := trainlog.AppendLadder(C.GoString(dir), int32(it), float64(seconds))
+		if err != nil {
+			return 0, err
+		}
+		if rs == nil {
+			rs = []trainlog.Rating{}
+		}
+		b, err := json.Marshal(rs)
+		if err != nil {
+			return 0, err
+		}
+		if len(b) >= int(outLen) {
+			return 0, fmt.Errorf("the ladder's %d bytes do not fit the buffer of %d", len(b), int(outLen))
+		}
+		writeMsg(out, outLen, string(b))
+		return int64(len(b)), nil
+	})
 }
 
 //export paperio_close

@@ -20,5 +20,12 @@ func runBots(args []string) error {
 	for _, b := range g.Bots() {
 		fmt.Fprintln(stdout, b.String())
 	}
+	// Players of the game's own kinds besides its bots (paper.io's
+	// policy:FILE).
+	if k, ok := g.(interface{ PlayerKinds() []string }); ok {
+		for _, line := range k.PlayerKinds() {
+			fmt.Fprintln(stdout, line)
+		}
+	}
 	return nil
 }

@@ -350,7 +350,7 @@ func TestTuneWithBuckets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range []string{"iterations.parquet", "best.txt", "convergence.png", "tune.json", "probe.json"} {
+	for _, f := range []string{"iterations.parquet", "best.txt", "verify.txt", "convergence.png", "tune.json", "probe.json"} {
 		if ok, err := b.Exists(f); !ok || err != nil {
 			t.Errorf("%s not in the bucket (%v)", f, err)
 		}

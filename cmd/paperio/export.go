@@ -169,7 +169,7 @@ func export(l *rl.Loader, v rl.View, path string, format int, codec []ipc.Option
 	for {
 		k, err := l.Next()
 		if err != nil {
-			return rows, t.pos, err
+			return rows, t.pos, usagef("%v", err) // the dataset cannot be read
 		}
 		if k == 0 {
 			break

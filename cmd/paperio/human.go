@@ -19,13 +19,16 @@ func runHuman(args []string) error {
 	}
 	p1 := fs.String("p1", "", "the AI moving first (you move second): a bot spec or py:FILE")
 	p2 := fs.String("p2", "", "the AI moving second (you move first): a bot spec or py:FILE")
-	clock := fs.Int("clock", 0, "milliseconds a half-step: the game goes on without waiting for you; 0: it waits for your key (turn-based)")
+	clock := fs.Int("clock", 0, "milliseconds a half-step, 20 to 10000: the game goes on without waiting for you; 0: it waits for your key (turn-based)")
 	seed := fs.Int64("seed", time.Now().UnixNano()%1_000_000, "seed of the start")
 	record := fs.String("record", "out/human", "folder where the games are recorded (human.jsonl), to view afterwards like any other")
 	addr := fs.String("addr", defaultAddr, "address to listen on")
 	open := fs.Bool("open", false, "open the play page in the web browser")
 	if err := parseFlags(fs, args, false); err != nil {
 		return err
+	}
+	if err := viewer.CheckClock(*clock); err != nil {
+		return usagef("--clock %d: %v", *clock, err)
 	}
 	if (*p1 == "") == (*p2 == "") {
 		return usagef("name the AI with --p2 SPEC (you move first) or --p1 SPEC (you move second)")
@@ -52,7 +55,7 @@ func runHuman(args []string) error {
 		return err
 	}
 	srv, err := viewer.New(viewer.Options{Paths: nil, Record: *record, Game: gs.g, Config: c, Players: o, Budget: budget,
-		Opponents: []string{req.Opponent}, Suggest: req, Loopback: loop})
+		Opponents: []string{req.Opponent}, Suggest: req, Home: "/play", Loopback: loop})
 	if err != nil {
 		return err
 	}

@@ -7,9 +7,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"sort"
 	"strings"
+	"syscall"
 )
 
 // command is one subcommand: run gets the arguments after its name.
@@ -44,9 +46,12 @@ func main() {
 }
 
 func run(args []string, stderr io.Writer) int {
+	if len(args) == 2 && args[0] == "help" {
+		args = []string{args[1], "--help"} // paperio help CMD: that command's help
+	}
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		usage(stderr)
-		if len(args) == 0 {
+		if len(args) == 0 || len(args) > 1 {
 			return 2
 		}
 		return 0
@@ -66,13 +71,30 @@ func run(args []string, stderr io.Writer) int {
 		return 0
 	case errors.As(err, &ee):
 		return ee.code
-	case errors.As(err, &ue):
+	case errors.As(err, &ue), badPath(err):
 		fmt.Fprintf(stderr, "paperio %s: %v\n", args[0], err)
 		return 2
 	default:
 		fmt.Fprintf(stderr, "paperio %s: %v\n", args[0], err)
 		return 1
 	}
+}
+
+// badPath says whether err is a path the command line named that cannot be
+// used: a file or folder that is not there, a file where a folder should
+// be or the other way round, one the user may not read or write. That is a
+// mistake in the call (exit 2), not a failure of the run.
+func badPath(err error) bool {
+	var pe *fs.PathError
+	if !errors.As(err, &pe) {
+		return false
+	}
+	for _, e := range []error{fs.ErrNotExist, fs.ErrPermission, syscall.ENOTDIR, syscall.EISDIR, syscall.EROFS} {
+		if errors.Is(pe.Err, e) {
+			return true
+		}
+	}
+	return false
 }
 
 func names() string {
@@ -93,7 +115,8 @@ func names() string {
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "paperio: paper.io.sessdsa engine, self-play and analysis")
-	fmt.Fprintln(w, "\nUsage: paperio COMMAND [flags]   (paperio COMMAND --help for its flags)")
+	fmt.Fprintln(w, "\nUsage: paperio COMMAND [flags]   (paperio help COMMAND or paperio COMMAND --help for its flags)")
+	fmt.Fprintln(w, "Bad input (a flag, a file, a game id) exits 2 with one line saying what is wrong; a failed run exits 1.")
 	fmt.Fprintln(w, "\nCommands:")
 	var n []string
 	for k := range commands {

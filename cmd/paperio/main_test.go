@@ -72,7 +72,7 @@ func TestUsageErrorsExit2WithOneLine(t *testing.T) {
 		want string
 	}{
 		{[]string{"nosuch"}, "unknown command"},
-		{[]string{"play", "--p1", "nosuch"}, "valid bots: goround, heuristic, random, wanderer"},
+		{[]string{"play", "--p1", "nosuch"}, "valid bots: goround, heuristic, random, search, wanderer"},
 		{[]string{"play", "--p1", "heuristic:nope=1"}, "valid parameters: "},
 		{[]string{"play", "--p1", "goround:w=1000"}, "w"},
 		{[]string{"play", "--size", "7x9"}, "must be even"},
@@ -80,6 +80,11 @@ func TestUsageErrorsExit2WithOneLine(t *testing.T) {
 		{[]string{"play", "--turns", "-1"}, "turns -1"},
 		{[]string{"play", "--start", "500,1,0:3,3,0"}, "off the 102x101 board"},
 		{[]string{"play", "--start", "1,1"}, "want x,y,d:x,y,d"},
+		{[]string{"play", "--size", "2x2"}, "--size 2x2: too small for two starts"},
+		{[]string{"play", "--size", "4x9"}, "at least 6x3"},
+		{[]string{"play", "--start", "5,5,0:5,5,1"}, "starts (5,5) and (5,5) overlap"},
+		{[]string{"play", "--start", "5,5,0:7,6,1"}, "overlap"},
+		{[]string{"play", "--start", "5,5,0:-1,5,1"}, "start of player 2 at (-1,5) is off the 102x101 board"},
 		{[]string{"conform"}, "no replay files"},
 		{[]string{"conform", malformed}, "m.jsonl: line 2"},
 		{[]string{"bench"}, "--replay"},
@@ -113,13 +118,16 @@ func TestBotsListsEveryBotWithDefaults(t *testing.T) {
 	if code != 0 {
 		t.Fatal(code)
 	}
-	for _, name := range []string{"random", "goround", "wanderer", "heuristic"} {
+	for _, name := range []string{"random", "goround", "wanderer", "heuristic", "search"} {
 		if !strings.Contains(out, "\n"+name+"  ") && !strings.HasPrefix(out, name+"  ") {
 			t.Errorf("bots output lacks a line starting with %q:\n%s", name, out)
 		}
 	}
 	if !strings.Contains(out, "w=8 [1..100]") {
 		t.Errorf("goround's parameter with default and range missing:\n%s", out)
+	}
+	if !regexp.MustCompile(`(?m)^search  .* params: nodes=6000 \[0\.\.1e\+09\] ms=0 \[0\.\.60000\]`).MatchString(out) {
+		t.Errorf("search's budgets with defaults and ranges missing:\n%s", out)
 	}
 }
 
@@ -133,7 +141,7 @@ func lastLine(s string) string {
 func TestPlayPythonLoadErrorRecorded(t *testing.T) {
 	rec := filepath.Join(t.TempDir(), "py.jsonl")
 	code, out, errOut := runCLI(t, "play", "--p1", "heuristic", "--p2", "py:../../pyai/testdata/raise_load.py", "--sandbox", "off", "--record", rec)
-	if code != 0 || !strings.Contains(out, "player 1 (heuristic) wins: player 2 AI raised an error (ERR)") || !strings.Contains(out, "half-steps 0 of") {
+	if code != 0 || !strings.Contains(out, "player 1 (heuristic) wins: player 2's AI raised an error (ERR)") || !strings.Contains(out, "half-steps 0 of") {
 		t.Fatalf("exit %d, %q %q", code, out, errOut)
 	}
 	raw, _ := os.ReadFile(rec)

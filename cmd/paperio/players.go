@@ -55,9 +55,9 @@ func addPlayerFlags(fs *flag.FlagSet, g game.Game) *playerFlags {
 		def = t.DefaultThinkTime().Seconds() // the game's course budget (eraser: 60 s)
 	}
 	return &playerFlags{
-		time:        fs.Float64("time", def, "think time per course AI (py:) per game in seconds, charged for load and every play as the course did; 0 = unlimited. Built-in bots are not timed. stellar: bounds only the AI's load, each call has --call-time"),
+		time:        fs.Float64("time", def, "think time per course AI (py:) or program (exec:) per game in seconds, charged for load and every play as the course did; 0 = unlimited. Built-in bots are not timed. stellar: bounds only the AI's load, each call has --call-time"),
 		courseRules: fs.Bool("course-rules", false, "refuse py: AIs that use what the course banned (global statements, os, sys, threading, multiprocessing)"),
-		sandbox:     fs.String("sandbox", "auto", "py: AIs run under bwrap (no network, read-only filesystem): auto (when bwrap works), on or off"),
+		sandbox:     fs.String("sandbox", "auto", "py: AIs and exec: programs run under bwrap (no network, read-only filesystem): auto (when bwrap works), on or off"),
 		python:      fs.String("python", pyai.DefaultPython(), "the Python interpreter of py: AIs (e.g. /usr/bin/python3 for Debian's numpy); default $PAPERIO_PYTHON, else python3"),
 	}
 }

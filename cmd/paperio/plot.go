@@ -23,12 +23,17 @@ func init() {
 const plotUsage = `KIND --data DIR --out FILE.png|FILE.svg [flags]
 
 Kinds:
-  bars        per player: mean half-steps per game vs mean final territory, ±1 sd bars
+  bars        per player: mean half-steps per game vs mean final territory, ±1 sd bars cut at the player's min and max
   dots        every (game, player): half-steps vs final territory, and each player's mean
   territory   one game (--game): territory of both players per half-step
   ratio       one game: field ratio A/(A+B) per half-step
   dist-bands  one game: distance from each player's band to the other's head
   dist-heads  one game: Manhattan distance between the heads
+
+Kind of a training run's folder (python3 -m paperio.train OUT):
+  training    win rate against each league member and the Elo ladder of the
+              checkpoints over training time (OUT/log); --out defaults to
+              OUT/training.png
 
 Kinds of eraser folders (besides bars and dots, which draw the final score):
   score       one game (--game): both players' scores after every move
@@ -72,6 +77,9 @@ func runPlot(args []string) error {
 			return usagef("want one chart kind (%s)", strings.Join(plots.AllKinds(), ", "))
 		}
 		kind = fs.Arg(0)
+	}
+	if kind == "training" {
+		return plotTraining(*data, *out, *title, *size)
 	}
 	if !contains(plots.AllKinds(), kind) {
 		return usagef("unknown chart kind %q (kinds: %s)", kind, strings.Join(plots.AllKinds(), ", "))

@@ -39,7 +39,7 @@ func runRender(args []string) error {
 	}
 	g, err := viewer.OpenGame(*data, *id)
 	if err != nil {
-		return err
+		return usagef("%v", err) // the data or the game named cannot be read
 	}
 	last := g.Frames() - 1
 	var buf bytes.Buffer

@@ -106,7 +106,7 @@ func runSeries(args []string) error {
 	if err != nil {
 		return err
 	}
-	p1 := fs.String("p1", "", "player A, who moves first in the first half: a bot spec or py:FILE")
+	p1 := fs.String("p1", "", "player A, who moves first in the first half: a bot spec, py:FILE or exec:FILE")
 	p2 := fs.String("p2", "", "player B, who moves first in the second half")
 	games := fs.Int("games", 20, "games at most (even); the series stops when a player has won more than half")
 	seed := fs.Int64("seed", 1, "first-half game j (and its paired second-half game) starts from the course's start of seed S+j, bots seeded alike")
@@ -197,19 +197,7 @@ func printSeries(in *game.Info, res *tourney.SeriesResult, quiet bool) {
 	for _, g := range res.Games {
 		by[g.Reason]++
 	}
-	fmt.Fprintf(stdout, "%s: score %.1f %%, Elo %s +/- %s, LOS %.2f %%; games by result: %s\n",
-		t.A, 100*e.Score, fmtStat(e.Elo), fmtStat(e.EloErr), 100*rating.LOSFromWinsLosses(t.WinsA, t.WinsB), tourney.ReasonCounts(in, by))
+	fmt.Fprintf(stdout, "%s: score %.1f %%, Elo %s, LOS %.2f %%; games by result: %s\n",
+		t.A, 100*e.Score, tourney.EloText(e, t.A, t.B, 1), 100*rating.LOSFromWinsLosses(t.WinsA, t.WinsB), tourney.ReasonCounts(in, by))
 	tourney.WriteUse(stdout, tourney.Use(res.Games))
-}
-
-func fmtStat(v float64) string {
-	switch {
-	case v != v:
-		return "n/a"
-	case v > 1e300:
-		return "inf"
-	case v < -1e300:
-		return "-inf"
-	}
-	return fmt.Sprintf("%.1f", v)
 }

@@ -13,7 +13,7 @@ import (
 )
 
 func init() {
-	register("sprt", "paired games between two players until a sequential probability ratio test decides (fastchess-style report)", runSPRT)
+	register("sprt", "paired games between two players until a sequential probability ratio test decides (fastchess-style report; no inf or nan: a figure without a finite value is said in words)", runSPRT)
 }
 
 func runSPRT(args []string) error {
@@ -22,7 +22,7 @@ func runSPRT(args []string) error {
 	if err != nil {
 		return err
 	}
-	p1 := fs.String("p1", "", "player A, the one tested: a bot spec or py:FILE")
+	p1 := fs.String("p1", "", "player A, the one tested: a bot spec, py:FILE or exec:FILE")
 	p2 := fs.String("p2", "", "player B, the reference")
 	elo0 := fs.Float64("elo0", 0, "Elo difference of H0")
 	elo1 := fs.Float64("elo1", 0, "Elo difference of H1 (greater than --elo0)")
@@ -70,7 +70,7 @@ func runSPRT(args []string) error {
 		}
 		opt.OnPair = func(r *tourney.SPRTReport) {
 			n := r.Pairs.N()
-			l := fmt.Sprintf("games %d  W %d D %d L %d  Elo %s  LLR %.2f", 2*n, r.W, r.D, r.L, fmtStat(r.Estimate().Elo), r.LLR())
+			l := fmt.Sprintf("games %d  W %d D %d L %d  Elo %s  LLR %.2f", 2*n, r.W, r.D, r.L, tourney.EloText(r.Estimate(), r.A, r.B, 1), r.LLR())
 			mu.Lock()
 			line = l
 			mu.Unlock()

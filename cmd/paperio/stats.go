@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -26,7 +27,8 @@ var statsOut io.Writer = os.Stdout
 func runStats(args []string) error {
 	fs := newFlags("stats", "--data DIR [--by player|pair] [--format table|csv|json]")
 	data := fs.String("data", "", "dataset folder or bucket URL (games/, as paperio selfplay writes it), or replay files: a file or a folder of *.jsonl[.gz]")
-	by := fs.String("by", "player", "player: one row per player; pair: win rates of every pair (a matrix in table format)")
+	by := fs.String("by", "player", "player: one row per player; pair: win rates of every pair (a matrix in table format); a player's games against itself count once, as its first mover's")
+	fs.Usage = statsUsage(fs)
 	format := fs.String("format", "table", "table, csv or json")
 	wantGame := fs.String("game", "", "check that the folder holds this game (the folder says which it holds)")
 	if err := parseFlags(fs, args, false); err != nil {
@@ -49,12 +51,21 @@ func runStats(args []string) error {
 	if err != nil {
 		return dataErr(err)
 	}
-	entries := analysis.Entries(games)
+	entries := analysis.MirrorsOnce(analysis.Entries(games)) // a game against itself is one game of the player
 	w := statsOut
 	if *by == "player" {
 		return writePlayers(w, ds.Game.Info(), *format, len(games), analysis.ByPlayer(ds.Game.Info(), entries))
 	}
 	return writePairs(w, *format, len(games), analysis.Players(entries), analysis.ByPair(entries))
+}
+
+// statsUsage adds the column names to stats' --help.
+func statsUsage(fs *flag.FlagSet) func() {
+	usage := fs.Usage
+	return func() {
+		usage()
+		fmt.Fprintln(fs.Output(), "\nColumns of --by player (no spaces, none alike): player, games, W/D/L (wins, draws, losses in csv and json), win% and 95%CI (win_rate, win_lo, win_hi),\nthe game's length and score columns (paper.io: half_steps, area; csv: _mean and _sd), and end_REASON per end reason (end_wall, end_territory, …; json: ends.REASON).")
+	}
 }
 
 func pct(x float64) string { return strconv.FormatFloat(100*x, 'f', 1, 64) }
@@ -73,11 +84,16 @@ func writePlayers(w io.Writer, in *game.Info, format string, games int, stats []
 	switch format {
 	case "json":
 		// The keys of length and score are the game's column names
-		// (half_steps and area for paper.io).
+		// (half_steps and area for paper.io); those of ends are the
+		// reasons' keys (analysis.EndKey).
 		rows := make([]object, len(stats))
 		for i, s := range stats {
+			keyed := make(map[string]int, len(s.Ends))
+			for r, n := range s.Ends {
+				keyed[analysis.EndKey(r)] = n
+			}
 			rows[i] = object{{"player", s.Player}, {"games", s.Games}, {"wins", s.Wins}, {"draws", s.Draws}, {"losses", s.Losses},
-				{"win_rate", s.WinRate}, {"win_lo", s.WinLo}, {"win_hi", s.WinHi}, {in.Length, s.Length}, {in.Score, s.Score}, {"ends", s.Ends}}
+				{"win_rate", s.WinRate}, {"win_lo", s.WinLo}, {"win_hi", s.WinHi}, {in.Length, s.Length}, {in.Score, s.Score}, {"ends", keyed}}
 		}
 		return writeJSON(w, object{{"games", games}, {"players", rows}})
 	case "csv":
@@ -85,7 +101,7 @@ func writePlayers(w io.Writer, in *game.Info, format string, games int, stats []
 		head := []string{"player", "games", "wins", "draws", "losses", "win_rate", "win_lo", "win_hi",
 			in.Length + "_mean", in.Length + "_sd", in.Score + "_mean", in.Score + "_sd"}
 		for _, r := range ends {
-			head = append(head, "end_"+r)
+			head = append(head, endColumn(r))
 		}
 		cw.Write(head)
 		for _, s := range stats {
@@ -100,7 +116,8 @@ func writePlayers(w io.Writer, in *game.Info, format string, games int, stats []
 		cw.Flush()
 		return cw.Error()
 	}
-	fmt.Fprintf(w, "%d games; win rate with its 95 %% Wilson interval; %s per game and final %s as mean ± sd; games by end reason\n\n", games, in.LengthWords, in.ScoreWords)
+	fmt.Fprintf(w, "%d games (a player's games against itself count once, as the first mover's); win%% with its 95 %% Wilson interval; %s (%s per game) and %s (final %s) as mean ± sd; end_*: games by end reason\n\n",
+		games, in.Length, in.LengthWords, in.Score, in.ScoreWords)
 	specs := make([]string, len(stats))
 	for i, s := range stats {
 		specs[i] = s.Player
@@ -112,9 +129,12 @@ func writePlayers(w io.Writer, in *game.Info, format string, games int, stats []
 	}
 	left := leftAligner(append(names, "player"))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "%s\tgames\tW\tD\tL\twin %%\t95 %% CI\t%s\t%s\t", left("player"), in.LengthWords, in.ScoreWords)
+	// Column names hold no spaces and no two are alike (paper.io's score is
+	// "area", its end reason "end_territory"), so that scripts can split
+	// the header.
+	fmt.Fprintf(tw, "%s\tgames\tW\tD\tL\twin%%\t95%%CI\t%s\t%s\t", left("player"), in.Length, in.Score)
 	for _, r := range ends {
-		fmt.Fprintf(tw, "%s\t", r)
+		fmt.Fprintf(tw, "%s\t", endColumn(r))
 	}
 	fmt.Fprintln(tw)
 	for _, s := range stats {
@@ -127,6 +147,9 @@ func writePlayers(w io.Writer, in *game.Info, format string, games int, stats []
 	}
 	return tw.Flush()
 }
+
+// endColumn is the column of an end reason in stats' table and CSV.
+func endColumn(reason string) string { return "end_" + analysis.EndKey(reason) }
 
 func writePairs(w io.Writer, format string, games int, players []string, pairs []analysis.PairStats) error {
 	switch format {
@@ -146,7 +169,7 @@ func writePairs(w io.Writer, format string, games int, players []string, pairs [
 	for _, p := range pairs {
 		cell[[2]string{p.Player, p.Opponent}] = p
 	}
-	fmt.Fprintf(w, "%d games; each cell: win %% of the row player against the column player (games played), either side first\n\n", games)
+	fmt.Fprintf(w, "%d games; each cell: win %% of the row player against the column player (games played), either side first; a player against itself: the first mover's win %%, each game once\n\n", games)
 	name := playerNames(players)
 	names := make([]string, len(players))
 	for i, p := range players {

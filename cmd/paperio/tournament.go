@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/internal/durable"
 	"github.com/paperio/paperio/internal/progress"
 	"github.com/paperio/paperio/results"
@@ -27,7 +28,7 @@ func runTournament(args []string) error {
 		return err
 	}
 	format := fs.String("format", "roundrobin", "roundrobin (every pair of a group plays a series), knockout (group round robins, then E1–W2, E2–W1, S1–N2, S2–N1, semi-finals, final and third place) or gauntlet (the first player against each other)")
-	playerList := fs.String("players", "", "player specs `A,B,...` (bot specs with their options, or py:FILE; py:DIR/ or 'py:DIR/t_*.py' for every course AI there); dealt to groups in turn")
+	playerList := fs.String("players", "", "player specs `A,B,...` (bot specs with their options, py:FILE or exec:FILE; py:DIR/ or 'py:DIR/t_*.py' for every course AI there); dealt to groups in turn")
 	groups := fs.Int("groups", 0, "groups, players dealt in turn: roundrobin default 1; knockout default 4 (E, W, S, N; 2 or 1 with fewer than 8 or 4 players), a power of two")
 	games := fs.Int("games-per-series", 20, "games per series at most (even); a series stops when a player has won more than half")
 	workers := fs.Int("workers", 0, "series played at once (0 = one per CPU); a series plays its games one after another")
@@ -116,7 +117,7 @@ func runTournament(args []string) error {
 		if err := durable.WriteFile(filepath.Join(*out, "report.txt"), buf.Bytes()); err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "\nOutput: %s (results.sqlite, games/, turns/, replays/, report.txt)\n", *out)
+		fmt.Fprintf(stdout, "\nOutput: %s (%s)\n", *out, outputParts(opt.Series.Game))
 	}
 	lv.finish()
 	return nil
@@ -180,7 +181,13 @@ func runTournamentObjects(opt tourney.Options, out, shardFlag string, shards int
 	if err := results.Assemble(out, g, opt.Describe(), objs.Groups(), rep, buf.Bytes()); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "\nOutput: %s (results.sqlite, games/, turns/, replays/, report.txt); %d series taken from the recorded ones, %d played here\n",
-		out, rep.Resumed, played)
+	fmt.Fprintf(stdout, "\nOutput: %s (%s); %d series taken from the recorded ones, %d played here\n",
+		out, outputParts(g), rep.Resumed, played)
 	return nil
+}
+
+// outputParts lists what a tournament's output folder holds, the per-move
+// table under the game's own folder name (turns/, moves/, …).
+func outputParts(g game.Game) string {
+	return "results.sqlite, games/, " + g.Info().MovesTable + "/, replays/, report.txt"
 }

@@ -61,3 +61,25 @@ func TestSeriesAndSPRTCommands(t *testing.T) {
 		}
 	}
 }
+
+// The summary names the folders the output holds: an eraser tournament's
+// per-move table is moves/, paper.io's turns/.
+func TestTournamentOutputNamesItsFolders(t *testing.T) {
+	for _, tc := range []struct{ game, players, moves string }{
+		{"eraser", "greedy,random", "moves"},
+		{"paperio", "random,goround", "turns"},
+	} {
+		dir := filepath.Join(t.TempDir(), tc.game)
+		code, out, errs := runCLI(t, "tournament", "--game", tc.game, "--format", "roundrobin", "--players", tc.players,
+			"--games-per-series", "2", "--turns", "20", "--out", dir)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s %s", tc.game, code, out, errs)
+		}
+		if want := "(results.sqlite, games/, " + tc.moves + "/, replays/, report.txt)"; !strings.Contains(out, want) {
+			t.Errorf("%s: output lacks %q:\n%s", tc.game, want, out)
+		}
+		if st, err := os.Stat(filepath.Join(dir, tc.moves)); err != nil || !st.IsDir() {
+			t.Errorf("%s: no folder %s/: %v", tc.game, tc.moves, err)
+		}
+	}
+}

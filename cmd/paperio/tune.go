@@ -13,6 +13,7 @@ import (
 	"github.com/paperio/paperio/play"
 	"github.com/paperio/paperio/rating"
 	"github.com/paperio/paperio/store"
+	"github.com/paperio/paperio/tourney"
 	"github.com/paperio/paperio/tune"
 )
 
@@ -49,7 +50,7 @@ func runTune(args []string) error {
 		batch:      fs.Int("batch", 32, "pairs (two games from one start, both sides) per candidate per iteration"),
 		workers:    fs.Int("workers", 0, "games played at once, course AIs included (0 = one per CPU)"),
 		seed:       fs.Int64("seed", 1, "run seed: the games' starts and the optimiser's randomness"),
-		out:        fs.String("out", "out/tune", "output folder: iterations.parquet, best.txt, convergence.png, tune.json, probe.json, pool.json; a run there is resumed"),
+		out:        fs.String("out", "out/tune", "output folder: iterations.parquet, best.txt (the tuned spec alone, one line: pass \"$(cat best.txt)\" as a player), verify.txt (what the verifications found), convergence.png, tune.json, probe.json, pool.json; a run there is resumed"),
 		resume:     fs.Bool("resume", false, "continue the run in --out (an error when it holds none); a run of the same setup there is continued without it too"),
 		from:       fs.String("from", "", "a self-play dataset folder whose games choose the starting values"),
 		probe:      fs.Int("probe", 2, "starts per pool member on which each parameter is played at both ends of its range, to find the parameters the pool's games never exercise (0: no probe)"),
@@ -117,7 +118,7 @@ func runTune(args []string) error {
 	if *f.from != "" {
 		start, why, err := tune.FromDataset(*f.from, sp)
 		if err != nil {
-			return err
+			return dataErr(err)
 		}
 		opts.Start, opts.StartWhy = start, why
 		fmt.Fprintf(stdout, "start inferred from %s\n", why)
@@ -214,7 +215,7 @@ func tuneRun(ctx context.Context, f tuneFlags, opts tune.Options, g game.Game, p
 	if res.Best == def {
 		n := "verification: none, the tuned point is the defaults"
 		fmt.Fprintln(stdout, n)
-		return tune.WriteBest(out, res.Best, append([]string{n}, notes...)...)
+		return tune.WriteVerify(out, append([]string{n}, notes...)...)
 	}
 	var poolRep *tune.PoolReport
 	poolLine := "pool verification not run (--verify-pool 0)"
@@ -240,8 +241,12 @@ func tuneRun(ctx context.Context, f tuneFlags, opts tune.Options, g game.Game, p
 		if rep != nil {
 			rep.WriteText(stdout)
 			e := rep.Estimate()
-			selfLine = fmt.Sprintf("tuned vs default: Elo %s, 95 %% interval [%s, %s] over %d games%s; SPRT (normalized Elo 0 vs %g): %s",
-				fmtStat(e.Elo), fmtStat(e.EloLo), fmtStat(e.EloHi), rep.W+rep.D+rep.L, aboveZero(e), *f.elo1, rep.Decision)
+			elo := tourney.EloWords(e, "tuned", "default")
+			if elo == "" {
+				elo = tourney.Fixed(e.Elo, 1) + ", 95 % interval " + tourney.EloInterval(e, 1)
+			}
+			selfLine = fmt.Sprintf("tuned vs default: Elo %s over %d games%s; SPRT (normalized Elo 0 vs %g): %s",
+				elo, rep.W+rep.D+rep.L, aboveZero(e), *f.elo1, rep.Decision)
 			fmt.Fprintln(stdout, selfLine)
 			selfLine = "default verification " + selfVerdict(rep.Decision) + ": " + selfLine
 		}
@@ -254,7 +259,7 @@ func tuneRun(ctx context.Context, f tuneFlags, opts tune.Options, g game.Game, p
 			return err
 		}
 	}
-	return tune.WriteBest(out, res.Best, append([]string{poolLine, selfLine}, notes...)...)
+	return tune.WriteVerify(out, append([]string{poolLine, selfLine}, notes...)...)
 }
 
 // flagGiven says whether the command line set the flag.

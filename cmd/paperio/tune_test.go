@@ -66,15 +66,24 @@ func TestTuneSmallRun(t *testing.T) {
 	if strings.Index(out, "Pool verification") > strings.Index(out, "tuned vs default") {
 		t.Errorf("the head-to-head line comes before the pool verification:\n%s", out)
 	}
-	for _, f := range []string{"iterations.parquet", "best.txt", "convergence.png", "probe.json", "pool.json"} {
+	for _, f := range []string{"iterations.parquet", "best.txt", "verify.txt", "convergence.png", "probe.json", "pool.json"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Error(err)
 		}
 	}
+	// best.txt is the spec alone: what "$(cat best.txt)" gives is a player.
 	best, _ := os.ReadFile(filepath.Join(dir, "best.txt"))
-	lines := strings.Split(strings.TrimSpace(string(best)), "\n")
-	if len(lines) != 3 || !strings.HasPrefix(lines[0], "heuristic:") || !strings.HasPrefix(lines[1], "pool verification ") || !strings.HasPrefix(lines[2], "default verification ") {
-		t.Errorf("best.txt:\n%s", best)
+	spec := strings.TrimRight(string(best), "\n")
+	if !strings.HasPrefix(spec, "heuristic:") || strings.Contains(spec, "\n") || string(best) != spec+"\n" {
+		t.Errorf("best.txt %q: want one line, the tuned spec", best)
+	}
+	if code, out, errOut := runCLI(t, "play", "--p1", spec, "--p2", "random", "--turns", "20"); code != 0 {
+		t.Errorf("play --p1 \"$(cat best.txt)\": exit %d %s%s", code, out, errOut)
+	}
+	verify, _ := os.ReadFile(filepath.Join(dir, "verify.txt"))
+	lines := strings.Split(strings.TrimSpace(string(verify)), "\n")
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], "pool verification ") || !strings.HasPrefix(lines[1], "default verification ") {
+		t.Errorf("verify.txt:\n%s", verify)
 	}
 	// Run again with --resume: everything is taken from the folder.
 	code, again, _ := runCLI(t, append(args, "--resume")...)
@@ -82,7 +91,8 @@ func TestTuneSmallRun(t *testing.T) {
 		t.Errorf("rerun: exit %d\n%s", code, again)
 	}
 	best2, _ := os.ReadFile(filepath.Join(dir, "best.txt"))
-	if string(best2) != string(best) {
-		t.Errorf("best.txt changed on resuming:\n%s\nthen\n%s", best, best2)
+	verify2, _ := os.ReadFile(filepath.Join(dir, "verify.txt"))
+	if string(best2) != string(best) || string(verify2) != string(verify) {
+		t.Errorf("best.txt or verify.txt changed on resuming:\n%s%s\nthen\n%s%s", best, verify, best2, verify2)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/paperio/paperio/selfplay"
@@ -32,13 +33,18 @@ func runView(args []string) error {
 	addr := fs.String("addr", defaultAddr, "address to listen on (host:port); a host other than loopback lets other machines see the games")
 	open := fs.Bool("open", false, "open the app in the web browser")
 	record := fs.String("record", "out/human", "folder where games played on the play page are recorded (human.jsonl); the only place the app writes")
-	opponents := fs.String("opponents", "", "course AIs `py:FILE,...` the play page may choose besides the built-in bots (py:DIR/ or 'py:DIR/t_*.py' for every course AI there)")
+	opponents := fs.String("opponents", "", "course AIs, programs and learned policies `py:FILE,exec:FILE,policy:FILE,...` the play page may choose besides the built-in bots (py:DIR/ or 'py:DIR/t_*.py' for every course AI there)")
 	if err := parseFlags(fs, args, true); err != nil {
 		return err
 	}
 	paths := fs.Args()
 	if len(paths) == 0 {
 		return usagef("give the self-play folders, tournament folders or replay files to show (paperio view out/selfplay)")
+	}
+	for _, p := range paths {
+		if _, err := os.Stat(p); err != nil {
+			return usagef("%s: no such self-play folder, tournament folder or replay file", p)
+		}
 	}
 	c, o, budget, err := gs.resolve()
 	if err != nil {
@@ -62,10 +68,21 @@ func runView(args []string) error {
 		return err
 	}
 	defer srv.Close()
+	var bad []string
 	for _, s := range srv.Sources() {
-		if s.Error != "" {
-			fmt.Fprintf(os.Stderr, "warning: %s: %s\n", s.Path, s.Error)
+		switch {
+		case s.Error == "":
+		case strings.Contains(s.Error, s.Path): // the error names the path already
+			bad = append(bad, s.Error)
+		default:
+			bad = append(bad, s.Path+": "+s.Error)
 		}
+	}
+	if len(bad) > 0 && srv.Games() == 0 {
+		return usagef("no games to show: %s", strings.Join(bad, "; ")) // a path named is unreadable and none holds a game
+	}
+	for _, b := range bad {
+		fmt.Fprintf(os.Stderr, "warning: %s\n", b)
 	}
 	fmt.Fprintf(stdout, "%d games from %d paths, read in %s\n", srv.Games(), len(paths), srv.LoadTime().Round(time.Millisecond))
 	ctx, stop := signalContext()

@@ -62,7 +62,7 @@ func TestRender(t *testing.T) {
 		}
 	}
 	code, _, errs := runCLI(t, "render", "--data", publicGames, "--game", "no-such-game", "--out", filepath.Join(dir, "x.png"))
-	if code != 1 || !strings.Contains(errs, `no game "no-such-game"`) {
+	if code != 2 || !strings.Contains(errs, `no game "no-such-game"`) { // bad input: exit 2
 		t.Fatalf("an unknown game: exit %d, %q", code, errs)
 	}
 }
@@ -76,11 +76,21 @@ func TestViewFlags(t *testing.T) {
 		{"human"},
 		{"human", "--p1", "random", "--p2", "random"},
 		{"human", "--p2", "nosuchbot"},
+		{"human", "--p2", "random", "--clock", "-5"},
+		{"human", "--p2", "random", "--clock", "5"},
+		{"view", "/nonexistent"},
+		{"view", publicGames, "/nonexistent"},
 		{"tournament", "--players", "random,goround", "--view", "nonsense"},
 	} {
 		code, _, errs := runCLI(t, c...)
 		if code != 2 || errs == "" {
 			t.Fatalf("%v: exit %d, %q", c, code, errs)
+		}
+		if c[len(c)-1] == "/nonexistent" && !strings.Contains(errs, "/nonexistent: no such") {
+			t.Errorf("%v: %q does not name the path", c, errs)
+		}
+		if c[len(c)-1] == "-5" && !strings.Contains(errs, "--clock -5") {
+			t.Errorf("%v: %q does not name the clock", c, errs)
 		}
 	}
 }

@@ -4,7 +4,8 @@
 package all
 
 import (
-	_ "github.com/paperio/paperio/games/eraser"  // eraser (星际消战)
-	_ "github.com/paperio/paperio/games/paperio" // paper.io (纸带圈地), the default
-	_ "github.com/paperio/paperio/games/stellar" // stellar (星际群落)
+	_ "github.com/paperio/paperio/games/eraser"           // eraser (星际消战)
+	_ "github.com/paperio/paperio/games/paperio"          // paper.io (纸带圈地), the default
+	_ "github.com/paperio/paperio/games/paperio/policies" // paper.io's learned policies, policy:FILE
+	_ "github.com/paperio/paperio/games/stellar"          // stellar (星际群落)
 )

@@ -6,7 +6,8 @@ import (
 )
 
 // Players are built-in bots ("lookahead:depth=1", package eraser/bots) and
-// course AIs in Python ("py:path/to/ai.py": a class Plaser, RULES.md §9).
+// course AIs in Python ("py:path/to/ai.py": a class Plaser, RULES.md §9)
+// and programs speaking docs/PROTOCOL.md ("exec:path/to/bot").
 
 func (Game) Bots() []game.BotInfo { return bots.Catalog() }
 
@@ -30,6 +31,12 @@ func NewPlayer(spec string, o game.PlayerOptions) (bots.Bot, error) {
 			return nil, err
 		}
 		return newCourseAI(path, o)
+	}
+	if path, ok, err := game.ExecPath(spec); ok {
+		if err != nil {
+			return nil, err
+		}
+		return newExecPlayer(path, o)
 	}
 	return bots.Make(spec)
 }

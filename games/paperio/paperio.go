@@ -89,16 +89,23 @@ func check(c engine.Config) (game.Config, error) {
 
 // ConfigFlags adds --size WxH and --turns N.
 func (Game) ConfigFlags(fs *flag.FlagSet) func() (game.Config, error) {
-	size := fs.String("size", fmt.Sprintf("%dx%d", engine.DefaultWidth, engine.DefaultHeight), "paperio: board size WxH (W even)")
+	size := fs.String("size", fmt.Sprintf("%dx%d", engine.DefaultWidth, engine.DefaultHeight), "paperio: board size WxH (W even, at least 6x3: room for two starts)")
 	turns := fs.Int("turns", engine.DefaultMaxTurns, "rounds per game (paperio: each round is a half-step of each player)")
 	return func() (game.Config, error) {
 		w, h, err := ParseSize(*size)
 		if err != nil {
 			return nil, err
 		}
+		if w < minWidth || h < minHeight {
+			return nil, fmt.Errorf("--size %s: too small for two starts; a board holds both players' 3x3 home squares side by side, so at least %dx%d", *size, minWidth, minHeight)
+		}
 		return check(engine.Config{Width: w, Height: h, MaxTurns: *turns})
 	}
 }
+
+// The smallest board that holds two starts apart: two 3x3 home squares
+// side by side.
+const minWidth, minHeight = 6, 3
 
 // ParseSize reads WxH.
 func ParseSize(s string) (w, h int, err error) {

@@ -1,38 +1,125 @@
 package paperio
 
 import (
+	"fmt"
+	"strings"
 	"time"
 
 	"github.com/paperio/paperio/bots"
+	"github.com/paperio/paperio/execai"
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/pyai"
 )
 
-// Players are built-in bots ("heuristic:margin=2", package bots) and course
-// AIs in Python ("py:path/to/ai.py", package pyai).
+// Players are built-in bots ("heuristic:margin=2", package bots), course
+// AIs in Python ("py:path/to/ai.py", package pyai), programs speaking
+// docs/PROTOCOL.md ("exec:path/to/bot", package execai) and the kinds of
+// players made from a file that other packages register (learned policies,
+// "policy:path/to/policy.npz", from games/paperio/policies).
 
 func (Game) Bots() []game.BotInfo { return bots.Catalog() }
 
-// Canonical checks spec: a bot's spec with its parameters sorted and
-// defaults left out, or "py:PATH" as given.
-func (Game) Canonical(spec string) (string, error) { return game.Canonical(spec, bots.Parse) }
+// FileKind is a kind of player made from a file, named "PREFIX:FILE".
+type FileKind struct {
+	Prefix string // with its colon: "policy:"
+	Help   string // a line for paperio bots
+	// Load reads and checks the file and returns a maker of its players,
+	// which share what was read.
+	Load func(path string) (func() (bots.Bot, error), error)
+}
 
-// Entrant is the player of a spec, named by it.
+// fileKinds are the kinds registered.
+var fileKinds []FileKind
+
+// RegisterFileKind adds a kind of player made from a file. It is a hook
+// rather than an import because the learned policies of package rl cannot
+// be imported here: rl's tests play paper.io through this package.
+func RegisterFileKind(k FileKind) { fileKinds = append(fileKinds, k) }
+
+// fileKind is the kind of a spec with a registered prefix (any case) and
+// its file; err says it names no file.
+func fileKind(spec string) (k FileKind, path string, ok bool, err error) {
+	spec = strings.TrimSpace(spec)
+	for _, k := range fileKinds {
+		if len(spec) >= len(k.Prefix) && strings.EqualFold(spec[:len(k.Prefix)], k.Prefix) {
+			path = strings.TrimSpace(spec[len(k.Prefix):])
+			if path == "" {
+				return k, "", true, fmt.Errorf("player %q: %s needs a file", spec, k.Prefix)
+			}
+			return k, path, true, nil
+		}
+	}
+	return FileKind{}, "", false, nil
+}
+
+// PlayerKinds are the kinds of players besides the built-in bots, for
+// paperio bots.
+func (Game) PlayerKinds() []string {
+	var out []string
+	for _, k := range fileKinds {
+		out = append(out, k.Help)
+	}
+	return out
+}
+
+// Canonical checks spec: a bot's spec with its parameters sorted and
+// defaults left out, "py:PATH" as given, or a registered "PREFIX:PATH" as
+// given once its file has been read and checked (a missing or damaged file
+// is refused here, before any game).
+func (Game) Canonical(spec string) (string, error) {
+	k, path, ok, err := fileKind(spec)
+	if !ok {
+		return game.Canonical(spec, bots.Parse)
+	}
+	if err == nil {
+		_, err = k.Load(path)
+	}
+	if err != nil {
+		return "", err
+	}
+	return k.Prefix + path, nil
+}
+
+// Entrant is the player of a spec, named by it. A file of a registered
+// kind is read once, here, for all its instances.
 func (g Game) Entrant(spec string, o game.PlayerOptions) (*game.Entrant, error) {
 	c, err := g.Canonical(spec)
 	if err != nil {
 		return nil, err
+	}
+	if k, path, ok, _ := fileKind(c); ok {
+		mk, err := k.Load(path)
+		if err != nil {
+			return nil, err
+		}
+		return game.NewEntrant(c, c, mk), nil
 	}
 	return game.NewEntrant(c, c, func() (bots.Bot, error) { return NewPlayer(c, o) }), nil
 }
 
 // NewPlayer builds the player of a canonical spec.
 func NewPlayer(spec string, o game.PlayerOptions) (bots.Bot, error) {
+	if k, path, ok, err := fileKind(spec); ok {
+		if err != nil {
+			return nil, err
+		}
+		mk, err := k.Load(path)
+		if err != nil {
+			return nil, err
+		}
+		return mk()
+	}
 	if path, ok, err := game.PyPath(spec); ok {
 		if err != nil {
 			return nil, err
 		}
 		return pyai.New(path, PyOptions(o))
+	}
+	if path, ok, err := game.ExecPath(spec); ok {
+		if err != nil {
+			return nil, err
+		}
+		return execai.New(path, PyOptions(o))
 	}
 	return bots.Make(spec)
 }
@@ -47,5 +134,8 @@ func PyOptions(o game.PlayerOptions) pyai.Options {
 	return p
 }
 
-// A course AI is a paper.io player.
-var _ bots.Bot = (*pyai.Player)(nil)
+// A course AI and a program are paper.io players.
+var (
+	_ bots.Bot = (*pyai.Player)(nil)
+	_ bots.Bot = (*execai.Player)(nil)
+)

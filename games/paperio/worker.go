@@ -91,7 +91,9 @@ func Starts(c engine.Config, su game.Setup) ([2]engine.Start, error) {
 	var st [2]engine.Start
 	var err error
 	if su.Start != "" {
-		st, err = dataset.ParseStart(su.Start)
+		if st, err = dataset.ParseStart(su.Start); err == nil {
+			err = checkStarts(c, st)
+		}
 	} else {
 		st, err = engine.RandomStarts(c, su.Seed)
 	}
@@ -154,3 +156,20 @@ func Replay(r *game.Record, onStep func(*engine.State, engine.Action)) (*engine.
 }
 
 func errorf(format string, a ...any) error { return fmt.Errorf(format, a...) }
+
+// checkStarts refuses explicit starts off the board, or whose 3x3 home
+// squares overlap: one player would start on the other's territory, or on
+// its head. (The course's drawn starts overlap on boards under 18 cells
+// wide, and are played as drawn.)
+func checkStarts(c engine.Config, st [2]engine.Start) error {
+	for i, s := range st {
+		if s.X < 0 || s.X >= c.Width || s.Y < 0 || s.Y >= c.Height {
+			return errorf("start of player %d at (%d,%d) is off the %dx%d board", i+1, s.X, s.Y, c.Width, c.Height)
+		}
+	}
+	if dx, dy := st[0].X-st[1].X, st[0].Y-st[1].Y; max(dx, -dx) < 3 && max(dy, -dy) < 3 {
+		return errorf("starts (%d,%d) and (%d,%d) overlap: each player's 3x3 home square must be clear of the other's (3 cells apart in x or y)",
+			st[0].X, st[0].Y, st[1].X, st[1].Y)
+	}
+	return nil
+}

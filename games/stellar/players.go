@@ -8,7 +8,8 @@ import (
 )
 
 // Players are built-in bots ("greedy:keep=30", package stellar/bots) and
-// course AIs in Python ("py:path/to/ai.py", the course's player_class).
+// course AIs in Python ("py:path/to/ai.py", the course's player_class)
+// and programs speaking docs/PROTOCOL.md ("exec:path/to/bot").
 
 func (Game) Bots() []game.BotInfo { return bots.Catalog() }
 
@@ -32,6 +33,12 @@ func NewPlayer(spec string, o game.PlayerOptions) (Player, error) {
 			return nil, err
 		}
 		return newPyPlayer(path, o)
+	}
+	if path, ok, err := game.ExecPath(spec); ok {
+		if err != nil {
+			return nil, err
+		}
+		return newExecPlayer(path, o)
 	}
 	b, err := bots.Make(spec)
 	if err != nil {

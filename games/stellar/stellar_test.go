@@ -409,6 +409,15 @@ func TestResultText(t *testing.T) {
 	if txt := g.ResultText(r, [2]string{"a", "b"}); !strings.HasPrefix(txt, "draw: turn limit; equal nodes and total force (limit_draw)\nturns 100 of 100, nodes 1 : 1") {
 		t.Errorf("draw: %q", txt)
 	}
+	// Forces are rounded for people; a game decided by a hair says so.
+	r.Score = [2]float64{8483.407012955635, 378.6780451287493}
+	if txt := g.ResultText(r, [2]string{"a", "b"}); !strings.Contains(txt, "total force 8483.4 : 378.7, map ") {
+		t.Errorf("forces: %q", txt)
+	}
+	r.Score = [2]float64{500.00001, 500}
+	if txt := g.ResultText(r, [2]string{"a", "b"}); !strings.Contains(txt, "total force 500 : 500 (decided by a hair: 1e-05 apart)") {
+		t.Errorf("a hair: %q", txt)
+	}
 	r.Reason = 99
 	if txt := g.ResultText(r, [2]string{"a", "b"}); !strings.Contains(txt, "unknown reason") {
 		t.Errorf("unknown reason: %q", txt)

@@ -32,8 +32,8 @@ func (Game) ResultText(r *game.Record, names [2]string) string {
 		n0, n1 := s.NodeCounts()
 		nodes = fmt.Sprintf("%d : %d", n0, n1)
 	}
-	fmt.Fprintf(&b, "turns %d of %d, nodes %s, total force %s : %s, map %s",
-		r.Length, configOf(r.Config).Turns, nodes, stellar.FloatRepr(r.Score[0]), stellar.FloatRepr(r.Score[1]), r.Start)
+	fmt.Fprintf(&b, "turns %d of %d, nodes %s, total force %s, map %s",
+		r.Length, configOf(r.Config).Turns, nodes, game.ScoresText(r.Score[0], r.Score[1]), r.Start)
 	return b.String()
 }
 

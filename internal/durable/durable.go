@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -57,7 +58,7 @@ func Create(path string) (*File, error) {
 	os.Remove(tmp)
 	w, err := Open(tmp)
 	if err != nil {
-		return nil, Explain(tmp, err)
+		return nil, Explain(tmp, missingFolder(path, err))
 	}
 	return &File{w: w, tmp: tmp, final: path}, nil
 }
@@ -201,15 +202,34 @@ func Explain(path string, err error) error {
 	case errors.Is(err, os.ErrPermission), errors.Is(err, syscall.EROFS):
 		msg = "cannot write " + path
 	}
-	return &explained{msg, err}
+	return &explained{msg, err, false}
+}
+
+// missingFolder names the folder of path when it is not there or not a
+// folder, rather than the temporary file that could not be created in it.
+func missingFolder(path string, err error) error {
+	dir := filepath.Dir(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return &explained{"cannot write " + path + ": no folder " + dir, err, true}
+	case errors.Is(err, syscall.ENOTDIR):
+		return &explained{"cannot write " + path + ": " + dir + " is not a folder", err, true}
+	}
+	return err
 }
 
 type explained struct {
-	msg string
-	err error
+	msg   string
+	err   error
+	whole bool // msg says it all: the underlying error would only repeat it
 }
 
-func (e *explained) Error() string { return e.msg + ": " + e.err.Error() }
+func (e *explained) Error() string {
+	if e.whole {
+		return e.msg
+	}
+	return e.msg + ": " + e.err.Error()
+}
 func (e *explained) Unwrap() error { return e.err }
 
 // Full reports whether err is a full disk or quota, after which a run can

@@ -3,6 +3,7 @@ package durable
 import (
 	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -88,8 +89,14 @@ func TestNothingLeftOnError(t *testing.T) {
 		t.Fatalf("the old file changed: %q", b)
 	}
 	// An unwritable folder is said plainly.
-	if err := WriteFile(filepath.Join(dir, "no", "such", "c"), nil); err == nil {
+	missing := filepath.Join(dir, "no", "such", "c")
+	if err := WriteFile(missing, nil); err == nil {
 		t.Error("writing into a missing folder succeeded")
+	} else if want := "cannot write " + missing + ": no folder " + filepath.Dir(missing); err.Error() != want || !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("error %q, want %q (and fs.ErrNotExist)", err, want)
+	}
+	if err := WriteFile(filepath.Join(path, "c"), nil); err == nil || err.Error() != "cannot write "+filepath.Join(path, "c")+": "+path+" is not a folder" {
+		t.Errorf("writing under a file: %v", err)
 	}
 }
 

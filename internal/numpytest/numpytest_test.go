@@ -15,3 +15,12 @@ func TestPythonImportsNumpy(t *testing.T) {
 		t.Errorf("%s: %q, %v", py, out, err)
 	}
 }
+
+// The Python found for torch imports it (CI installs python3-torch).
+func TestTorchImportsTorch(t *testing.T) {
+	py := Torch(t, "this test checks the search")
+	out, err := exec.Command(py, "-c", "import torch; print(torch.__name__)").Output()
+	if err != nil || strings.TrimSpace(string(out)) != "torch" {
+		t.Errorf("%s: %q, %v", py, out, err)
+	}
+}

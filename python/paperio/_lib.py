@@ -100,6 +100,10 @@ def _load():
         'paperio_data_next': ([i64, c, n], i64),
         'paperio_data_rewind': ([i64, i64, c, n], i64),
         'paperio_engine_speed': ([ctypes.c_double, c, n], i64),
+        'paperio_env_set_opponent': ([i64, i64, c, c, n], i64),
+        'paperio_log_append': ([c, c, c, c, n], i64),
+        'paperio_log_read': ([c, c, c, n, c, n], i64),
+        'paperio_log_ladder': ([c, i64, ctypes.c_double, c, n, c, n], i64),
     }
     for name, (args, res) in sigs.items():
         f = getattr(lib, name)

@@ -58,6 +58,9 @@ class VectorEnv(_lib.Handle):
     at once and the last one in info['final_obs'] (where info['_final_obs']
     is True).
 
+    opponents, a list of one bot spec per environment, replaces opponent:
+    environment i plays opponents[i], until set_opponent(i, spec) changes it.
+
     expert, a bot spec, labels every observation with what that bot would
     play there, in the observation player's seat (info['expert_action'], -1
     at a game's end): labels for imitation learning such as DAgger. The
@@ -77,7 +80,7 @@ class VectorEnv(_lib.Handle):
     metadata = {'autoreset_mode': 'next_step'}
 
     def __init__(self, num_envs=1, opponent='random', *, player=1, view='crop11', width=102, height=101,
-                 turns=2000, autoreset_mode='next_step', expert=None, copy=False):
+                 turns=2000, autoreset_mode='next_step', expert=None, copy=False, opponents=None):
         if autoreset_mode not in ('next_step', 'same_step'):
             raise _lib.Error("autoreset_mode %r: want 'next_step' or 'same_step'" % (autoreset_mode,))
         if player == 'alternate':
@@ -87,6 +90,8 @@ class VectorEnv(_lib.Handle):
             'crop': parse_view(view), 'opponent': opponent or '', 'player': int(player),
             'same_step': autoreset_mode == 'same_step', 'expert': expert or '',
         }
+        if opponents is not None:
+            options['opponents'] = [str(o) for o in opponents]
         self._h = None
         self._h, shape = _lib.new_object(_lib.lib.paperio_env_new, options)
         self._msg = _lib.Message()
@@ -160,6 +165,14 @@ class VectorEnv(_lib.Handle):
         self._msg.check(_lib.lib.paperio_env_step(h, self._actions_ptr, self.num_envs, self._msg.buf, self._msg.size))
         return (self._out(self._obs), self._out(self._reward), self._out(self._terminated),
                 self._out(self._truncated), self._infos())
+
+    def set_opponent(self, i, spec):
+        """Makes environment i play the bot spec from its next game on (the
+        game under way ends with its bot): with opponents=[...], one per
+        environment, a batch plays a whole league at once."""
+        h = self._handle()
+        self._msg.check(_lib.lib.paperio_env_set_opponent(h, int(i), str(spec).encode(), self._msg.buf,
+                                                            self._msg.size))
 
     def _out(self, x):
         if not self.copy:

@@ -152,10 +152,20 @@
   // ---- a game --------------------------------------------------------------
   async function gamePage(src, id) {
     const t = +(new URLSearchParams(location.search).get('t') || 0);
-    const [meta, buf] = await Promise.all([getJSON('/api/game/' + src + '/' + id), fetch('/api/game/' + src + '/' + id + '/frames').then((r) => {
-      if (!r.ok) throw new Error('frames: ' + r.statusText);
-      return r.arrayBuffer();
-    })]);
+    let meta, buf;
+    try {
+      [meta, buf] = await Promise.all([getJSON('/api/game/' + src + '/' + id), fetch('/api/game/' + src + '/' + id + '/frames').then(async (r) => {
+        if (!r.ok) throw new Error((await r.text()).trim() || r.statusText);
+        return r.arrayBuffer();
+      })]);
+    } catch (e) {
+      // A game the viewer cannot draw (another course game's board, a file
+      // gone since) says why instead of leaving the page blank.
+      main.append(el('h1', { text: 'Game ' + src + '/' + id }),
+        el('p', { class: 'error', id: 'game-error', text: 'This game cannot be shown: ' + e.message }),
+        el('p', {}, el('a', { href: '/games', onclick: nav }, '‹ all games')));
+      return;
+    }
     showGame(meta, new Uint8Array(buf), t, true);
   }
 
@@ -202,7 +212,7 @@
         lines.push(el('div', { text: (s.stage || '') + ': ' + s.series_done + ' of ' + s.series_total + ' series done, ' + s.games + ' games played' }));
         for (const r of s.running_series) lines.push(el('div', { class: 'muted', text: r.text + ' · game ' + (r.game + 1) + ' of up to ' + r.plan }));
       }
-      lines.push(el('div', { class: 'muted', text: Math.round(s.elapsed) + ' s' }));
+      lines.push(el('div', { class: 'muted', id: 'live-elapsed', text: (s.over ? 'over after ' : '') + Math.round(s.elapsed) + ' s' }));
       status.replaceChildren(...lines);
       playing.replaceChildren(...s.playing.map((g) => el('li', { class: following === g.n ? 'on' : '', onclick: () => { pinned = true; follow(g.n); } }, g.title + ' · ' + g.moves + ' moves')));
       finished.replaceChildren(...s.finished.map((r) => el('li', {}, el('a', { href: '/game/' + r.src + '/' + r.id, onclick: nav }, (r.label || r.p1 + ' v ' + r.p2) + ': ' + (r.winner === 0 ? 'draw' : (r.winner === 1 ? r.p1 : r.p2) + ' wins') + ' (' + r.why + ', ' + r.length + ')'))));
@@ -256,6 +266,10 @@
     if (!o.enabled) { main.append(el('p', { text: 'This server plays no games (start it with --record DIR).' })); return; }
     const side = el('select', { id: 'p-side' }, el('option', { value: 1, text: 'first (player 1)' }), el('option', { value: 2, text: 'second (player 2)' }));
     const opp = el('input', { id: 'p-opponent', list: 'p-bots', value: (o.suggest && o.suggest.opponent) || (o.bots.includes('heuristic') ? 'heuristic' : o.bots[0]) });
+    // wide enough for the longest name it is given (py: paths are long)
+    const fit = () => { opp.size = Math.max(20, ...o.bots.concat(o.opponents || [], [opp.value]).map((b) => Math.ceil(1.15 * b.length) + 2)); };
+    fit();
+    opp.addEventListener('input', fit);
     const list = el('datalist', { id: 'p-bots' }, ...o.bots.concat(o.opponents || []).map((b) => el('option', { value: b })));
     const mode = el('select', { id: 'p-mode' }, el('option', { value: 0, text: 'turn-based: the game waits for you' }), el('option', { value: 1, text: 'on a clock' }));
     const clock = el('input', { id: 'p-clock', type: 'number', value: 150, min: 20, max: 10000, class: 'short' });

@@ -188,7 +188,7 @@
       });
       const keys = el('div', { class: 'keys', text: 'Keys: space play/pause · ←/→ step 1 · Shift+←/→ or PgUp/PgDn step 10 · Home/End · +/− speed' });
       const boardCol = el('div', { class: 'board-col' }, this.canvas, this.scrub, controls, ...this.charts.map((c) => el('div', {}, el('div', { class: 'muted', text: c.spec.title }), c.canvas)));
-      const side = el('div', { class: 'side' }, el('h1', { text: this.meta.title, id: 'title' }), this.players(), this.figs, this.resultBox, keys);
+      const side = el('div', { class: 'side' }, el('h1', { text: this.meta.title, id: 'title' }), this.players(), this.resultBox, this.figs, keys);
       container.append(el('div', { class: 'viewer' }, boardCol, side));
     }
 
@@ -220,8 +220,8 @@
       const vals = this.frames.values.map((col) => col[k]);
       const rows = this.renderer.figures(vals, k, this.frames.count, this.header, this.meta);
       this.figs.replaceChildren(...rows.map(([a, b, id]) => el('tr', {}, el('td', { text: a }), el('td', { text: b, id: id || '' }))));
-      const end = k === this.frames.count - 1 && (!this.live || this.ended);
-      if (end && this.meta.result) {
+      // The result is known from the first frame of a finished game.
+      if (this.meta.result && (!this.live || this.ended)) {
         this.resultBox.textContent = this.meta.result;
         this.resultBox.hidden = false;
       } else {

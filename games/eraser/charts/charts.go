@@ -90,6 +90,7 @@ func Score(ds *analysis.Dataset, r plots.Request) (*plots.Figure, error) {
 		}
 	}
 	p.X.Min, p.Y.Min = 0, 0
+	plots.Headroom(p)
 	plots.PlaceLegend(p, xs, ys)
 	return plots.PanelFigure(plots.GameTitle("score", g, r.Options), p, r.Options)
 }

@@ -79,6 +79,7 @@ func perTurn(ds *analysis.Dataset, r plots.Request, kind, what, ylabel, col stri
 		}
 	}
 	p.X.Min, p.X.Max, p.Y.Min = 0, xs[len(xs)-1], ymin
+	plots.Headroom(p)
 	plots.PlaceLegend(p, px, py)
 	return plots.PanelFigure(plots.GameTitle(what, g, r.Options), p, r.Options)
 }

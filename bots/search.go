@@ -1,0 +1,140 @@
+package bots
+
+import (
+	"time"
+
+	"github.com/paperio/paperio/botspec"
+	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/play"
+)
+
+// The search player lives in three files:
+//
+//	search.go       parameters, budgets and time planning, the choice of each move
+//	search_tree.go  alpha-beta with iterative deepening over the engine's Do/Undo
+//	search_eval.go  the evaluation: territory, bands, who reaches whose band first
+
+func init() {
+	registerBuiltin(botspec.Info{
+		Name: "search",
+		Summary: "alpha-beta search with iterative deepening over the engine's own rules (make/undo); evaluates territory, " +
+			"band size against who can reach whose band before its owner gets home, and the rounds left; deterministic under a node budget",
+		Params: []botspec.Param{
+			{Name: "nodes", Default: defaultNodes, Min: 0, Max: 1e9, Int: true,
+				Doc: "half-steps searched per move (0: none, ms or the clock decides; with neither, the default); with it play does not depend on the machine"},
+			{Name: "ms", Default: 0, Min: 0, Max: 60000,
+				Doc: "wall time per move in milliseconds (0: none); with nodes, a cap. Under a think-time limit the time is also planned over the rounds left"},
+			{Name: "depth", Default: 40, Min: 1, Max: 200, Int: true,
+				Doc: "deepest iteration, in half-steps"},
+			{Name: "gain", Default: 0.5, Min: 0, Max: 4,
+				Doc: "worth of a band's bounding box, per cell, against a cell of territory (the loop it may close)"},
+			{Name: "loop", Default: 600, Min: 1, Max: 10302, Int: true,
+				Doc: "largest band bounding box counted as gain, in cells: beyond it a band is not worth more"},
+			{Name: "way", Default: 0.5, Min: 0, Max: 20,
+				Doc: "cost, in cells of territory, of each step a band out still has to go home"},
+			{Name: "margin", Default: 2, Min: 0, Max: 10, Int: true,
+				Doc: "steps the enemy should need beyond mine to get home before it reaches my band: below this a band is worth less"},
+		},
+	}, func(p map[string]float64) Bot {
+		return &searcher{searchParams: searchParams{
+			nodes: int64(p["nodes"]), ms: p["ms"], depth: int(p["depth"]),
+			gain: int32(p["gain"]*unit + 0.5), margin: int(p["margin"]),
+			loop: int(p["loop"]), way: int32(p["way"]*unit + 0.5),
+		}}
+	})
+}
+
+// defaultNodes is the default node budget: a 2000-round game on the course
+// board takes a few seconds.
+const defaultNodes = 6000
+
+type searchParams struct {
+	nodes  int64   // node budget per move, 0 for none
+	ms     float64 // wall time per move, 0 for none
+	depth  int     // deepest iteration
+	gain   int32   // worth of a band's box cell, in units
+	margin int     // wanted spare steps against the enemy
+	loop   int     // largest box counted
+	way    int32   // cost of a step home, in units
+}
+
+// searcher is the search player. Each move it copies the game into its own
+// state and searches it with Do and Undo; see search_tree.go.
+type searcher struct {
+	searchParams
+	me int
+	st engine.State
+	ev evaluator
+	tr tree
+	// overhead is about what a move costs besides its search (the copy and
+	// the evaluation's maps), measured: time planning leaves it aside.
+	overhead time.Duration
+	bd       board // for moves with no time to search
+}
+
+// Think time: under a limited clock the player keeps this share of its
+// budget (and at least reserveMin) in reserve, and spreads the rest over
+// its rounds left.
+const (
+	reserveShare = 0.15
+	reserveMin   = 200 * time.Millisecond
+)
+
+func (b *searcher) Reset(s *engine.State, me int, _ uint64, _ play.Clock) {
+	b.me = me
+}
+
+// OwnDeadline says the player keeps to the time it is given (play.Timed):
+// its think time counts under a course time control, and it plans it.
+func (b *searcher) OwnDeadline() bool { return true }
+
+func (b *searcher) Act(s *engine.State, c play.Clock) engine.Action {
+	start := time.Now()
+	per := b.moveTime(s, c)
+	if per < 0 { // no time to search: a move that does not lose at once
+		return b.quickMove(s)
+	}
+	b.st.CopyFrom(s)
+	b.ev.prepare(&b.st, &b.searchParams)
+	if c.Limited() {
+		b.overhead = (3*b.overhead + time.Since(start)) / 4
+	}
+	lim := limits{nodes: b.nodes}
+	if per > 0 {
+		lim.deadline, lim.timed = start.Add(per), true
+	} else if lim.nodes == 0 { // no budget given: the default one
+		lim.nodes = defaultNodes
+	}
+	return b.tr.best(&b.st, &b.ev, &b.searchParams, lim)
+}
+
+// quickMove is a move that does not lose at once if there is one, with
+// room after it.
+func (b *searcher) quickMove(s *engine.State) engine.Action {
+	b.bd.load(s, s.ToMove())
+	x, y, d := s.Head(s.ToMove())
+	if nd := b.bd.safeMove(x, y, d); nd != noDir {
+		return actionTo(d, nd)
+	}
+	return engine.Straight
+}
+
+// moveTime is the wall time this move may take: ms, capped under a
+// limited clock by an even share of what is left over the rounds left
+// (0: no time limit; negative: not even the time to prepare a search).
+func (b *searcher) moveTime(s *engine.State, c play.Clock) time.Duration {
+	per := time.Duration(b.ms * float64(time.Millisecond))
+	if !c.Limited() {
+		return per
+	}
+	reserve := max(time.Duration(reserveShare*float64(c.Budget)), reserveMin)
+	rounds := max(s.TurnsLeft(s.ToMove()), 1)
+	share := (c.Left[s.ToMove()] - reserve) / time.Duration(rounds)
+	if share < 2*b.overhead+50*time.Microsecond {
+		return -1
+	}
+	if per == 0 || share < per {
+		per = share
+	}
+	return per
+}

@@ -1,0 +1,54 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/paperio/paperio/rl/trainlog"
+)
+
+// TestPlotTraining: `paperio plot training --data OUT` draws a training
+// log into OUT/training.png (or --out), and a folder without a log is a
+// one-line usage error.
+func TestPlotTraining(t *testing.T) {
+	run0 := t.TempDir()
+	log := filepath.Join(run0, "log")
+	var iters []trainlog.Iteration
+	var ms []trainlog.Matchup
+	for it := int32(1); it <= 6; it++ {
+		sec := float64(it) * 30
+		iters = append(iters, trainlog.Iteration{Iteration: it, Steps: int64(it) * 16384, Seconds: sec})
+		for _, opp := range []string{"random", "goround", "policy:" + filepath.Join(run0, "it0002.npz")} {
+			ms = append(ms, trainlog.Matchup{Iteration: it, Seconds: sec, Player: "it0002", Opponent: opp,
+				Wins: it, Losses: 6 - it, Window: 6, WinRate: float32(it) / 6})
+		}
+	}
+	if err := trainlog.Append(filepath.Join(log, trainlog.IterationsFile), iters); err != nil {
+		t.Fatal(err)
+	}
+	if err := trainlog.Append(filepath.Join(log, trainlog.MatchupsFile), ms); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := trainlog.AppendLadder(log, 6, 180); err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	if code := run([]string{"plot", "training", "--data", run0}, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	if st, err := os.Stat(filepath.Join(run0, "training.png")); err != nil || st.Size() < 1000 {
+		t.Errorf("training.png: %v", err)
+	}
+	svg := filepath.Join(t.TempDir(), "t.svg")
+	if code := run([]string{"plot", "training", "--data", run0, "--out", svg}, &stderr); code != 0 {
+		t.Fatalf("--out: exit %d: %s", code, stderr.String())
+	}
+	stderr.Reset()
+	if code := run([]string{"plot", "training", "--data", t.TempDir()}, &stderr); code != 2 ||
+		!strings.Contains(stderr.String(), "no training log") || strings.Count(strings.TrimSpace(stderr.String()), "\n") != 0 {
+		t.Errorf("empty folder: exit %d: %q", code, stderr.String())
+	}
+}

@@ -1,0 +1,79 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/paperio/paperio/policy/policytest"
+)
+
+// writeCropPolicy writes a learned policy of random weights that sees an
+// 11x11 crop (any board) and returns its file, named best.npz.
+func writeCropPolicy(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "best.npz")
+	meta := `{"towers": [{"view": "crop11", "conv": [{"out": 4, "k": 3, "pad": 1}]}], "hidden": [8], "name": "test"}`
+	if err := policytest.WriteRandom(path, meta, [][3]int{{7, 11, 11}}, 1, 1); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestPolicyPlayer: policy:FILE plays wherever a player is named, named in
+// tables by its file's stem; paperio bots mentions it.
+func TestPolicyPlayer(t *testing.T) {
+	spec := "policy:" + writeCropPolicy(t)
+	code, out, _ := runCLI(t, "bots")
+	if code != 0 || !regexp.MustCompile(`(?m)^policy:FILE  a learned policy`).MatchString(out) {
+		t.Errorf("bots: exit %d, %q", code, out)
+	}
+	code, out, errs := runCLI(t, "play", "--p1", spec, "--p2", "random", "--size", "30x31", "--turns", "200", "--seed", "2")
+	if code != 0 || !regexp.MustCompile(`wins|draw`).MatchString(out) {
+		t.Errorf("play: exit %d, %q %q", code, out, errs)
+	}
+	code, out, errs = runCLI(t, "series", "--p1", spec, "--p2", "goround", "--games", "2", "--size", "30x31", "--turns", "100")
+	if code != 0 || !strings.Contains(out, "best") || strings.Contains(out, spec) {
+		t.Errorf("series: exit %d, %q %q", code, out, errs)
+	}
+	dir := filepath.Join(t.TempDir(), "sp")
+	code, out, errs = runCLI(t, "selfplay", "--bots", spec+",random", "--games", "4", "--size", "30x31", "--turns", "100", "--out", dir, "--quiet")
+	if code != 0 {
+		t.Fatalf("selfplay: exit %d, %q %q", code, out, errs)
+	}
+}
+
+// A missing or damaged policy file is a usage error of every command that
+// plays, before any game: exit 2, one line that names the file.
+func TestPolicyFileRefused(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "none.npz")
+	damaged := filepath.Join(dir, "damaged.npz")
+	if err := os.WriteFile(damaged, []byte("not a zip"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, file := range []string{missing, damaged} {
+		spec := "policy:" + file
+		for _, args := range [][]string{
+			{"play", "--p1", spec, "--p2", "random"},
+			{"selfplay", "--bots", spec + ",random", "--out", filepath.Join(dir, "out")},
+			{"selfplay", "--pairs", spec + ":random", "--out", filepath.Join(dir, "out")},
+			{"series", "--p1", "random", "--p2", spec},
+			{"tournament", "--format", "roundrobin", "--players", "random," + spec, "--out", filepath.Join(dir, "t")},
+			{"sprt", "--p1", spec, "--p2", "random", "--elo0", "0", "--elo1", "10"},
+			{"tune", "--bot", "heuristic", "--against", spec, "--out", filepath.Join(dir, "tune")},
+			{"view", "../../testdata/conformance/edge.jsonl.gz", "--opponents", spec},
+			{"human", "--p2", spec},
+		} {
+			code, _, errs := runCLI(t, args...)
+			if code != 2 || !strings.Contains(errs, filepath.Base(file)) || strings.Count(strings.TrimSpace(errs), "\n") != 0 {
+				t.Errorf("%v: exit %d, %q; want exit 2 and one line naming the file", args, code, errs)
+			}
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "out")); !os.IsNotExist(err) {
+		t.Errorf("selfplay wrote output before refusing: %v", err)
+	}
+}

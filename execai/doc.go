@@ -1,0 +1,22 @@
+// Package execai plays executable players: programs in any language (C,
+// Go, JavaScript, Python, ...) that speak docs/PROTOCOL.md, one JSON
+// object per line on their standard input and output. "exec:path/to/bot"
+// names one wherever a bot spec is accepted, in every game; arguments go
+// through a wrapper script.
+//
+// Each player runs in a process of its own, contained as a course AI's
+// is (pyai.Stdio: resource limits, no new processes, no network sockets, a
+// fresh directory, bwrap where it works). Its think time is the course's:
+// every answer, and the answer to the start of a game, is charged, and a
+// call still running when the player's time runs out is stopped (the
+// process is killed and replaced for the next game) and lost on time
+// (OVT). Anything else that breaks the protocol — an answer that is not a
+// JSON object, an illegal move, a line past MaxLine, output out of turn,
+// a process that ends — loses with ERR, and the reason says which. What
+// the player writes on standard error is kept, capped, and shown when it
+// fails.
+//
+// Conn is the game-independent part: the process, the lines and the
+// faults. Player is paper.io's player; eraser's and stellar's are in
+// their games' packages (games/eraser, games/stellar), on a Conn.
+package execai

@@ -1,0 +1,96 @@
+package policy
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// Format and Version name the weights file's layout (docs/POLICY.md).
+const (
+	Format  = "paperio-policy"
+	Version = 1
+)
+
+// Meta is the JSON object of a weights file's meta array: the network's
+// architecture. Unknown keys are ignored.
+type Meta struct {
+	Format     string  `json:"format"`
+	Version    int     `json:"version"`
+	ObsVersion int     `json:"obs_version"`
+	Towers     []Tower `json:"towers"`
+	// Scalars says whether the observation's scalars join the features
+	// (default true).
+	Scalars *bool `json:"scalars"`
+	Hidden  []int `json:"hidden"`
+	// MaskLosing says whether the action is never a move that loses at
+	// once while another move does not (default true).
+	MaskLosing *bool  `json:"mask_losing"`
+	Name       string `json:"name"`
+	// Width and Height, when given, are the board a full tower was made
+	// for.
+	Width  int `json:"width"`
+	Height int `json:"height"`
+}
+
+// Tower is the conv layers over one observation view.
+type Tower struct {
+	View string `json:"view"` // "full" or "cropK"
+	Conv []Conv `json:"conv"`
+}
+
+// Conv is a conv layer, torch's Conv2d with a square kernel, followed by
+// ReLU.
+type Conv struct {
+	Out    int  `json:"out"`
+	K      int  `json:"k"`
+	Stride *int `json:"stride"` // default 1
+	Pad    int  `json:"pad"`
+}
+
+// stride is the layer's stride, 1 when the meta leaves it out.
+func (c Conv) stride() int {
+	if c.Stride == nil {
+		return 1
+	}
+	return *c.Stride
+}
+
+// UseScalars is Scalars with its default.
+func (m *Meta) UseScalars() bool { return m.Scalars == nil || *m.Scalars }
+
+// Mask is MaskLosing with its default.
+func (m *Meta) Mask() bool { return m.MaskLosing == nil || *m.MaskLosing }
+
+// parseMeta reads and checks the meta JSON.
+func parseMeta(b []byte) (*Meta, error) {
+	var m Meta
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, fmt.Errorf("meta is not a JSON object of this format: %v", err)
+	}
+	if m.Format != Format {
+		return nil, fmt.Errorf("meta format %q: want %q", m.Format, Format)
+	}
+	if m.Version != Version {
+		return nil, fmt.Errorf("meta version %d: this reader knows version %d", m.Version, Version)
+	}
+	if m.Width < 0 || m.Height < 0 {
+		return nil, fmt.Errorf("meta board %dx%d: want positive sizes", m.Width, m.Height)
+	}
+	for t, tw := range m.Towers {
+		for i, c := range tw.Conv {
+			if c.Out < 1 || c.K < 1 || c.stride() < 1 || c.Pad < 0 {
+				return nil, fmt.Errorf("tower %d conv %d: out %d, k %d, stride %d, pad %d: want out, k and stride of at least 1 and pad of at least 0",
+					t, i, c.Out, c.K, c.stride(), c.Pad)
+			}
+		}
+	}
+	for i, n := range m.Hidden {
+		if n < 1 {
+			return nil, fmt.Errorf("hidden layer %d of size %d", i, n)
+		}
+	}
+	if len(m.Towers) == 0 && !m.UseScalars() {
+		return nil, fmt.Errorf("meta has no towers and no scalars: the network sees nothing")
+	}
+	return &m, nil
+}

@@ -1,0 +1,194 @@
+"""paperio.policy: the weights file of docs/POLICY.md written and read back,
+the meta checked, and the mask of moves that lose at once read from either
+view."""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+import zipfile
+
+import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+
+from paperio import policy  # noqa: E402
+
+import torch  # noqa: E402
+
+META = {'towers': [{'view': 'crop7', 'conv': [{'out': 4, 'k': 3, 'stride': 1, 'pad': 1},
+                                              {'out': 3, 'k': 3, 'stride': 2, 'pad': 0}]},
+                   {'view': 'full', 'conv': [{'out': 2, 'k': 4, 'stride': 4}]}],
+        'hidden': [16, 8], 'width': 20, 'height': 13, 'name': 'test net'}
+
+
+def batch(n, seed=0, meta=META):
+    rng = np.random.default_rng(seed)
+    planes = []
+    for t in meta['towers']:
+        c, h, w = policy.view_shape(t['view'], meta.get('width', 102), meta.get('height', 101))
+        planes.append((rng.random((n, c, h, w)) < 0.3).astype(np.uint8))
+    return planes, rng.random((n, 24)).astype(np.float32)
+
+
+class RoundTrip(unittest.TestCase):
+    def test_save_load_gives_the_same_network(self):
+        torch.manual_seed(3)
+        net = policy.PolicyNet(META)
+        planes, scalars = batch(5)
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, 'p.npz')
+            policy.save(net, path)
+            self.assertEqual(os.listdir(d), ['p.npz'])  # nothing left under a temporary name
+            back = policy.load(path)
+            with np.load(path) as f:
+                names = sorted(f.files)
+                meta = json.loads(f['meta'].tobytes())
+                self.assertEqual(f['meta'].dtype, np.uint8)
+                self.assertEqual(f['tower.0.conv.1.weight'].shape, (3, 4, 3, 3))
+                self.assertEqual(f['fc.0.weight'].dtype, np.float32)
+        self.assertEqual(names, sorted(['meta', 'pi.weight', 'pi.bias', 'v.weight', 'v.bias',
+                                        'fc.0.weight', 'fc.0.bias', 'fc.1.weight', 'fc.1.bias',
+                                        'tower.0.conv.0.weight', 'tower.0.conv.0.bias',
+                                        'tower.0.conv.1.weight', 'tower.0.conv.1.bias',
+                                        'tower.1.conv.0.weight', 'tower.1.conv.0.bias']))
+        self.assertEqual((meta['format'], meta['version'], meta['obs_version']), ('paperio-policy', 1, 1))
+        self.assertEqual((meta['name'], meta['width'], meta['mask_losing'], meta['scalars']), ('test net', 20, True, True))
+        # Features: crop7 -> 3 x 3 x 3 after the stride, full 13 x 20 -> 2 x 3 x 5, and 24 scalars.
+        self.assertEqual(policy.features(back.meta), 27 + 30 + 24)
+        a, va = net(planes, scalars)
+        b, vb = back(planes, scalars)
+        self.assertEqual(a.shape, (5, 3))
+        self.assertEqual(va.shape, (5,))
+        self.assertTrue(torch.equal(a, b))
+        self.assertTrue(torch.equal(va, vb))
+        self.assertTrue(torch.equal(net.act(planes, scalars), back.act(planes, scalars)))
+
+    def test_without_value_head_or_towers(self):
+        meta = {'towers': [], 'hidden': [], 'mask_losing': False, 'value': False}
+        net = policy.PolicyNet(meta)
+        self.assertIsNone(net.v)
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, 'p.npz')
+            policy.save(net, path)
+            back = policy.load(path)
+        self.assertIsNone(back.v)
+        s = np.ones((2, 24), np.float32)
+        logits, value = back([], s)
+        self.assertIsNone(value)
+        self.assertTrue(torch.equal(logits, net([], s)[0]))
+
+    def test_file_without_value_arrays_loads_without_head(self):
+        # The value head is optional in the file: a writer may leave it out.
+        net = policy.PolicyNet({'towers': [{'view': 'crop3'}], 'hidden': [4]})
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, 'p.npz')
+            arrays = {k: v.numpy() for k, v in net.state_dict().items() if not k.startswith('v.')}
+            meta = {k: v for k, v in net.meta.items() if k != 'value'}
+            arrays['meta'] = np.frombuffer(json.dumps(meta).encode(), np.uint8)
+            np.savez_compressed(path, **arrays)
+            back = policy.load(path)
+        self.assertIsNone(back.v)
+
+
+class Errors(unittest.TestCase):
+    def write(self, d, drop=None, reshape=None, meta=None):
+        net = policy.PolicyNet(META)
+        arrays = {k: v.numpy() for k, v in net.state_dict().items() if k != drop}
+        if reshape:
+            arrays[reshape] = arrays[reshape][:1]
+        arrays['meta'] = np.frombuffer(json.dumps(meta or net.meta).encode(), np.uint8)
+        path = os.path.join(d, 'bad.npz')
+        np.savez(path, **arrays)
+        return path
+
+    def test_bad_files_are_named_clearly(self):
+        with tempfile.TemporaryDirectory() as d:
+            with self.assertRaisesRegex(policy.Error, 'missing array fc.1.bias'):
+                policy.load(self.write(d, drop='fc.1.bias'))
+            with self.assertRaisesRegex(policy.Error, r'pi.weight has shape \(1, 8\), the meta wants \(3, 8\)'):
+                policy.load(self.write(d, reshape='pi.weight'))
+            with self.assertRaisesRegex(policy.Error, "format 'other'"):
+                policy.load(self.write(d, meta=dict(META, format='other')))
+            with self.assertRaisesRegex(policy.Error, 'version 2'):
+                policy.load(self.write(d, meta=dict(META, version=2)))
+            junk = os.path.join(d, 'junk.npz')
+            with open(junk, 'wb') as f:
+                f.write(b'not a zip')
+            with self.assertRaisesRegex(policy.Error, 'not a weights file'):
+                policy.load(junk)
+            with zipfile.ZipFile(junk, 'w') as z:
+                z.writestr('x.npy', b'')
+            with self.assertRaisesRegex(policy.Error, 'no meta'):
+                policy.load(junk)
+
+    def test_bad_meta(self):
+        for meta, message in (({'towers': [{'view': 'crop4'}]}, 'unknown view'),
+                              ({'towers': [{'view': 'crop5', 'conv': [{'out': 2, 'k': 7}]}]}, 'leaves no cell'),
+                              ({'towers': [{'view': 'crop5', 'conv': [{'k': 3}]}]}, 'out must be'),
+                              ({'towers': [{'view': 'crop1'}]}, 'mask_losing needs'),
+                              ({'towers': [], 'scalars': False, 'mask_losing': False}, 'nothing'),
+                              ({'hidden': [0]}, 'hidden'),
+                              ({'obs_version': 2}, 'obs_version')):
+            with self.assertRaisesRegex(policy.Error, message, msg=meta):
+                policy.PolicyNet(meta)
+
+
+class Mask(unittest.TestCase):
+    def test_crop_and_full_agree(self):
+        # A 9 x 7 board, the head at (4, 3) facing north (the crop turned so
+        # that north is up): its own band west of it, the board's edge
+        # wherever the head stands next to it.
+        w, h = 9, 7
+        meta = policy.check_meta({'towers': [{'view': 'full'}, {'view': 'crop3'}], 'width': w, 'height': h})
+        for hx, hy, d, band, want in ((4, 3, 3, (3, 3), [False, True, True]),
+                                      (4, 0, 3, None, [True, False, True]),
+                                      (8, 3, 0, (8, 4), [True, False, False]),
+                                      (0, 6, 2, None, [False, False, True])):
+            full = np.zeros((1, 6, h, w), np.uint8)
+            full[0, 4, hy, hx] = 1
+            if band:
+                full[0, 1, band[1], band[0]] = 1
+            s = np.zeros((1, 24), np.float32)
+            s[0, d] = 1
+            crop = np.zeros((1, 7, 3, 3), np.uint8)
+            ax, ay = policy._DX[d], policy._DY[d]
+            rx, ry = policy._DX[(d + 1) % 4], policy._DY[(d + 1) % 4]
+            for i in range(3):
+                for j in range(3):
+                    x, y = hx + (1 - i) * ax + (j - 1) * rx, hy + (1 - i) * ay + (j - 1) * ry
+                    if not (0 <= x < w and 0 <= y < h):
+                        crop[0, 6, i, j] = 1
+                    else:
+                        crop[0, :6, i, j] = full[0, :, y, x]
+            self.assertEqual(policy.safe_moves(meta, [full, crop], s).tolist(), [want])
+            self.assertEqual(policy.safe_moves(dict(meta, towers=meta['towers'][1:]), [crop], s).tolist(), [want])
+
+    def test_act_never_takes_a_losing_move_while_another_is_left(self):
+        torch.manual_seed(1)
+        net = policy.PolicyNet({'towers': [{'view': 'crop5'}], 'hidden': [8]})
+        planes, scalars = batch(400, 2, net.meta)
+        safe = policy.safe_moves(net.meta, planes, scalars)
+        acts = net.act(planes, scalars).numpy()
+        logits = net(planes, scalars)[0].detach().numpy()
+        for a, ok, lg in zip(acts, safe, logits):
+            if ok.any():
+                self.assertTrue(ok[a])
+                self.assertEqual(lg[a], lg[ok].max())
+            else:
+                self.assertEqual(a, lg.argmax())
+        self.assertTrue((~safe).any() and safe.any())
+
+
+class Import(unittest.TestCase):
+    def test_import_paperio_needs_no_torch(self):
+        code = 'import sys, paperio, paperio.policy; assert "torch" not in sys.modules and "numpy" not in sys.modules'
+        env = dict(os.environ, PYTHONPATH=os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+        p = subprocess.run([sys.executable, '-c', code], env=env, capture_output=True, text=True)
+        self.assertEqual(p.returncode, 0, p.stderr)
+
+
+if __name__ == '__main__':
+    unittest.main()

@@ -1,0 +1,147 @@
+"""The trainer: its reward, the league's PFSP draws, a few iterations on a
+small board that write the checkpoints, the state and the log, and a run
+that goes on where the last one stopped."""
+
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+import numpy as np
+import torch
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+
+import paperio  # noqa: E402
+from paperio import policy, train  # noqa: E402
+
+SMALL = dict(envs=4, steps=8, minibatches=2, width=20, height=20, turns=10, hidden=(16,), snapshot_every=2)
+
+
+class Reward(unittest.TestCase):
+    def test_territory_exposure_and_result(self):
+        s = train.Settings()
+        before = np.zeros((3, 24), np.float32)
+        after = np.zeros((3, 24), np.float32)
+        after[0, train.OWN_AREA] = 0.01  # enclosed 1 % of the board
+        after[1, train.ENEMY_AREA] = 0.02  # the enemy took 2 %
+        after[2, train.BAND_TO_ENEMY], after[2, train.HOME_DIST] = 0.05, 0.1  # band exposed
+        after[:2, train.BAND_TO_ENEMY] = -1  # no band
+        r = train.shaped_reward(s, before, after, np.array([0, -1, 1], np.float32))
+        np.testing.assert_allclose(r, [0.1, -0.2 - 1, -0.02 + 1], rtol=1e-5)
+
+
+class League(unittest.TestCase):
+    def test_pfsp_draws_the_members_that_still_win(self):
+        s = train.Settings(pfsp='hard')
+        lg = train.League(['random', 'heuristic'], s, np.random.default_rng(1))
+        for _ in range(50):
+            lg.record('random', 1)
+            lg.record('heuristic', -1)
+        members, w = lg.weights()
+        self.assertEqual(members, ['random', 'heuristic'])
+        self.assertGreater(w[1], 10 * w[0])
+        self.assertGreater(w[0], 0)  # a beaten member is still measured
+        draws = lg.sample(1000)
+        self.assertGreater(draws.count('heuristic'), 900)
+        rows = lg.rows({'iteration': 1})
+        byname = {r['opponent']: r for r in rows}
+        self.assertEqual((byname['random']['wins'], byname['random']['window']), (50, 50))
+        self.assertEqual(byname['heuristic']['win_rate'], 0.0)
+        self.assertLess(byname['heuristic']['high'], 0.1)
+        self.assertEqual(lg.rows({'iteration': 2})[0]['wins'], 0)  # counts start again
+
+    def test_pfsp_var_draws_the_even_matches(self):
+        lg = train.League(['random', 'goround', 'heuristic'], train.Settings(), np.random.default_rng(1))
+        for k in range(100):
+            lg.record('random', 1)
+            lg.record('goround', 1 if k % 2 else -1)
+            lg.record('heuristic', -1)
+        members, w = lg.weights()
+        self.assertGreater(w[1], 3 * w[0])
+        self.assertGreater(w[1], 3 * w[2])
+
+    def test_self_keeps_the_latest_snapshots(self):
+        s = train.Settings(self_keep=2)
+        lg = train.League(['random', 'self'], s, np.random.default_rng(1))
+        for k in range(4):
+            lg.add_snapshot('policy:it%d.npz' % k)
+        self.assertEqual(lg.members(), ['random', 'policy:it2.npz', 'policy:it3.npz'])
+
+    def test_bad_league(self):
+        for bad in ('', 'self', 'random,random', 'nosuchbot'):
+            with self.assertRaises(paperio.Error):
+                train.parse_league(bad)
+
+
+class Run(unittest.TestCase):
+    def test_iterations_write_policy_state_and_log_then_resume(self):
+        with tempfile.TemporaryDirectory() as out:
+            t = train.Trainer(out, seed=3, league='random,goround', settings=train.Settings(**SMALL), progress=None,
+                              threads=1, iterations=2)
+            t.run()
+            for f in ('policy.npz', 'it0002.npz', 'state.pt'):
+                self.assertTrue(os.path.exists(os.path.join(out, f)), f)
+            net = policy.load(os.path.join(out, 'policy.npz'))
+            self.assertEqual(net.meta['towers'][0]['view'], 'crop11')
+            its = train.read_log(out, 'iterations')
+            self.assertEqual([r['iteration'] for r in its], [1, 2])
+            self.assertEqual(its[1]['steps'], 2 * 4 * 8)
+            for r in its:
+                self.assertGreater(r['steps_per_second'], 0)
+                self.assertTrue(0 < r['learn_share'] < 1 and 0 <= r['env_share'] < 1)
+                self.assertTrue(0 < r['entropy'] <= np.log(3) + 1e-6)
+            m = train.read_log(out, 'matchups')
+            self.assertEqual({r['opponent'] for r in m}, {'random', 'goround'})
+            self.assertEqual({r['iteration'] for r in m}, {1, 2})
+            ladder = train.read_log(out, 'ratings')
+            self.assertIn('random', {r['player'] for r in ladder})
+
+            # The same folder again goes on: the iterations count on.
+            train.Trainer(out, seed=3, progress=None, threads=1, iterations=1).run()
+            self.assertEqual([r['iteration'] for r in train.read_log(out, 'iterations')], [1, 2, 3])
+
+            png = os.path.join(out, 'training.png')
+            subprocess.run([paperio._lib.cli(), 'plot', 'training', '--data', out], check=True)
+            self.assertGreater(os.path.getsize(png), 1000)
+
+    def test_past_selves_play_natively(self):
+        with tempfile.TemporaryDirectory() as out:
+            t = train.Trainer(out, seed=3, league='random,self', settings=train.Settings(**dict(SMALL, envs=8)),
+                              progress=None, threads=1, iterations=5)
+            t.run()
+            snaps = ['policy:' + os.path.join(out, 'it000%d.npz' % k) for k in (2, 4)]
+            self.assertEqual(t.league.members(), ['random'] + snaps)
+            played = {r['opponent'] for r in train.read_log(out, 'matchups') if r['window'] > 0}
+            self.assertIn(snaps[0], played)  # the snapshot of iteration 2 played games in iterations 3 to 5
+
+    def test_bc_start_then_ppo(self):
+        with tempfile.TemporaryDirectory() as out:
+            t = train.Trainer(out, seed=1, init='bc', league='goround', progress=None, threads=1, iterations=2,
+                              settings=train.Settings(bc_iterations=1, **SMALL))
+            t.run()
+            self.assertEqual(t.bc_left, 0)
+            its = train.read_log(out, 'iterations')
+            self.assertEqual(len(its), 2)
+            self.assertGreater(its[0]['policy_loss'], 0)  # cross-entropy to heuristic's moves
+            # The clone starts a new run: --init FILE.
+            t2 = train.Trainer(os.path.join(out, 'next'), init=os.path.join(out, 'policy.npz'), league='random',
+                               progress=None, threads=1, iterations=1, settings=train.Settings(**SMALL))
+            for a, b in zip(t.net.parameters(), t2.net.parameters()):
+                self.assertTrue(torch.equal(a, b))
+
+    def test_command_refuses_bad_flags(self):
+        env = dict(os.environ, PYTHONPATH=os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+        with tempfile.TemporaryDirectory() as out:
+            for args, want in ((['--minutes', '0'], '--minutes'), (['--league', 'nosuchbot'], 'nosuchbot'),
+                               (['--init', os.path.join(out, 'none.npz')], '--init'), (['--hidden', '0'], '--hidden')):
+                p = subprocess.run([sys.executable, '-m', 'paperio.train', out] + args, env=env,
+                                   capture_output=True, text=True)
+                self.assertEqual(p.returncode, 2, p.stderr)
+                self.assertIn(want, p.stderr)
+                self.assertNotIn('Traceback', p.stderr)
+
+
+if __name__ == '__main__':
+    unittest.main()
