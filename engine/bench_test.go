@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -9,7 +10,22 @@ import (
 // BenchmarkStep is one half-step of a real game: it plays the public
 // reference games' actions one after another, starting the next game (with
 // CopyFrom) when one ends. It must report 0 allocs/op.
-func BenchmarkStep(b *testing.B) {
+func BenchmarkStep(b *testing.B) { benchReplay(b) }
+
+// BenchmarkStepNoFill is BenchmarkStep with enclosure reduced to turning the
+// band into territory: the games no longer follow their records (a game
+// that ends early starts the next one), but the half-steps cost what the
+// engine would with a free flood fill, the limit a faster fill approaches.
+// Run beside BenchmarkStep, it shows how much of a half-step the fill takes
+// (cpu-ns/half-step is the thread's CPU time, which a busy machine inflates
+// less than ns/op).
+func BenchmarkStepNoFill(b *testing.B) {
+	noFill = true
+	defer func() { noFill = false }()
+	benchReplay(b)
+}
+
+func benchReplay(b *testing.B) {
 	games := loadRecords(b, "public.jsonl.gz")
 	starts := make([]*State, len(games))
 	for i, g := range games {
@@ -22,14 +38,20 @@ func BenchmarkStep(b *testing.B) {
 	gi, j := 0, 0
 	s.CopyFrom(starts[0])
 	b.ReportAllocs()
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	b.ResetTimer()
+	cpu := threadCPU()
 	for b.Loop() {
-		if j == len(games[gi].Actions) {
+		if j == len(games[gi].Actions) || s.Over() {
 			gi, j = (gi+1)%len(games), 0
 			s.CopyFrom(starts[gi])
 		}
 		s.Step(Action(games[gi].Actions[j]))
 		j++
+	}
+	if cpu = threadCPU() - cpu; cpu > 0 {
+		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/half-step")
 	}
 }
 

@@ -241,3 +241,42 @@ func boxesHold(s *State) error {
 	}
 	return nil
 }
+
+// TestShareScratch: games that share enclosure scratch and are stepped in
+// turn end with the grids and results of the same games played alone.
+func TestShareScratch(t *testing.T) {
+	games := loadRecords(t, "public.jsonl.gz")[:8]
+	alone := make([]*State, len(games))
+	shared := make([]*State, len(games))
+	for i, g := range games {
+		var err error
+		if alone[i], err = NewGame(g.config(), g.starts()); err != nil {
+			t.Fatal(err)
+		}
+		shared[i] = alone[i].Clone()
+		shared[i].ShareScratch(shared[0])
+		for _, a := range g.Actions {
+			alone[i].Step(Action(a))
+		}
+	}
+	for j := 0; ; j++ {
+		stepped := false
+		for i, g := range games {
+			if j < len(g.Actions) {
+				shared[i].Step(Action(g.Actions[j]))
+				stepped = true
+			}
+		}
+		if !stepped {
+			break
+		}
+	}
+	if shared[1].fill != shared[0].fill || shared[0].fill == nil {
+		t.Fatal("the states do not share their scratch")
+	}
+	for i, g := range games {
+		if shared[i].Digest() != alone[i].Digest() || shared[i].Result() != alone[i].Result() {
+			t.Errorf("%s: shared scratch gives %x %+v, alone %x %+v", g.ID, shared[i].Digest(), shared[i].Result(), alone[i].Digest(), alone[i].Result())
+		}
+	}
+}

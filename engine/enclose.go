@@ -50,57 +50,119 @@ type filler struct {
 
 const batch = 32 // cells a region expands per turn
 
+func newFiller(cells int) *filler {
+	return &filler{size: cells, base: 1, slot: make([]uint32, cells)}
+}
+
+// ShareScratch makes s use o's enclosure scratch memory from now on (until
+// s changes board size; a copy or clone of s gets scratch of its own). States that are never
+// stepped at the same time, such as an environment's games stepped in
+// turn, can share it: one copy stays in the cache where each game's own
+// would not. Every enclosure forgets the marks of earlier ones, whichever
+// state made them. It does nothing when the boards differ in size.
+func (s *State) ShareScratch(o *State) {
+	if s == o || len(s.field) != len(o.field) || len(o.field) == 0 {
+		return
+	}
+	if o.fill == nil {
+		o.fill = newFiller(len(o.field))
+	}
+	s.fill = o.fill
+}
+
 // filler returns the enclosure scratch, ready for an enclosure that may
 // start up to maxRegions regions.
 func (s *State) filler(maxRegions int) *filler {
 	if s.fill == nil {
-		n := len(s.field)
-		s.fill = &filler{size: n, base: 1, slot: make([]uint32, n)}
+		s.fill = newFiller(len(s.field))
 	}
 	f := s.fill
-	if uint64(f.base)+uint64(maxRegions) >= math.MaxUint32 { // would wrap: forget every old mark
+	if uint64(f.base)+uint64(maxRegions)+1 >= math.MaxUint32 { // would wrap: forget every old mark
 		clear(f.slot)
 		f.base = 1
 	}
-	f.regions = f.regions[:0]
+	// Region 0 is open from the start: a seed known to see the edge is
+	// marked with it, which costs no region of its own.
+	if cap(f.regions) == 0 {
+		f.regions = make([]region, 1, 64)
+	}
+	f.regions = f.regions[:1]
+	f.regions[0] = region{runs: f.regions[0].runs[:0], open: true}
 	f.active = f.active[:0]
 	return f
 }
+
+// noFill makes enclosure turn the band into territory and take nothing
+// else: wrong play, set only by a benchmark to measure the engine with no
+// flood fill at all, the limit a faster fill can approach.
+var noFill bool
 
 // enclose is the enclosing rule for player pi.
 func (s *State) enclose(pi int) {
 	p := &s.p[pi]
 	own := uint8(pi + 1)
+	sp := s.spans[pi*(s.w+s.h) : (pi+1)*(s.w+s.h)]
+	cols, rows := sp[:s.w], sp[s.w:]
+	gx, gy := s.geo.x, s.geo.y
 	for _, c := range p.band {
 		if s.bands[c] == own { // a cell the enemy's band covered is no longer ours
 			s.bands[c] = 0
 			s.setField(int(c), own)
-			s.widen(pi, int(s.geo.x[c]), int(s.geo.y[c]))
+			x, y := gx[c], gy[c]
+			col, row := &cols[x], &rows[y]
+			col.lo, col.hi = min(col.lo, y), max(col.hi, y)
+			row.lo, row.hi = min(row.lo, x), max(row.hi, x)
 		}
+	}
+	if noFill {
+		p.band = p.band[:0]
+		p.bandLen = 0
+		return
 	}
 	f := s.filler(4 * len(p.band))
 	b := p.box
+	minX, minY, maxX, maxY := int32(b.MinX), int32(b.MinY), int32(b.MaxX), int32(b.MaxY)
 	h := int32(s.h)
 	base, field, slot := f.base, s.field, f.slot
 	for _, c := range p.band {
 		// Seeds are the band cell's neighbours strictly inside the box that
 		// are neither pi's territory nor claimed; these tests are written
-		// out here because they run four times per band cell.
-		x, y := s.geo.x[c], s.geo.y[c]
-		if int(y) > b.MinY && int(y) < b.MaxY {
-			if e := c + h; int(x)+1 < b.MaxX && field[e] != own && slot[e] < base {
-				s.seed(f, pi, x+1, y)
+		// out here because they run four times per band cell. A seed that
+		// sees the edge along its column or row (see seesEdge) only gets
+		// region 0's mark, for regions that reach it later.
+		x, y := gx[c], gy[c]
+		if y > minY && y < maxY {
+			row := rows[y]
+			if e := c + h; x+1 < maxX && field[e] != own && slot[e] < base {
+				if col := cols[x+1]; y < col.lo || y > col.hi || x+1 < row.lo || x+1 > row.hi {
+					slot[e] = base
+				} else {
+					s.seed(f, pi, x+1, y)
+				}
 			}
-			if w := c - h; int(x)-1 > b.MinX && field[w] != own && slot[w] < base {
-				s.seed(f, pi, x-1, y)
+			if w := c - h; x-1 > minX && field[w] != own && slot[w] < base {
+				if col := cols[x-1]; y < col.lo || y > col.hi || x-1 < row.lo || x-1 > row.hi {
+					slot[w] = base
+				} else {
+					s.seed(f, pi, x-1, y)
+				}
 			}
 		}
-		if int(x) > b.MinX && int(x) < b.MaxX {
-			if so := c + 1; int(y)+1 < b.MaxY && field[so] != own && slot[so] < base {
-				s.seed(f, pi, x, y+1)
+		if x > minX && x < maxX {
+			col := cols[x]
+			if so := c + 1; y+1 < maxY && field[so] != own && slot[so] < base {
+				if row := rows[y+1]; y+1 < col.lo || y+1 > col.hi || x < row.lo || x > row.hi {
+					slot[so] = base
+				} else {
+					s.seed(f, pi, x, y+1)
+				}
 			}
-			if no := c - 1; int(y)-1 > b.MinY && field[no] != own && slot[no] < base {
-				s.seed(f, pi, x, y-1)
+			if no := c - 1; y-1 > minY && field[no] != own && slot[no] < base {
+				if row := rows[y-1]; y-1 < col.lo || y-1 > col.hi || x < row.lo || x > row.hi {
+					slot[no] = base
+				} else {
+					s.seed(f, pi, x, y-1)
+				}
 			}
 		}
 	}
@@ -120,12 +182,12 @@ var (
 )
 
 // seed starts exploring from (x, y), a neighbour of the closed band strictly
-// inside pi's box that is neither pi's territory nor claimed by a region.
-// (Cells on the box's border are open and need nothing.)
+// inside pi's box that is neither pi's territory nor claimed by a region,
+// and not known to see the edge. (Cells on the box's border are open and
+// need nothing.)
 func (s *State) seed(f *filler, pi int, x, y int32) {
 	h := int32(s.h)
 	c := x*h + y
-	open := s.seesEdge(pi, x, y)
 	// A seed next to a cell some region already holds joins that region:
 	// the cells along a straight stretch of band are neighbours, and one
 	// region for them all saves merging many small ones later.
@@ -146,11 +208,10 @@ func (s *State) seed(f *filler, pi int, x, y int32) {
 		}
 		f.active = append(f.active, r)
 	}
-	if open || f.regions[r].open {
+	if f.regions[r].open {
 		// An open region is never explored: marking the one cell is enough
 		// for regions that reach it later to learn that they are open too.
 		f.slot[c] = f.base + uint32(r)
-		f.regions[r].open = true
 		return
 	}
 	s.scan(f, pi, r, x, y)
@@ -324,8 +385,10 @@ func (f *filler) find(r int32) int32 {
 // union joins region a into region b: b takes over a's unexpanded runs.
 func (f *filler) union(a, b int32) int32 {
 	ra, rb := &f.regions[a], &f.regions[b]
-	rb.runs = append(rb.runs, ra.runs[ra.head:]...)
-	ra.runs = ra.runs[:ra.head]
+	if !ra.open && !rb.open { // an open region is never explored
+		rb.runs = append(rb.runs, ra.runs[ra.head:]...)
+		ra.runs = ra.runs[:ra.head]
+	}
 	ra.parent = b
 	rb.open = rb.open || ra.open
 	return b

@@ -535,6 +535,7 @@ func (e *Env) startGame(i int) error {
 	if err := g.s.Reset(e.o.Config, st); err != nil {
 		return err
 	}
+	g.s.ShareScratch(&e.games[0].s) // the games are stepped one at a time
 	g.track.start(&g.s)
 	g.said, g.last = [2]int{-1, -1}, [2]int{-1, -1}
 	if g.bot == nil {
