@@ -36,7 +36,7 @@ func TestBadInputExits2WithOneLine(t *testing.T) {
 		{[]string{"selfplay", "--games", "2", "--turns", "5", "--quiet", "--out", filepath.Join(bad, "run")}, "bad.jsonl"},
 		{[]string{"series", "--p1", "random", "--p2", "random", "--turns", "5", "--out", filepath.Join(bad, "run")}, "bad.jsonl"},
 		{[]string{"tournament", "--players", "random,goround", "--turns", "5", "--out", bad}, "bad.jsonl"},
-		{[]string{"view", nosuch}, "no games to show: "},
+		{[]string{"view", nosuch}, "no such self-play folder, tournament folder or replay file"},
 		{[]string{"help", "nosuch"}, `unknown command "nosuch"`},
 		{[]string{"version", "extra"}, "unexpected argument"},
 	}

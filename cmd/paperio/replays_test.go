@@ -30,7 +30,7 @@ func stats(t *testing.T, path string) (int, string, string) {
 func TestReplayFilesAsData(t *testing.T) {
 	ref := "../../testdata/conformance/public.jsonl.gz"
 	code, out, errs := stats(t, ref)
-	if code != 0 || !strings.HasPrefix(out, "32 games;") || !regexp.MustCompile(`(?m)^\s+AI_dumb_goround\s+2\s+2\s+0\s+0\s`).MatchString(out) {
+	if code != 0 || !strings.HasPrefix(out, "32 games ") || !regexp.MustCompile(`(?m)^\s+AI_dumb_goround\s+2\s+2\s+0\s+0\s`).MatchString(out) {
 		t.Fatalf("stats of the reference games: exit %d\n%s%s", code, out, errs)
 	}
 
@@ -53,7 +53,7 @@ func TestReplayFilesAsData(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, out, errs = stats(t, dir)
-	if code != 0 || !strings.HasPrefix(out, "3 games;") || !strings.Contains(out, "heuristic") || !strings.Contains(out, "t_team") {
+	if code != 0 || !strings.HasPrefix(out, "3 games ") || !strings.Contains(out, "heuristic") || !strings.Contains(out, "t_team") {
 		t.Fatalf("stats of a folder of replay files: exit %d\n%s%s", code, out, errs)
 	}
 	png := filepath.Join(t.TempDir(), "bars.png")
