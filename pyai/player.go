@@ -49,6 +49,7 @@ type Player struct {
 	think        time.Duration // the game's think time, for messages
 	enemyLeft    timeLeft      // the enemy's time left at this player's last call
 	fail         play.Fault
+	prepErr      error // why Prepare could not start a process, for Reset
 	buf          []byte
 	cpu          int           // the game's CPU (see claimCPU), or -1
 	cpuGame      *engine.State // the game whose CPU is claimed, if any
@@ -319,6 +320,18 @@ func (p *Player) hook(kind byte, name string) {
 
 // ---- one game -----------------------------------------------------------
 
+// Prepare replaces a process that was stopped or died (a call past its
+// time is ended by killing it) before the next game, so that starting the
+// new one and importing the module is charged to no game, as the first
+// import was not: on a busy machine that takes longer than a short think
+// time, and would lose the game before its first move.
+func (p *Player) Prepare() {
+	p.prepErr = nil
+	if p.live() == nil && !p.closed.Load() {
+		_, p.prepErr = p.ensure()
+	}
+}
+
 // Reset prepares a new game in which the AI plays index me: the first
 // frame goes to the AI process and load(stat, storage) runs, within the
 // player's time left. A failure here is reported by Failure.
@@ -334,14 +347,34 @@ func (p *Player) Reset(s *engine.State, me int, seed uint64, c play.Clock) {
 		p.think = p.opts.TimeBudget
 	}
 	p.enemyLeft = p.budget
+	// Without Prepare (a loop that does not call it), a new process is
+	// started here, and the loop charges that time with load's: load
+	// gets what is left, and loses on time when nothing is.
+	start := time.Now()
 	pr, err := p.ensure()
+	if err == nil && p.prepErr != nil {
+		err = p.prepErr
+	}
+	p.prepErr = nil
 	if err != nil {
 		p.fail = play.Fault{Kind: play.Error, Detail: err.Error()}
 		p.note("%s", err)
 		return
 	}
 	p.used = true
-	rep, elapsed, err := pr.call('G', p.gameMessage(s, me), p.deadline(c))
+	started := time.Since(start)
+	limit := p.deadline(c)
+	if c.Limited() && started >= limit {
+		p.fail = play.Fault{Kind: play.Timeout, Detail: fmt.Sprintf("load ran out of its %s think time for the game (starting a new AI process took %.3f s)",
+			play.Seconds(p.think), started.Seconds())}
+		p.note("%s", p.fail.Detail)
+		p.game = nil // the process never saw this game: no summary
+		return
+	}
+	if c.Limited() {
+		limit -= started
+	}
+	rep, elapsed, err := pr.call('G', p.gameMessage(s, me), limit)
 	if err != nil {
 		p.failCall(pr, "load", err, elapsed)
 		return

@@ -341,6 +341,47 @@ func TestInfiniteLoopInPlay(t *testing.T) {
 	}
 }
 
+// A process that was stopped is replaced by Prepare, before the game and
+// charged to no one. A loop that does not call Prepare has Reset start it,
+// and that time counts with load's: when it takes all the time left, load
+// loses on time and says why (never a game lost with no failure).
+func TestReplacedProcessTime(t *testing.T) {
+	p := newPlayer(t, "testdata/square.py", fastOpts())
+	s, err := engine.NewGame(course, starts(t, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	kill := func() {
+		pr := p.cur.Load()
+		pr.kill()
+		pr.wait()
+	}
+	short := play.Clock{Budget: 500 * time.Millisecond, Left: [2]time.Duration{time.Millisecond, 500 * time.Millisecond}}
+	kill()
+	p.Reset(s, 0, 1, short)
+	if f := p.Failure(); f.Kind != play.Timeout || !strings.Contains(f.Detail, "load ran out of its 0.5 s think time for the game (starting a new AI process took") {
+		t.Errorf("Failure() = %+v after a restart in Reset with 1 ms left", f)
+	}
+	p.EndGame(s, 0, short)
+
+	kill()
+	p.Prepare()
+	if p.live() == nil {
+		t.Fatal("Prepare left no live process")
+	}
+	full := play.Clock{Budget: 500 * time.Millisecond, Left: [2]time.Duration{500 * time.Millisecond, 500 * time.Millisecond}}
+	p.Reset(s, 0, 1, full)
+	if f := p.Failure(); f.Kind != play.NoFault {
+		t.Errorf("Failure() = %+v after Prepare", f)
+	}
+	if strings.Contains(p.Output(), "summary raised") {
+		t.Errorf("summary ran for a game the process never saw:\n%s", p.Output())
+	}
+	if n := strings.Count(p.Output(), "new AI process:"); n != 2 {
+		t.Errorf("%d process replacements, want 2:\n%s", n, p.Output())
+	}
+}
+
 // So is a load that never returns.
 func TestInfiniteLoopInLoad(t *testing.T) {
 	p := newPlayer(t, "testdata/loop_load.py", fastOpts())
