@@ -379,6 +379,9 @@ func (p *Player) Reset(s *engine.State, me int, seed uint64, c play.Clock) {
 		p.failCall(pr, "load", err, elapsed)
 		return
 	}
+	if p.overran("load", start, c) {
+		return
+	}
 	switch {
 	case rep.kind == 'E':
 		p.fail = play.Fault{Kind: play.Error, Detail: string(rep.body)}
@@ -395,6 +398,7 @@ func (p *Player) Act(s *engine.State, c play.Clock) engine.Action {
 	if p.fail.Kind != play.NoFault || pr == nil || p.game == nil {
 		return engine.Straight
 	}
+	start := time.Now()
 	p.buf, _ = p.framesSince(s, p.message(), c)
 	if p.cpu >= 0 {
 		pr.pinTo(p.cpu)
@@ -404,6 +408,9 @@ func (p *Player) Act(s *engine.State, c play.Clock) engine.Action {
 	rep, elapsed, err := pr.call('P', p.buf, p.deadline(c))
 	if err != nil {
 		p.failCall(pr, "play", err, elapsed)
+		return engine.Straight
+	}
+	if p.overran("play", start, c) {
 		return engine.Straight
 	}
 	switch {
@@ -420,6 +427,21 @@ func (p *Player) Act(s *engine.State, c play.Clock) engine.Action {
 	}
 	p.protocolError(pr, rep)
 	return engine.Straight
+}
+
+// overran fails a call whose answer came within its deadline but whose
+// whole time, which the loop charges (the frames' encoding, a busy
+// machine's delays around the call), reached the time left: the player
+// then says why it lost on time, as when the call is stopped.
+func (p *Player) overran(what string, start time.Time, c play.Clock) bool {
+	took := time.Since(start)
+	if !c.Limited() || took < c.Left[p.me] {
+		return false
+	}
+	p.fail = play.Fault{Kind: play.Timeout, Detail: fmt.Sprintf("%s ran out of its %s think time for the game (answered %.3f s into the call)",
+		what, play.Seconds(p.think), took.Seconds())}
+	p.note("%s", p.fail.Detail)
+	return true
 }
 
 // releaseCPU releases the player's claim on its game's CPU.

@@ -323,15 +323,21 @@ func wantFailure(t *testing.T, p *Player, s *engine.State, loser int, reason eng
 
 // A play call that never returns is stopped when the time runs out: the
 // game is lost on time and the process replaced for the next game.
+//
+// The budget is all the four moves of a game have on a busy machine, where
+// a call's wall time (which is what is charged) can be many times its CPU
+// time: 0.5 s, enough on an idle one, then runs out before the loop.
 func TestInfiniteLoopInPlay(t *testing.T) {
-	p := newPlayer(t, "testdata/loop_play.py", fastOpts())
+	o := fastOpts()
+	o.TimeBudget, o.HookTimeout = 2*time.Second, 6*time.Second
+	p := newPlayer(t, "testdata/loop_play.py", o)
 	for game := range 2 {
 		start := time.Now()
 		s, _ := playOne(t, p, &squareBot{}, int64(game))
-		if el := time.Since(start); el > 5*time.Second {
-			t.Errorf("game %d took %v with a budget of 0.5 s", game+1, el)
+		if el := time.Since(start); el > o.TimeBudget+5*time.Second {
+			t.Errorf("game %d took %v with a budget of %v", game+1, el, o.TimeBudget)
 		}
-		wantFailure(t, p, s, 0, engine.OVT, "play ran out of its 0.5 s think time for the game")
+		wantFailure(t, p, s, 0, engine.OVT, "play ran out of its 2 s think time for the game (stopped")
 		if s.HalfSteps() != 8 {
 			t.Errorf("game %d: %d half-steps, want 8 (four moves each, then the loop)", game+1, s.HalfSteps())
 		}
