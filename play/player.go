@@ -101,6 +101,15 @@ type SideSwapper interface {
 	SwapSides() error
 }
 
+// Preparer is implemented by players that may have to get ready before a
+// game, outside its think time: an AI whose process was stopped (a call
+// past its time) is given a new one, as its first was started before any
+// game. The loop calls Prepare before Reset, bounded like the series hooks
+// and charged to no one; a player that cannot get ready says so in Reset.
+type Preparer interface {
+	Prepare()
+}
+
 // Timed is implemented by players whose think time counts: course AIs,
 // and test players that stand in for them. Built-in bots are not timed:
 // they take microseconds per move, and a game between them must not depend

@@ -195,6 +195,13 @@ func (r *runner[V, A]) load(i int) error {
 		r.fault(i, f, true)
 		return nil
 	}
+	if pp, ok := p.(Preparer); ok {
+		if cr := guardHook(p, pp.Prepare); cr.status == callHung {
+			st.abandon()
+			r.fault(i, Fault{Error, "did not get ready for the game"}, true)
+			return nil
+		}
+	}
 	r.mu.Lock()
 	r.players[i], r.caps[i] = p, capsOf(p, r.o.Budget)
 	r.mu.Unlock()

@@ -258,6 +258,44 @@ func TestHang(t *testing.T) {
 	}
 }
 
+// preparingAdder gets ready before each game (a course AI replacing its
+// process) in prep, which is charged to no one.
+type preparingAdder struct {
+	timedAdder
+	prep time.Duration
+	log  []string
+}
+
+func (p *preparingAdder) Prepare() {
+	p.log = append(p.log, "prepare")
+	time.Sleep(p.prep)
+}
+
+func (p *preparingAdder) Reset(v *view, me int, seed uint64, c Clock) {
+	p.log = append(p.log, "reset")
+	p.timedAdder.Reset(v, me, seed, c)
+}
+
+// Prepare runs before each game's Reset, and its time is no player's
+// think time: longer than the whole budget, it still leaves all of it.
+func TestPrepareIsNotCharged(t *testing.T) {
+	p := &preparingAdder{timedAdder: timedAdder{&adder{n: 1}}, prep: 80 * time.Millisecond}
+	for game := 1; game <= 2; game++ {
+		g := newTally(false, false, 6)
+		p.clocks = nil
+		res, err := Run[*view, int](g, seatsOf(p, &adder{n: 2}), Options[int]{Budget: 50 * time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Faults[0].Kind != NoFault || g.moves != 6 || res.Think[0] >= 50*time.Millisecond || len(p.clocks) != 3 {
+			t.Fatalf("game %d: faults %+v, %d moves, think %v, clocks %+v", game, res.Faults, g.moves, res.Think, p.clocks)
+		}
+	}
+	if got := strings.Join(p.log, " "); got != "prepare reset prepare reset" {
+		t.Errorf("calls %q, want prepare then reset in each game", got)
+	}
+}
+
 // A player that reports a failure (Failer) fails that call.
 func TestFailer(t *testing.T) {
 	a := &adder{n: 1}

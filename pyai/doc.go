@@ -40,7 +40,8 @@
 // Time is charged as the course charged it, for load and for every play
 // call (measured on the Go side around the whole call). A call still
 // running when the player's time runs out is stopped: the process is killed
-// and replaced for the next game, and the game is lost on time (OVT). An
+// and replaced before the next game (Prepare, charged to no game, as the
+// first import was not), and the game is lost on time (OVT). An
 // exception loses with ERR, and its traceback is the Failure detail; so
 // does a process that dies (sys.exit, os._exit, a crash). Errors in
 // summary, init and summaryall are ignored, as the course ignored them.

@@ -49,6 +49,7 @@ type Player struct {
 	think        time.Duration // the game's think time, for messages
 	enemyLeft    timeLeft      // the enemy's time left at this player's last call
 	fail         play.Fault
+	prepErr      error // why Prepare could not start a process, for Reset
 	buf          []byte
 	cpu          int           // the game's CPU (see claimCPU), or -1
 	cpuGame      *engine.State // the game whose CPU is claimed, if any
@@ -319,6 +320,18 @@ func (p *Player) hook(kind byte, name string) {
 
 // ---- one game -----------------------------------------------------------
 
+// Prepare replaces a process that was stopped or died (a call past its
+// time is ended by killing it) before the next game, so that starting the
+// new one and importing the module is charged to no game, as the first
+// import was not: on a busy machine that takes longer than a short think
+// time, and would lose the game before its first move.
+func (p *Player) Prepare() {
+	p.prepErr = nil
+	if p.live() == nil && !p.closed.Load() {
+		_, p.prepErr = p.ensure()
+	}
+}
+
 // Reset prepares a new game in which the AI plays index me: the first
 // frame goes to the AI process and load(stat, storage) runs, within the
 // player's time left. A failure here is reported by Failure.
@@ -334,16 +347,39 @@ func (p *Player) Reset(s *engine.State, me int, seed uint64, c play.Clock) {
 		p.think = p.opts.TimeBudget
 	}
 	p.enemyLeft = p.budget
+	// Without Prepare (a loop that does not call it), a new process is
+	// started here, and the loop charges that time with load's: load
+	// gets what is left, and loses on time when nothing is.
+	start := time.Now()
 	pr, err := p.ensure()
+	if err == nil && p.prepErr != nil {
+		err = p.prepErr
+	}
+	p.prepErr = nil
 	if err != nil {
 		p.fail = play.Fault{Kind: play.Error, Detail: err.Error()}
 		p.note("%s", err)
 		return
 	}
 	p.used = true
-	rep, elapsed, err := pr.call('G', p.gameMessage(s, me), p.deadline(c))
+	started := time.Since(start)
+	limit := p.deadline(c)
+	if c.Limited() && started >= limit {
+		p.fail = play.Fault{Kind: play.Timeout, Detail: fmt.Sprintf("load ran out of its %s think time for the game (starting a new AI process took %.3f s)",
+			play.Seconds(p.think), started.Seconds())}
+		p.note("%s", p.fail.Detail)
+		p.game = nil // the process never saw this game: no summary
+		return
+	}
+	if c.Limited() {
+		limit -= started
+	}
+	rep, elapsed, err := pr.call('G', p.gameMessage(s, me), limit)
 	if err != nil {
 		p.failCall(pr, "load", err, elapsed)
+		return
+	}
+	if p.overran("load", start, c) {
 		return
 	}
 	switch {
@@ -362,6 +398,7 @@ func (p *Player) Act(s *engine.State, c play.Clock) engine.Action {
 	if p.fail.Kind != play.NoFault || pr == nil || p.game == nil {
 		return engine.Straight
 	}
+	start := time.Now()
 	p.buf, _ = p.framesSince(s, p.message(), c)
 	if p.cpu >= 0 {
 		pr.pinTo(p.cpu)
@@ -371,6 +408,9 @@ func (p *Player) Act(s *engine.State, c play.Clock) engine.Action {
 	rep, elapsed, err := pr.call('P', p.buf, p.deadline(c))
 	if err != nil {
 		p.failCall(pr, "play", err, elapsed)
+		return engine.Straight
+	}
+	if p.overran("play", start, c) {
 		return engine.Straight
 	}
 	switch {
@@ -387,6 +427,21 @@ func (p *Player) Act(s *engine.State, c play.Clock) engine.Action {
 	}
 	p.protocolError(pr, rep)
 	return engine.Straight
+}
+
+// overran fails a call whose answer came within its deadline but whose
+// whole time, which the loop charges (the frames' encoding, a busy
+// machine's delays around the call), reached the time left: the player
+// then says why it lost on time, as when the call is stopped.
+func (p *Player) overran(what string, start time.Time, c play.Clock) bool {
+	took := time.Since(start)
+	if !c.Limited() || took < c.Left[p.me] {
+		return false
+	}
+	p.fail = play.Fault{Kind: play.Timeout, Detail: fmt.Sprintf("%s ran out of its %s think time for the game (answered %.3f s into the call)",
+		what, play.Seconds(p.think), took.Seconds())}
+	p.note("%s", p.fail.Detail)
+	return true
 }
 
 // releaseCPU releases the player's claim on its game's CPU.

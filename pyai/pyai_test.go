@@ -323,21 +323,68 @@ func wantFailure(t *testing.T, p *Player, s *engine.State, loser int, reason eng
 
 // A play call that never returns is stopped when the time runs out: the
 // game is lost on time and the process replaced for the next game.
+//
+// The budget is all the four moves of a game have on a busy machine, where
+// a call's wall time (which is what is charged) can be many times its CPU
+// time: 0.5 s, enough on an idle one, then runs out before the loop.
 func TestInfiniteLoopInPlay(t *testing.T) {
-	p := newPlayer(t, "testdata/loop_play.py", fastOpts())
+	o := fastOpts()
+	o.TimeBudget, o.HookTimeout = 2*time.Second, 6*time.Second
+	p := newPlayer(t, "testdata/loop_play.py", o)
 	for game := range 2 {
 		start := time.Now()
 		s, _ := playOne(t, p, &squareBot{}, int64(game))
-		if el := time.Since(start); el > 5*time.Second {
-			t.Errorf("game %d took %v with a budget of 0.5 s", game+1, el)
+		if el := time.Since(start); el > o.TimeBudget+5*time.Second {
+			t.Errorf("game %d took %v with a budget of %v", game+1, el, o.TimeBudget)
 		}
-		wantFailure(t, p, s, 0, engine.OVT, "play ran out of its 0.5 s think time for the game")
+		wantFailure(t, p, s, 0, engine.OVT, "play ran out of its 2 s think time for the game (stopped")
 		if s.HalfSteps() != 8 {
 			t.Errorf("game %d: %d half-steps, want 8 (four moves each, then the loop)", game+1, s.HalfSteps())
 		}
 	}
 	if n := strings.Count(p.Output(), "new AI process"); n != 1 {
 		t.Errorf("%d process replacements, want 1:\n%s", n, p.Output())
+	}
+}
+
+// A process that was stopped is replaced by Prepare, before the game and
+// charged to no one. A loop that does not call Prepare has Reset start it,
+// and that time counts with load's: when it takes all the time left, load
+// loses on time and says why (never a game lost with no failure).
+func TestReplacedProcessTime(t *testing.T) {
+	p := newPlayer(t, "testdata/square.py", fastOpts())
+	s, err := engine.NewGame(course, starts(t, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	kill := func() {
+		pr := p.cur.Load()
+		pr.kill()
+		pr.wait()
+	}
+	short := play.Clock{Budget: 500 * time.Millisecond, Left: [2]time.Duration{time.Millisecond, 500 * time.Millisecond}}
+	kill()
+	p.Reset(s, 0, 1, short)
+	if f := p.Failure(); f.Kind != play.Timeout || !strings.Contains(f.Detail, "load ran out of its 0.5 s think time for the game (starting a new AI process took") {
+		t.Errorf("Failure() = %+v after a restart in Reset with 1 ms left", f)
+	}
+	p.EndGame(s, 0, short)
+
+	kill()
+	p.Prepare()
+	if p.live() == nil {
+		t.Fatal("Prepare left no live process")
+	}
+	full := play.Clock{Budget: 500 * time.Millisecond, Left: [2]time.Duration{500 * time.Millisecond, 500 * time.Millisecond}}
+	p.Reset(s, 0, 1, full)
+	if f := p.Failure(); f.Kind != play.NoFault {
+		t.Errorf("Failure() = %+v after Prepare", f)
+	}
+	if strings.Contains(p.Output(), "summary raised") {
+		t.Errorf("summary ran for a game the process never saw:\n%s", p.Output())
+	}
+	if n := strings.Count(p.Output(), "new AI process:"); n != 2 {
+		t.Errorf("%d process replacements, want 2:\n%s", n, p.Output())
 	}
 }
 

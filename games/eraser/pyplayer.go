@@ -43,6 +43,7 @@ type courseAI struct {
 	think    time.Duration // the game's think time, for messages
 	moved    bool          // this player has moved in this game
 	fail     play.Fault
+	startErr error           // why Prepare could not start a process
 	returned json.RawMessage // the failed call's answer, as JSON
 	ops      []rules.Swap
 	buf      []byte
@@ -93,21 +94,49 @@ func (p *courseAI) start() error {
 	return nil
 }
 
+// Prepare replaces a process that was stopped or died (a call past its
+// time is ended by killing it) before the next game, charged to no game
+// (play.Preparer), as the first start was not. An error is Reset's to
+// report.
+func (p *courseAI) Prepare() {
+	p.startErr = nil
+	if p.proc != nil && !p.proc.Alive() {
+		p.startErr = p.restart()
+	}
+}
+
+// restart replaces a process that was stopped or died.
+func (p *courseAI) restart() error {
+	if p.proc != nil {
+		p.proc.Note("new AI process: the previous one was stopped or died")
+	}
+	return p.start()
+}
+
 // Reset builds the AI's Plaser for a new game (restarting a process that
-// was stopped or died). The course did not time the constructor; here it
-// is charged like every call of a timed player.
+// was stopped or died, if Prepare did not). The course did not time the
+// constructor; here it is charged like every call of a timed player, and a
+// restart here with it.
 func (p *courseAI) Reset(s *rules.State, me int, _ uint64, c play.Clock) {
 	p.me, p.moved, p.fail, p.returned = me, false, play.Fault{}, nil
 	p.think = c.Budget
 	if !c.Limited() {
 		p.think = p.opts.TimeBudget
 	}
-	if p.proc == nil || !p.proc.Alive() {
-		if p.proc != nil {
-			p.proc.Note("new AI process: the previous one was stopped or died")
-		}
-		if err := p.start(); err != nil {
-			p.fail = play.Fault{Kind: play.Error, Detail: err.Error()}
+	begin := time.Now()
+	err := p.startErr
+	p.startErr = nil
+	if err == nil && (p.proc == nil || !p.proc.Alive()) {
+		err = p.restart()
+	}
+	if err != nil {
+		p.fail = play.Fault{Kind: play.Error, Detail: err.Error()}
+		return
+	}
+	limit := p.limit(c)
+	if c.Limited() {
+		if limit -= time.Since(begin); limit <= 0 {
+			p.failCall(pyai.ErrProcessTimeout)
 			return
 		}
 	}
@@ -116,7 +145,7 @@ func (p *courseAI) Reset(s *rules.State, me int, _ uint64, c play.Clock) {
 		msg[0] = 1 // isFirst
 	}
 	binary.LittleEndian.PutUint32(msg[1:], uint32(s.Rows()))
-	rep, _, err := p.proc.Call('N', msg[:], p.limit(c))
+	rep, _, err := p.proc.Call('N', msg[:], limit)
 	switch {
 	case err != nil:
 		p.failCall(err)

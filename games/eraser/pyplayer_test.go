@@ -10,6 +10,7 @@ import (
 	rules "github.com/paperio/paperio/eraser"
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/internal/numpytest"
+	"github.com/paperio/paperio/play"
 )
 
 // playAI plays one game between two specs (bots or py:) with the options.
@@ -140,6 +141,65 @@ func TestCourseAIFailures(t *testing.T) {
 			t.Fatalf("the failures' replay file: %d games, %d mismatched, %v", games, bad, err)
 		}
 	})
+}
+
+// An AI stopped for running out of time gets a new process before its
+// next game, charged to no game: however long Python and numpy take to
+// start on a busy machine, the next game is played as the first was.
+func TestCourseAIReplacedProcess(t *testing.T) {
+	o := game.PlayerOptions{Budget: time.Second, Python: numpytest.Python(t, "eraser AIs are given numpy boards"), Sandbox: "auto"}
+	es, err := game.Entrants(eraser, o, "random", "py:testdata/hangs.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seats := [2]*game.Seat{game.NewSeat(es[0], false), game.NewSeat(es[1], false)}
+	defer seats[0].Close()
+	defer seats[1].Close()
+	for n := 1; n <= 2; n++ {
+		r, err := eraser.NewWorker().Play(seats, game.Setup{Config: eraser.DefaultConfig(), Budget: o.Budget, Seed: 3, Rows: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g := r.Rows.(*rows).game; r.Reason != CodeTimeout || r.Winner != 0 || g.Error != rules.TimeoutMessage || len(r.Moves)/4 != 3 {
+			t.Errorf("game %d: code %d, winner %d, error %q, %d moves; want player 2 out of time after 3 moves (%s)",
+				n, r.Reason, r.Winner, g.Error, len(r.Moves)/4, r.Detail)
+		}
+	}
+}
+
+// Prepare replaces a stopped process; a restart left to Reset counts with
+// the constructor's time, and when it takes all the time left the game is
+// lost on time, with the reason.
+func TestCourseAIRestartTime(t *testing.T) {
+	o := game.PlayerOptions{Budget: time.Second, Python: numpytest.Python(t, "eraser AIs are given numpy boards"), Sandbox: "auto"}
+	b, err := newCourseAI("testdata/first.py", o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := b.(*courseAI)
+	defer p.Close()
+	kill := func() {
+		p.proc.Kill()
+		p.proc.Wait()
+	}
+	kill()
+	p.Prepare()
+	if !p.proc.Alive() {
+		t.Fatal("Prepare left no live process")
+	}
+	s, err := rules.New(rules.DefaultConfig(), 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Reset(s, 0, 0, play.Clock{Budget: time.Second, Left: [2]time.Duration{time.Second, time.Second}})
+	if f := p.Failure(); f.Kind != play.NoFault {
+		t.Errorf("after Prepare: %+v", f)
+	}
+	kill()
+	p.Reset(s, 0, 0, play.Clock{Budget: time.Second, Left: [2]time.Duration{time.Millisecond, time.Second}})
+	if f := p.Failure(); f.Kind != play.Timeout || f.Detail != "ran out of its 1 s think time for the game" {
+		t.Errorf("a restart in Reset with 1 ms left: %+v", f)
+	}
 }
 
 // A paper.io AI given to eraser, and one that ends the process at import,
