@@ -10,6 +10,8 @@ import (
 	"os"
 	"sort"
 	"strings"
+
+	"github.com/paperio/paperio/store"
 )
 
 // command is one subcommand: run gets the arguments after its name.
@@ -66,7 +68,7 @@ func run(args []string, stderr io.Writer) int {
 		return 0
 	case errors.As(err, &ee):
 		return ee.code
-	case errors.As(err, &ue):
+	case errors.As(err, &ue), errors.Is(err, store.ErrNoDriver):
 		fmt.Fprintf(stderr, "paperio %s: %v\n", args[0], err)
 		return 2
 	default:
