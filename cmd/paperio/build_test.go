@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"os/exec"
 	"regexp"
 	"strings"
@@ -68,5 +69,16 @@ func TestBucketDriverNotBuiltIn(t *testing.T) {
 		if code != 2 || !line.MatchString(errOut) || !strings.Contains(errOut, want) || strings.Count(strings.TrimSpace(errOut), "\n") != 0 {
 			t.Errorf("%v: exit %d, stderr %q; want exit 2 and one line containing %q", args, code, errOut, want)
 		}
+	}
+}
+
+// The container image reads and writes every object store.
+func TestImageBuildsEveryDriver(t *testing.T) {
+	df, err := os.ReadFile("../../deploy/Dockerfile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`(?m)^RUN .*go build -tags gcs,azure .*\./cmd/paperio$`).Match(df) {
+		t.Error("deploy/Dockerfile does not build paperio with -tags gcs,azure")
 	}
 }
