@@ -4,6 +4,11 @@
 // named by a path or a URL and laid out the same way: an object's key is its
 // path under the folder.
 //
+// S3 is always built in. The Google Cloud and Azure drivers are large (their
+// SDKs are most of what a build would compile), so they are built in only
+// with the build tags gcs and azure (drivers.go lists them); opening a URL
+// whose driver is left out is an error wrapping ErrNoDriver that names the tag.
+//
 // Objects are written whole or not at all. On disk that is package durable
 // (temporary name, fsync, rename); in a bucket an object is assembled in
 // memory and uploaded in one request, which the store makes visible only
@@ -32,9 +37,7 @@ import (
 	"gocloud.dev/blob"
 	"gocloud.dev/gcerrors"
 
-	_ "gocloud.dev/blob/azureblob" // azblob://
-	_ "gocloud.dev/blob/gcsblob"   // gs://
-	_ "gocloud.dev/blob/s3blob"    // s3://
+	_ "gocloud.dev/blob/s3blob" // s3://
 
 	"github.com/paperio/paperio/internal/durable"
 )
@@ -83,6 +86,9 @@ func Open(loc string) (*Bucket, error) {
 			return nil, fmt.Errorf("%s: a file:// URL names a local folder: file:///path", loc)
 		}
 		return &Bucket{loc: loc, dir: filepath.FromSlash(u.Path)}, nil
+	}
+	if err := haveDriver(u.Scheme); err != nil {
+		return nil, fmt.Errorf("%s: %w", loc, err)
 	}
 	prefix := strings.Trim(u.Path, "/")
 	u.Path = ""

@@ -12,6 +12,8 @@ import (
 	"sort"
 	"strings"
 	"syscall"
+
+	"github.com/paperio/paperio/store"
 )
 
 // command is one subcommand: run gets the arguments after its name.
@@ -71,7 +73,7 @@ func run(args []string, stderr io.Writer) int {
 		return 0
 	case errors.As(err, &ee):
 		return ee.code
-	case errors.As(err, &ue), badPath(err):
+	case errors.As(err, &ue), badPath(err), errors.Is(err, store.ErrNoDriver):
 		fmt.Fprintf(stderr, "paperio %s: %v\n", args[0], err)
 		return 2
 	default:

@@ -1,0 +1,5 @@
+//go:build azure
+
+package store
+
+import _ "gocloud.dev/blob/azureblob" // azblob://

@@ -1,0 +1,5 @@
+//go:build gcs
+
+package store
+
+import _ "gocloud.dev/blob/gcsblob" // gs://

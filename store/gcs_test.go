@@ -1,0 +1,5 @@
+//go:build gcs
+
+package store
+
+const gcsBuiltIn = true

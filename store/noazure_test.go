@@ -1,0 +1,5 @@
+//go:build !azure
+
+package store
+
+const azureBuiltIn = false
