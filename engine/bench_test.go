@@ -2,9 +2,10 @@ package engine
 
 import (
 	"fmt"
-	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/paperio/paperio/internal/cputime"
 )
 
 // BenchmarkStep is one half-step of a real game: it plays the public
@@ -37,11 +38,8 @@ func benchReplay(b *testing.B) {
 	s := &State{}
 	gi, j := 0, 0
 	s.CopyFrom(starts[0])
-	b.ReportAllocs()
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
 	b.ResetTimer()
-	cpu := threadCPU()
+	clock := cputime.Start(b) // cpu-ns/op: one op is one half-step
 	for b.Loop() {
 		if j == len(games[gi].Actions) || s.Over() {
 			gi, j = (gi+1)%len(games), 0
@@ -50,9 +48,7 @@ func benchReplay(b *testing.B) {
 		s.Step(Action(games[gi].Actions[j]))
 		j++
 	}
-	if cpu = threadCPU() - cpu; cpu > 0 {
-		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/half-step")
-	}
+	clock.Stop()
 }
 
 // loopGame returns a game on the course board in which player 1 has drawn
