@@ -94,22 +94,50 @@ func startProcess(o Options, aiFile string, log *capLog) (*process, error) {
 	return startDriver(o, aiFile, log, nil)
 }
 
+// prepare finds the interpreter and, unless o turns the sandbox off, bwrap,
+// and makes the process's temporary folder (prefix: its name's start) with
+// its driver/ and work/ folders. The caller removes the folder.
+func prepare(o Options, prefix string) (python, bwrap, dir string, err error) {
+	if python, err = resolvePython(o.Python); err != nil {
+		return "", "", "", err
+	}
+	if o.Sandbox != SandboxOff {
+		bwrap, err = findBwrap(python)
+		if err != nil && o.Sandbox == SandboxOn {
+			return "", "", "", err
+		}
+	}
+	if dir, err = os.MkdirTemp("", prefix); err != nil {
+		return "", "", "", err
+	}
+	for _, d := range []string{"driver", "work"} {
+		if err := os.Mkdir(filepath.Join(dir, d), 0o755); err != nil {
+			os.RemoveAll(dir)
+			return "", "", "", err
+		}
+	}
+	return python, bwrap, dir, nil
+}
+
+// command is the contained process's command: argv run in work, with an
+// environment of its own that names nothing of the runner's.
+func command(argv []string, work string) *exec.Cmd {
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Dir = work
+	cmd.Env = []string{
+		"PATH=/usr/local/bin:/usr/bin:/bin",
+		"HOME=" + work,
+		"TMPDIR=" + work,
+		"LANG=C.UTF-8",
+	}
+	return cmd
+}
+
 // startDriver starts the process with driver as its driver script (nil:
 // paper.io's), paper.io's driver beside it as the module pyai_driver, whose
 // framing and containment a game's driver may import.
 func startDriver(o Options, aiFile string, log *capLog, script []byte) (*process, error) {
-	python, err := resolvePython(o.Python)
-	if err != nil {
-		return nil, err
-	}
-	var bwrap string
-	if o.Sandbox != SandboxOff {
-		bwrap, err = findBwrap(python)
-		if err != nil && o.Sandbox == SandboxOn {
-			return nil, err
-		}
-	}
-	dir, err := os.MkdirTemp("", "paperio-ai-")
+	python, bwrap, dir, err := prepare(o, "paperio-ai-")
 	if err != nil {
 		return nil, err
 	}
@@ -119,12 +147,6 @@ func startDriver(o Options, aiFile string, log *capLog, script []byte) (*process
 		return nil, err
 	}
 	driverDir, work := filepath.Join(dir, "driver"), filepath.Join(dir, "work")
-	if err := os.Mkdir(driverDir, 0o755); err != nil {
-		return fail(err)
-	}
-	if err := os.Mkdir(work, 0o755); err != nil {
-		return fail(err)
-	}
 	driver := filepath.Join(driverDir, "driver.py")
 	if script == nil {
 		script = driverSource
@@ -164,14 +186,7 @@ func startDriver(o Options, aiFile string, log *capLog, script []byte) (*process
 		}
 		return fail(err)
 	}
-	cmd := exec.Command(argv[0], argv[1:]...)
-	cmd.Dir = work
-	cmd.Env = []string{
-		"PATH=/usr/local/bin:/usr/bin:/bin",
-		"HOME=" + work,
-		"TMPDIR=" + work,
-		"LANG=C.UTF-8",
-	}
+	cmd := command(argv, work)
 	cmd.Stdout, cmd.Stderr = outW, outW
 	cmd.ExtraFiles = []*os.File{reqR, repW}
 	// A session of its own: the AI has no controlling terminal, and its

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"syscall"
 	"time"
@@ -46,22 +45,11 @@ func (e *LineTooLong) Error() string {
 // program has not necessarily begun to run.
 func StartStdio(o Options, argv []string) (*Stdio, error) {
 	o = o.withDefaults()
-	python, err := resolvePython(o.Python)
-	if err != nil {
-		return nil, err
-	}
 	prog, err := filepath.Abs(argv[0])
 	if err != nil {
 		return nil, err
 	}
-	var bwrap string
-	if o.Sandbox != SandboxOff {
-		bwrap, err = findBwrap(python)
-		if err != nil && o.Sandbox == SandboxOn {
-			return nil, err
-		}
-	}
-	dir, err := os.MkdirTemp("", "paperio-exec-")
+	python, bwrap, dir, err := prepare(o, "paperio-exec-")
 	if err != nil {
 		return nil, err
 	}
@@ -76,11 +64,6 @@ func StartStdio(o Options, argv []string) (*Stdio, error) {
 		return nil, err
 	}
 	driverDir, work := filepath.Join(dir, "driver"), filepath.Join(dir, "work")
-	for _, d := range []string{driverDir, work} {
-		if err := os.Mkdir(d, 0o755); err != nil {
-			return fail(err)
-		}
-	}
 	launcher := filepath.Join(driverDir, "launcher.py")
 	if err := os.WriteFile(filepath.Join(driverDir, "pyai_driver.py"), driverSource, 0o444); err != nil {
 		return fail(err)
@@ -112,14 +95,7 @@ func StartStdio(o Options, argv []string) (*Stdio, error) {
 	if err := p.waiter.init(p); err != nil {
 		return fail(err, inR, inW, outR, outW, errR, errW)
 	}
-	cmd := exec.Command(args[0], args[1:]...)
-	cmd.Dir = work
-	cmd.Env = []string{
-		"PATH=/usr/local/bin:/usr/bin:/bin",
-		"HOME=" + work,
-		"TMPDIR=" + work,
-		"LANG=C.UTF-8",
-	}
+	cmd := command(args, work)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
 	cmd.SysProcAttr = procAttr()
 	err = cmd.Start()
