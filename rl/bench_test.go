@@ -33,6 +33,13 @@ func BenchmarkEngineReplay(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	replayEngine(b, games)
+}
+
+// replayEngine steps the engine through games' actions one half-step per
+// op, starting the next game when one ends: the anchor of the other
+// benchmarks.
+func replayEngine(b *testing.B, games []recorded) {
 	s := &engine.State{}
 	gi, j := 0, 0
 	s.CopyFrom(games[0].start)

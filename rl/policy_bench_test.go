@@ -38,19 +38,7 @@ func BenchmarkPolicy(b *testing.B) {
 		}
 	}
 	b.Run("engine", func(b *testing.B) {
-		s := &engine.State{}
-		gi, j := 0, 0
-		s.CopyFrom(games[0].start)
-		done := cpuClock(b)
-		defer func() { done(b.N, "half-step") }()
-		for b.Loop() {
-			if j == len(games[gi].actions) {
-				gi, j = (gi+1)%len(games), 0
-				s.CopyFrom(games[gi].start)
-			}
-			s.Step(games[gi].actions[j])
-			j++
-		}
+		replayEngine(b, games)
 		b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "half-steps/s")
 	})
 	c := engine.DefaultConfig()
