@@ -222,9 +222,19 @@ func (s *Server) app(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, s.opt.Home, http.StatusSeeOther)
 		return
 	}
-	b, _ := webFS.ReadFile("web/app.html")
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Write(b)
+	w.Write(appPage())
+}
+
+// appPage is the app's page with a renderer script for every registered
+// board.
+func appPage() []byte {
+	b, _ := webFS.ReadFile("web/app.html")
+	var tags strings.Builder
+	for _, bd := range allBoards() {
+		fmt.Fprintf(&tags, "<script src=\"/static/games/%s.js\"></script>\n", bd.Game().Name())
+	}
+	return bytes.Replace(b, []byte("<!-- renderers -->\n"), []byte(tags.String()), 1)
 }
 
 // writeJSON writes v as JSON, gzipped when the client takes it.
@@ -618,9 +628,6 @@ func (s *Server) apiPlay(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, r, map[string]int64{"n": n})
 }
 
-// keys are the key names the play page sends.
-var keys = map[string]bool{"up": true, "down": true, "left": true, "right": true, "straight": true}
-
 func (s *Server) apiPlayKey(w http.ResponseWriter, r *http.Request) {
 	ss := s.playSession(w, r)
 	if ss == nil {
@@ -629,8 +636,12 @@ func (s *Server) apiPlayKey(w http.ResponseWriter, r *http.Request) {
 	var k struct {
 		Key string `json:"key"`
 	}
-	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 256)).Decode(&k); err != nil || !keys[k.Key] {
-		fail(w, http.StatusBadRequest, fmt.Errorf("key %q: want up, down, left, right or straight", k.Key))
+	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 8192)).Decode(&k); err != nil {
+		fail(w, http.StatusBadRequest, fmt.Errorf("bad request: %v", err))
+		return
+	}
+	if err := s.board.CheckInput(k.Key); err != nil {
+		fail(w, http.StatusBadRequest, err)
 		return
 	}
 	ss.key(k.Key)
