@@ -84,7 +84,7 @@ func (Board) Replay(r *game.Record) (viewer.Replayer, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &replayer{s: s, xy: layout(s.Map())}
+	p := &replayer{s: s, xy: Layout(s.Map())}
 	m := s.Map()
 	for i := 1; i <= m.N; i++ {
 		for _, j := range m.Adj[i] {
@@ -103,9 +103,9 @@ type replayer struct {
 	cmds  [2][]stellar.Command
 }
 
-// layout places the nodes: the map's coordinates scaled into the square
+// Layout places the nodes: the map's coordinates scaled into the square
 // (6 units from each side), or a circle for maps without coordinates.
-func layout(m *stellar.Map) [][2]int {
+func Layout(m *stellar.Map) [][2]int {
 	out := make([][2]int, m.N+1)
 	if len(m.XY) <= m.N {
 		for i := 1; i <= m.N; i++ {

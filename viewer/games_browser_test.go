@@ -1,0 +1,340 @@
+//go:build browser
+
+package viewer_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	rules "github.com/paperio/paperio/eraser"
+	"github.com/paperio/paperio/game"
+	ge "github.com/paperio/paperio/games/eraser"
+	gst "github.com/paperio/paperio/games/stellar"
+	"github.com/paperio/paperio/selfplay"
+	"github.com/paperio/paperio/stellar"
+	"github.com/paperio/paperio/viewer"
+	ve "github.com/paperio/paperio/viewer/eraser"
+	vs "github.com/paperio/paperio/viewer/stellar"
+)
+
+// browser starts chromium on the test server of opt.
+func browser(t *testing.T, opt viewer.Options) (*page, *viewer.Server) {
+	exe := os.Getenv("CHROMIUM")
+	if exe == "" {
+		exe = "/usr/bin/chromium"
+	}
+	srv, err := viewer.New(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(srv.Close)
+	ts := httptest.NewServer(srv.Handler())
+	t.Cleanup(ts.Close)
+	actx, cancel := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(exe), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true), chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1360, 1000))
+	t.Cleanup(cancel)
+	ctx, cancel2 := chromedp.NewContext(actx)
+	t.Cleanup(cancel2)
+	ctx, cancel3 := context.WithTimeout(ctx, 120*time.Second)
+	t.Cleanup(cancel3)
+	return &page{t: t, ctx: ctx, url: ts.URL}, srv
+}
+
+// rgb is a palette colour as the canvas reads it.
+func rgb(hex string) [3]int {
+	v, _ := strconv.ParseUint(strings.TrimPrefix(hex, "#"), 16, 32)
+	return [3]int{int(v >> 16 & 255), int(v >> 8 & 255), int(v & 255)}
+}
+
+// pixels reads canvas pixels.
+func pixels(p *page, at [][2]int) [][3]int {
+	js, _ := json.Marshal(at)
+	var got [][3]int
+	p.eval(fmt.Sprintf(`return %s.map(([x, y]) => viewer.pixel(x, y))`, js), &got)
+	return got
+}
+
+// eraserAt is the engine's game of rec after k swaps, with the cascade of
+// the k-th.
+func eraserAt(t *testing.T, rec *game.Record, k int) (*rules.State, []rules.Step) {
+	t.Helper()
+	seed, err := ge.ParseStart(rec.Start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := rules.New(ge.RulesConfig(rec.Config), seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var steps []rules.Step
+	s.SetStepLog(&steps)
+	sws, _ := ge.DecodeSwaps(rec.Moves)
+	for _, sw := range sws[:k] {
+		s.Move(sw)
+	}
+	return s, steps
+}
+
+// checkEraser compares the canvas with the engine at move k: every cell of
+// the main board and the reserve rows drawn, and every cell of the boards
+// of the move's cascade steps.
+func checkEraser(t *testing.T, p *page, rec *game.Record, k int) {
+	t.Helper()
+	s, steps := eraserAt(t, rec, k)
+	var cell int
+	p.eval(`return viewer.cell`, &cell)
+	var at [][2]int
+	var want [][3]int
+	big := 4 * cell
+	for x := range rules.Size {
+		for y := range rules.Size + ve.ReserveRows {
+			py := (ve.ReserveRows - 1 - (y - rules.Size)) * big
+			if y < rules.Size {
+				py = (ve.ReserveRows*4+1)*cell + (5-y)*big
+			}
+			at = append(at, [2]int{x*big + big/2, py + big/2})
+			want = append(want, rgb(ve.Palette[s.At(x, y)]))
+		}
+	}
+	if k > 0 {
+		for i, st := range steps[:min(len(steps), ve.MaxSteps)] {
+			bx, by := 26+7*((i+1)/5), 7*((i+1)%5)
+			for x := range rules.Size {
+				for y := range rules.Size {
+					at = append(at, [2]int{(bx+x)*cell + cell/2, (by+5-y)*cell + cell/2})
+					want = append(want, rgb(ve.Palette[st.Main[6*x+y]]))
+				}
+			}
+		}
+	}
+	got := pixels(p, at)
+	for i := range at {
+		if got[i] != want[i] {
+			t.Fatalf("move %d, pixel %v: canvas %v, engine %v", k, at[i], got[i], want[i])
+		}
+	}
+	t.Logf("move %d: %d cells match the engine (main board, reserve and %d cascade steps)", k, len(at), len(steps))
+}
+
+// stellarAt is the engine's game of rec after k turns.
+func stellarAt(t *testing.T, rec *game.Record, k int) *stellar.State {
+	t.Helper()
+	s, err := gst.StartState(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := gst.TurnStream(rec.Moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range k {
+		ans, n, err := gst.NextTurn(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.StepAnswers(ans[0], ans[1], nil)
+		b = b[n:]
+	}
+	return s
+}
+
+// checkStellar compares the colour at the centre of every node with its
+// owner in the engine at turn k, and the figures with its counts.
+func checkStellar(t *testing.T, p *page, rec *game.Record, k int) {
+	t.Helper()
+	s := stellarAt(t, rec, k)
+	var cell int
+	p.eval(`return viewer.cell`, &cell)
+	xy := vs.Layout(s.Map())
+	var at [][2]int
+	var want [][3]int
+	owned := 0
+	for i := 1; i <= s.N(); i++ {
+		at = append(at, [2]int{xy[i][0] * cell / 10, xy[i][1] * cell / 10})
+		c := vs.Palette[vs.Neutral]
+		if o := s.Owner(i); o >= 0 {
+			c = vs.Palette[vs.Owner1+o]
+			owned++
+		}
+		want = append(want, rgb(c))
+	}
+	got := pixels(p, at)
+	for i := range at {
+		if got[i] != want[i] {
+			t.Fatalf("turn %d, node %d at %v: canvas %v, engine owner %d (%v)", k, i+1, at[i], got[i], s.Owner(i+1), want[i])
+		}
+	}
+	n0, n1 := s.NodeCounts()
+	if got, want := p.text("#nodes"), fmt.Sprintf("%d : %d", n0, n1); got != want {
+		t.Fatalf("turn %d: nodes shown %q, engine %q", k, got, want)
+	}
+	t.Logf("turn %d: %d nodes match the engine (%d owned)", k, s.N(), owned)
+}
+
+// TestBrowserGames: eraser's and stellar's games replay in the browser as
+// paper.io's do — boards checked against the engine at chosen frames, the
+// scrubber, keys, ?t=, the result, the self-contained page — and a person
+// plays each on the board.
+func TestBrowserGames(t *testing.T) {
+	era, stl := eraserFolder(t), stellarTournament(t)
+	rec := filepath.Join(t.TempDir(), "human")
+	live := viewer.NewLive("eraser self-play", ge.Game{}, ge.Game{}.DefaultConfig())
+	p, srv := browser(t, viewer.Options{Paths: []string{era, stl}, Live: live})
+	_ = rec
+
+	t.Run("eraser", func(t *testing.T) {
+		p.t = t
+		g, err := viewer.OpenGame(era, "0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := g.Frames() - 1
+		k := n / 2
+		p.open(fmt.Sprintf("/game/0/0?t=%d", k))
+		p.wait(fmt.Sprintf(`window.viewer && viewer.k === %d`, k), 10*time.Second)
+		checkEraser(t, p, g.Record, k)
+		p.key(kb.ArrowRight)
+		p.wait(fmt.Sprintf(`viewer.k === %d`, k+1), 5*time.Second)
+		checkEraser(t, p, g.Record, k+1)
+		s, steps := eraserAt(t, g.Record, k+1)
+		if got, want := p.text("#scores"), fmt.Sprintf("%d : %d", s.Score(0), s.Score(1)); got != want {
+			t.Fatalf("scores shown %q, engine %q", got, want)
+		}
+		if hs := p.text("#move"); !strings.HasPrefix(hs, fmt.Sprintf("%d of %d", k+1, n)) {
+			t.Fatalf("move shown %q", hs)
+		}
+		sw, _ := s.LastMove()
+		if got, want := p.text("#swap"), fmt.Sprintf("(%d, %d) ↔ (%d, %d)", sw.X1, sw.Y1, sw.X2, sw.Y2); got != want {
+			t.Fatalf("swap shown %q, engine %q", got, want)
+		}
+		if len(steps) > 0 && !strings.Contains(p.text("#cascade"), strconv.Itoa(steps[0].Points)) {
+			t.Fatalf("cascade shown %q, engine's first step %d points", p.text("#cascade"), steps[0].Points)
+		}
+		p.screenshot("viewer-eraser.png")
+		// The scrubber and the address follow.
+		p.eval(`const s = document.getElementById('scrub'); s.value = 3; s.dispatchEvent(new Event('input')); return true;`, nil)
+		p.wait(`location.search === '?t=3'`, 5*time.Second)
+		checkEraser(t, p, g.Record, 3)
+		p.key(kb.End)
+		p.wait(fmt.Sprintf(`viewer.k === %d`, n), 5*time.Second)
+		checkEraser(t, p, g.Record, n)
+		if got := p.text("#result"); got != g.Meta.Result || got == "" {
+			t.Fatalf("result shown %q, the game's %q", got, g.Meta.Result)
+		}
+		var charts int
+		p.eval(`return document.querySelectorAll('canvas.chart').length`, &charts)
+		if charts != 2 {
+			t.Fatalf("%d charts", charts)
+		}
+	})
+
+	t.Run("eraser html", func(t *testing.T) {
+		p.t = t
+		g, err := viewer.OpenGame(era, "1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(t.TempDir(), "eraser.html")
+		f, _ := os.Create(path)
+		if err := g.WriteHTML(f); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+		p.run(chromedp.Navigate("file://" + path + "?t=5"))
+		p.wait(`window.viewer && viewer.k === 5`, 10*time.Second)
+		checkEraser(t, p, g.Record, 5)
+	})
+
+	t.Run("stellar", func(t *testing.T) {
+		p.t = t
+		g, err := viewer.OpenGame(stl, "0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := g.Frames() - 1
+		k := n / 2
+		p.open(fmt.Sprintf("/game/1/0?t=%d", k))
+		p.wait(fmt.Sprintf(`window.viewer && viewer.k === %d`, k), 10*time.Second)
+		checkStellar(t, p, g.Record, k)
+		p.key(kb.ArrowRight)
+		p.wait(fmt.Sprintf(`viewer.k === %d`, k+1), 5*time.Second)
+		checkStellar(t, p, g.Record, k+1)
+		p.screenshot("viewer-stellar.png")
+		p.eval(`const s = document.getElementById('scrub'); s.value = 1; s.dispatchEvent(new Event('input')); return true;`, nil)
+		p.wait(`location.search === '?t=1'`, 5*time.Second)
+		checkStellar(t, p, g.Record, 1)
+		p.key(kb.End)
+		p.wait(fmt.Sprintf(`viewer.k === %d`, n), 5*time.Second)
+		checkStellar(t, p, g.Record, n)
+		if got := p.text("#result"); got != g.Meta.Result || got == "" {
+			t.Fatalf("result shown %q, the game's %q", got, g.Meta.Result)
+		}
+	})
+
+	t.Run("stellar html", func(t *testing.T) {
+		p.t = t
+		g, err := viewer.OpenGame(stl, "1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(t.TempDir(), "stellar.html")
+		f, _ := os.Create(path)
+		if err := g.WriteHTML(f); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+		p.run(chromedp.Navigate("file://" + path + "?t=7"))
+		p.wait(`window.viewer && viewer.k === 7`, 10*time.Second)
+		checkStellar(t, p, g.Record, 7)
+	})
+
+	t.Run("eraser live", func(t *testing.T) {
+		p.t = t
+		p.open("/live")
+		p.wait(`document.getElementById('live-status')`, 10*time.Second)
+		g := ge.Game{}
+		plan := selfplay.Plan{Game: g.Name(), Seed: 2, Games: 2, ChunkGames: 2, Settings: g.DefaultConfig().Encode(),
+			Pairs: selfplay.AllPairs([]string{"greedy", "random"})}
+		done := make(chan error, 1)
+		go func() {
+			_, err := selfplay.Run(context.Background(), selfplay.Options{Plan: plan, Out: filepath.Join(t.TempDir(), "sp"), Workers: 1,
+				Entrant: func(spec string) (*game.Entrant, error) { return g.Entrant(spec, game.PlayerOptions{}) },
+				Watch: func(id int64, p1, p2 string) game.Watcher {
+					return slowerWatcher{live.SelfPlayWatch(id, p1, p2)}
+				}, OnGame: live.SelfPlayGame})
+			done <- err
+		}()
+		p.wait(`window.viewer && viewer.live && viewer.frames.count > 1`, 30*time.Second)
+		var first, later int
+		p.eval(`return viewer.frames.count`, &first)
+		time.Sleep(300 * time.Millisecond)
+		p.eval(`return viewer.frames.count`, &later)
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+		live.End()
+		t.Logf("a running eraser game grew from %d to %d frames on screen", first, later)
+		if later <= first {
+			t.Fatalf("the live game did not move: %d then %d frames", first, later)
+		}
+	})
+	_ = srv
+}
+
+// slowerWatcher lets a short game last long enough to be watched moving.
+type slowerWatcher struct{ game.Watcher }
+
+func (w slowerWatcher) Move(m []byte) { w.Watcher.Move(m); time.Sleep(20 * time.Millisecond) }
