@@ -338,3 +338,140 @@ func TestBrowserGames(t *testing.T) {
 type slowerWatcher struct{ game.Watcher }
 
 func (w slowerWatcher) Move(m []byte) { w.Watcher.Move(m); time.Sleep(20 * time.Millisecond) }
+
+// click clicks the board's canvas at pixel (x, y).
+func click(p *page, x, y int) {
+	p.t.Helper()
+	var r struct{ Left, Top float64 }
+	p.eval(`const r = viewer.canvas.getBoundingClientRect(); return {left: r.left, top: r.top};`, &r)
+	p.run(chromedp.MouseClickXY(r.Left+float64(x)+0.5, r.Top+float64(y)+0.5))
+}
+
+// startPlayPage starts a game against opponent on the play page, the
+// person moving first.
+func startPlayPage(p *page, opponent string) {
+	p.open("/play")
+	p.wait(`document.getElementById('p-start')`, 10*time.Second)
+	p.eval(`document.getElementById('p-opponent').value = '`+opponent+`'; document.getElementById('p-seed').value = '11'; return true;`, nil)
+	p.run(chromedp.Click("#p-start"))
+	p.wait(`window.viewer && viewer.frames.count === 1 && document.getElementById('p-help')`, 10*time.Second)
+}
+
+// TestBrowserPlayEraser: a person plays eraser by clicking two adjacent
+// cells; each pair clicked is the swap recorded.
+func TestBrowserPlayEraser(t *testing.T) {
+	rec := t.TempDir()
+	cfg := ge.Config{Config: rules.DefaultConfig()}
+	cfg.MaxTurn = 4
+	p, _ := browser(t, viewer.Options{Record: rec, Game: ge.Game{}, Config: cfg})
+	startPlayPage(p, "greedy")
+	var cell int
+	p.eval(`return viewer.cell`, &cell)
+	big := 4 * cell
+	centre := func(x, y int) (int, int) { return x*big + big/2, (ve.ReserveRows*4+1)*cell + (5-y)*big + big/2 }
+	swaps := [][4]int{{0, 0, 1, 0}, {2, 3, 2, 4}, {5, 5, 4, 5}, {3, 1, 3, 0}}
+	for i, sw := range swaps {
+		// A click, a click that is not adjacent (it starts again), then the pair.
+		x, y := centre(sw[0], sw[1])
+		click(p, x, y)
+		x, y = centre((sw[0]+3)%6, sw[1])
+		click(p, x, y)
+		x, y = centre(sw[0], sw[1])
+		click(p, x, y)
+		x, y = centre(sw[2], sw[3])
+		click(p, x, y)
+		p.wait(fmt.Sprintf(`viewer.frames.count >= %d || document.getElementById('p-result')`, 2*i+3), 10*time.Second)
+		if i == 1 {
+			p.screenshot("viewer-play-eraser.png")
+		}
+	}
+	p.wait(`document.getElementById('p-result')`, 10*time.Second)
+	var gs []*rules.Game
+	for range 200 {
+		if g, err := rules.ReadAll(filepath.Join(rec, viewer.RecordFile)); err == nil && len(g) > 0 {
+			gs = g
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if len(gs) != 1 || len(gs[0].Moves) != 2*len(swaps) {
+		t.Fatalf("recorded %d games (%+v)", len(gs), gs)
+	}
+	for i, sw := range swaps {
+		if got, want := gs[0].Moves[2*i], (rules.Move{{sw[0], sw[1]}, {sw[2], sw[3]}}); got != want {
+			t.Fatalf("move %d of the person: clicked %v, recorded %v", i+1, want, got)
+		}
+	}
+	t.Logf("%d swaps clicked and recorded; result %q", len(swaps), p.text("#p-result"))
+}
+
+// TestBrowserPlayStellar: a person plays stellar by clicking a node of its
+// own then a neighbour, and sending the turn; the commands are recorded.
+func TestBrowserPlayStellar(t *testing.T) {
+	rec := t.TempDir()
+	cfg := stellarConfig()
+	cfg.Turns = 3
+	p, _ := browser(t, viewer.Options{Record: rec, Game: gst.Game{}, Config: cfg})
+	startPlayPage(p, "idle")
+	var cell int
+	p.eval(`return viewer.cell`, &cell)
+	var seed int64 = 11
+	s, err := gst.StartState(&game.Record{Config: cfg, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	xy := vs.Layout(s.Map())
+	at := func(i int) (int, int) { return xy[i][0] * cell / 10, xy[i][1] * cell / 10 }
+	base := s.Base(0)
+	to := s.Next(base)[0]
+	// Turn 1: the base, then a neighbour: half the base's force; turn 2:
+	// nothing (Enter); turn 3: the base to the neighbour again.
+	x, y := at(base)
+	click(p, x, y)
+	x, y = at(to)
+	click(p, x, y)
+	p.wait(`document.getElementById('s-pending').textContent.includes('→')`, 5*time.Second)
+	p.screenshot("viewer-play-stellar.png")
+	p.run(chromedp.Click("#s-send"))
+	p.wait(`viewer.frames.count >= 2`, 10*time.Second)
+	p.key(kb.Enter)
+	p.wait(`viewer.frames.count >= 3`, 10*time.Second)
+	x, y = at(base)
+	click(p, x, y)
+	x, y = at(to)
+	click(p, x, y)
+	p.run(chromedp.Click("#s-send"))
+	p.wait(`document.getElementById('p-result')`, 10*time.Second)
+	var gs []*stellar.Game
+	for range 200 {
+		if g, err := stellar.ReadAll(filepath.Join(rec, viewer.RecordFile)); err == nil && len(g) > 0 {
+			gs = g
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if len(gs) != 1 {
+		t.Fatalf("recorded %d games", len(gs))
+	}
+	r, err := gst.RecordOf(gs[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := gst.TurnStream(r.Moves)
+	want := [][]stellar.Command{{{From: base, To: to, Amount: 50}}, nil, nil}
+	s.StepAnswers(stellar.Answer{Cmds: want[0]}, stellar.Answer{Cmds: []stellar.Command{}}, nil)
+	s.StepAnswers(stellar.Answer{Cmds: []stellar.Command{}}, stellar.Answer{Cmds: []stellar.Command{}}, nil)
+	want[2] = []stellar.Command{{From: base, To: to, Amount: float64(int(float64(float32(s.Force(base, 0)))*50/100*1000)) / 1000}}
+	for k := range 3 {
+		ans, n, err := gst.NextTurn(b)
+		if err != nil {
+			t.Fatalf("turn %d: %v", k+1, err)
+		}
+		b = b[n:]
+		got := gst.Commands(ans[0])
+		if fmt.Sprint(got) != fmt.Sprint(want[k]) && !(len(got) == 0 && len(want[k]) == 0) {
+			t.Fatalf("turn %d of the person: chose %v, recorded %v", k+1, want[k], got)
+		}
+	}
+	t.Logf("3 turns chosen on the map and recorded (%v); result %q", want, p.text("#p-result"))
+}

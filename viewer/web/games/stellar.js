@@ -142,7 +142,7 @@
         pending = []; from = 0; redraw();
       };
       const btn = el('button', { id: 's-send', onclick: sendTurn }, 'send turn');
-      const onKey = (e) => { if (e.key === 'Enter' && !/INPUT|SELECT/.test(e.target.tagName)) { e.preventDefault(); sendTurn(); } };
+      const onKey = (e) => { if (e.key === 'Enter' && !/INPUT|SELECT|BUTTON/.test(e.target.tagName)) { e.preventDefault(); sendTurn(); } };
       document.addEventListener('keydown', onKey);
       viewer.boardCol.append(el('div', { class: 'controls' }, el('label', {}, '% of the force sent ', share), ' ', btn, ' ', list));
       redraw();
