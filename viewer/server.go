@@ -97,7 +97,7 @@ func New(opt Options) (*Server, error) {
 	}
 	s.sources = openPaths(opt.Paths, 0)
 	if opt.Record != "" {
-		s.recordings = &source{id: len(s.sources), path: opt.Record + "/" + RecordFile, kind: KindRecordings}
+		s.recordings = &source{id: len(s.sources), path: opt.Record + "/" + RecordFile, kind: KindRecordings, g: opt.Game}
 		s.recordings.load()
 		s.sources = append(s.sources, s.recordings)
 	}
