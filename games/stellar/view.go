@@ -123,5 +123,11 @@ func RecordOf(g *stellar.Game) (*game.Record, error) {
 	c := Config{Maps: []stellar.MapSpec{sp}, Turns: g.Config.MaxTurn, CallTime: time.Duration(g.Config.MaxTime * float64(time.Second))}
 	rec := &game.Record{Seed: sp.Seed, Config: c, Start: StartString(sp), Moves: w.text(),
 		Winner: winnerOf(g.Result), Reason: int(g.Result.Reason), Extra: -1, Length: g.Result.Turns}
+	s, _, err := replay(rec, nil, nil, nil) // the scores, and a check that it ends as recorded
+	if err != nil {
+		return nil, err
+	}
+	a0, a1 := s.ForceSums()
+	rec.Score = [2]float64{a0, a1}
 	return rec, nil
 }

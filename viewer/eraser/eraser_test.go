@@ -3,6 +3,7 @@ package eraser_test
 import (
 	"bytes"
 	"image/color"
+	"image/gif"
 	"image/png"
 	"strconv"
 	"strings"
@@ -191,4 +192,31 @@ func TestHuman(t *testing.T) {
 	if ops := s.Ops(nil); len(ops) > 0 && sws[4] != ops[0] {
 		t.Fatalf("stopped, the person played %v; the first operation is %v", sws[4], ops[0])
 	}
+}
+
+// TestGIF: an animation of the first frames, one image a frame, the first
+// the size of the board.
+func TestGIF(t *testing.T) {
+	rec := gifGame(t)
+	f, err := viewer.EncodeGame(ve.Board{}, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := &viewer.Game{Meta: viewer.GameMeta{Header: f.Header, Frames: f.Count}, Record: rec, Board: ve.Board{}}
+	var buf bytes.Buffer
+	if err := g.WriteGIF(&buf, 0, 10, 1, 3, 4); err != nil {
+		t.Fatal(err)
+	}
+	a, err := gif.DecodeAll(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Image) != 11 || a.Image[0].Bounds().Dx() != f.Header.Width*3 || a.Image[0].Bounds().Dy() != f.Header.Height*3 {
+		t.Fatalf("%d images, the first %v", len(a.Image), a.Image[0].Bounds())
+	}
+}
+
+func gifGame(t *testing.T) *game.Record {
+	a, b := bots(t)
+	return play(t, a, b, ge.Game{}.DefaultConfig(), 12, nil)
 }

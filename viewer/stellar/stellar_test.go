@@ -3,6 +3,7 @@ package stellar_test
 import (
 	"bytes"
 	"image/color"
+	"image/gif"
 	"image/png"
 	"math"
 	"strconv"
@@ -118,7 +119,7 @@ func TestFramesFollowTheRules(t *testing.T) {
 		t.Fatal(err)
 	}
 	bs, _ := gs.TurnStream(back.Moves)
-	if back.Start != rec.Start || !bytes.Equal(bs, stream) || back.Winner != rec.Winner || back.Reason != rec.Reason || back.Length != rec.Length {
+	if back.Start != rec.Start || !bytes.Equal(bs, stream) || back.Winner != rec.Winner || back.Reason != rec.Reason || back.Length != rec.Length || back.Score != rec.Score {
 		t.Fatalf("read back from its replay: start %q, %d bytes, %v %d %d; played: %q, %d bytes, %v %d %d",
 			back.Start, len(bs), back.Winner, back.Reason, back.Length, rec.Start, len(stream), rec.Winner, rec.Reason, rec.Length)
 	}
@@ -207,4 +208,30 @@ func TestHuman(t *testing.T) {
 	if len(got) != 3 || len(got[0]) != 1 || got[0][0] != (stellar.Command{From: 1, To: 2, Amount: 40}) || len(got[1]) != 0 || len(got[2]) != 0 {
 		t.Fatalf("the person's turns: %v", got)
 	}
+}
+
+// TestGIF: an animation of the first frames, one image a frame, the first
+// the size of the board.
+func TestGIF(t *testing.T) {
+	rec := gifGame(t)
+	f, err := viewer.EncodeGame(vs.Board{}, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := &viewer.Game{Meta: viewer.GameMeta{Header: f.Header, Frames: f.Count}, Record: rec, Board: vs.Board{}}
+	var buf bytes.Buffer
+	if err := g.WriteGIF(&buf, 0, 10, 1, 3, 4); err != nil {
+		t.Fatal(err)
+	}
+	a, err := gif.DecodeAll(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Image) != 11 || a.Image[0].Bounds().Dx() != f.Header.Width*3 || a.Image[0].Bounds().Dy() != f.Header.Height*3 {
+		t.Fatalf("%d images, the first %v", len(a.Image), a.Image[0].Bounds())
+	}
+}
+
+func gifGame(t *testing.T) *game.Record {
+	return play(t, entrant(t, "greedy"), entrant(t, "sample"), config(20), 12, nil)
 }
