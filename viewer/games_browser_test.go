@@ -23,6 +23,7 @@ import (
 	gst "github.com/paperio/paperio/games/stellar"
 	"github.com/paperio/paperio/selfplay"
 	"github.com/paperio/paperio/stellar"
+	"github.com/paperio/paperio/tourney"
 	"github.com/paperio/paperio/viewer"
 	ve "github.com/paperio/paperio/viewer/eraser"
 	vs "github.com/paperio/paperio/viewer/stellar"
@@ -313,7 +314,7 @@ func TestBrowserGames(t *testing.T) {
 			_, err := selfplay.Run(context.Background(), selfplay.Options{Plan: plan, Out: filepath.Join(t.TempDir(), "sp"), Workers: 1,
 				Entrant: func(spec string) (*game.Entrant, error) { return g.Entrant(spec, game.PlayerOptions{}) },
 				Watch: func(id int64, p1, p2 string) game.Watcher {
-					return slowerWatcher{live.SelfPlayWatch(id, p1, p2)}
+					return slowerWatcher{live.SelfPlayWatch(id, p1, p2), 20 * time.Millisecond}
 				}, OnGame: live.SelfPlayGame})
 			done <- err
 		}()
@@ -335,9 +336,12 @@ func TestBrowserGames(t *testing.T) {
 }
 
 // slowerWatcher lets a short game last long enough to be watched moving.
-type slowerWatcher struct{ game.Watcher }
+type slowerWatcher struct {
+	game.Watcher
+	d time.Duration
+}
 
-func (w slowerWatcher) Move(m []byte) { w.Watcher.Move(m); time.Sleep(20 * time.Millisecond) }
+func (w slowerWatcher) Move(m []byte) { w.Watcher.Move(m); time.Sleep(w.d) }
 
 // click clicks the board's canvas at pixel (x, y).
 func click(p *page, x, y int) {
@@ -474,4 +478,41 @@ func TestBrowserPlayStellar(t *testing.T) {
 		}
 	}
 	t.Logf("3 turns chosen on the map and recorded (%v); result %q", want, p.text("#p-result"))
+}
+
+// TestBrowserLiveStellar: a stellar tournament's games move on the live
+// page as they are played, turn by turn.
+func TestBrowserLiveStellar(t *testing.T) {
+	g := gst.Game{}
+	cfg := stellarConfig()
+	live := viewer.NewLive("stellar round robin", g, cfg)
+	p, _ := browser(t, viewer.Options{Live: live, Game: g, Config: cfg})
+	p.open("/live")
+	p.wait(`document.getElementById('live-status')`, 10*time.Second)
+	es, err := game.Entrants(g, game.PlayerOptions{}, "greedy", "rush")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := tourney.Options{Format: tourney.RoundRobin, Players: es, Seed: 4, Workers: 1, OnEvent: live.Event,
+		Watch: func(k string, i int, pl [2]string) game.Watcher {
+			return slowerWatcher{live.Watch(k, i, pl), 100 * time.Millisecond}
+		},
+		Series: tourney.SeriesOptions{Game: g, Config: cfg, Games: 2, Budget: time.Second}}
+	done := make(chan error, 1)
+	go func() { _, err := tourney.Run(context.Background(), o); done <- err }()
+	p.wait(`window.viewer && viewer.live && viewer.frames.count > 1`, 30*time.Second)
+	var first, later int
+	p.eval(`return viewer.frames.count`, &first)
+	time.Sleep(300 * time.Millisecond)
+	p.eval(`return viewer.frames.count`, &later)
+	var figure string
+	p.eval(`return document.getElementById('nodes').textContent`, &figure)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	live.End()
+	t.Logf("a running stellar game grew from %d to %d turns on screen (nodes %s)", first, later, figure)
+	if later <= first || !strings.Contains(figure, " : ") {
+		t.Fatalf("the live game did not move: %d then %d frames; nodes shown %q", first, later, figure)
+	}
 }
