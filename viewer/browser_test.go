@@ -303,9 +303,9 @@ func TestBrowser(t *testing.T) {
 		go func() { _, err := tourney.Run(context.Background(), o); done <- err }()
 		p.wait(`window.viewer && viewer.live && viewer.frames.count > 1`, 20*time.Second)
 		var first, later int
-		p.eval(`return viewer.frames.count`, &first)
+		p.eval(`window.followed = viewer.frames; return followed.count`, &first) // the same game later, if another starts meanwhile
 		time.Sleep(300 * time.Millisecond)
-		p.eval(`return viewer.frames.count`, &later)
+		p.eval(`return followed.count`, &later)
 		p.screenshot("viewer-live.png")
 		p.wait(`document.querySelectorAll('#finished li').length > 0`, 20*time.Second)
 		if err := <-done; err != nil {

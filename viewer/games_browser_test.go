@@ -320,9 +320,9 @@ func TestBrowserGames(t *testing.T) {
 		}()
 		p.wait(`window.viewer && viewer.live && viewer.frames.count > 1`, 30*time.Second)
 		var first, later int
-		p.eval(`return viewer.frames.count`, &first)
+		p.eval(`window.followed = viewer.frames; return followed.count`, &first) // the same game later, if another starts meanwhile
 		time.Sleep(300 * time.Millisecond)
-		p.eval(`return viewer.frames.count`, &later)
+		p.eval(`return followed.count`, &later)
 		if err := <-done; err != nil {
 			t.Fatal(err)
 		}
@@ -502,9 +502,9 @@ func TestBrowserLiveStellar(t *testing.T) {
 	go func() { _, err := tourney.Run(context.Background(), o); done <- err }()
 	p.wait(`window.viewer && viewer.live && viewer.frames.count > 1`, 30*time.Second)
 	var first, later int
-	p.eval(`return viewer.frames.count`, &first)
+	p.eval(`window.followed = viewer.frames; return followed.count`, &first) // the same game later, if another starts meanwhile
 	time.Sleep(300 * time.Millisecond)
-	p.eval(`return viewer.frames.count`, &later)
+	p.eval(`return followed.count`, &later)
 	var figure string
 	p.eval(`return document.getElementById('nodes').textContent`, &figure)
 	if err := <-done; err != nil {
