@@ -21,7 +21,7 @@ import (
 //	figures(values, k, frames, header, meta)          rows [label, text, id] beside the board
 //	charts(header, meta)                              charts under the board: {title, lines: [{colour, value(frames, k)}], range?, mid?}
 //	playerColours(header)                             the two players' colours
-//	keys                                              key name → the word the play page sends
+//	keys, keysHelp                                    key name → the word the play page sends; what the keys do
 //	human(viewer, send, box)                          (optional) how a person plays on the board: clicks
 //	                                                  on the canvas (returns {click(cx, cy, viewer), help}),
 //	                                                  sending the words Human takes with send

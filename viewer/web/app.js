@@ -302,7 +302,7 @@
           });
           if (!msg.querySelector('#p-help')) msg.append(el('p', { class: 'muted', id: 'p-help', text: h.help }));
         });
-        if (!rend.human) msg.append(el('p', { class: 'muted', text: 'Arrow keys or WASD turn your head that way; space goes straight.' }));
+        if (!rend.human && rend.keysHelp) msg.append(el('p', { class: 'muted', text: rend.keysHelp }));
       } catch (e) { msg.append(el('p', { class: 'error', text: e.message })); }
     } }, 'Start');
     const stop = el('button', { id: 'p-stop', onclick: () => { if (n !== null) post('/api/play/' + n + '/stop', {}); } }, 'Stop');
