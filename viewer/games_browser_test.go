@@ -273,6 +273,23 @@ func TestBrowserGames(t *testing.T) {
 		p.key(kb.ArrowRight)
 		p.wait(fmt.Sprintf(`viewer.k === %d`, k+1), 5*time.Second)
 		checkStellar(t, p, g.Record, k+1)
+		// The turn's commands, as the figures list them.
+		b, _ := gst.TurnStream(g.Record.Moves)
+		var ans [2]stellar.Answer
+		for range k + 1 {
+			a, n, err := gst.NextTurn(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ans, b = a, b[n:]
+		}
+		for pl, id := range []string{"#sent1", "#sent2"} {
+			cs, shown := gst.Commands(ans[pl]), p.text(id)
+			if len(cs) == 0 && shown != "–" || len(cs) > 0 && !strings.HasPrefix(shown, fmt.Sprintf("%d→%d ", cs[0].From, cs[0].To)) {
+				t.Fatalf("turn %d, player %d sent %v; shown %q", k+1, pl+1, cs, shown)
+			}
+			t.Logf("turn %d, player %d: %d commands, shown %q", k+1, pl+1, len(cs), shown)
+		}
 		p.screenshot("viewer-stellar.png")
 		p.eval(`const s = document.getElementById('scrub'); s.value = 1; s.dispatchEvent(new Event('input')); return true;`, nil)
 		p.wait(`location.search === '?t=1'`, 5*time.Second)
