@@ -144,7 +144,9 @@
       const btn = el('button', { id: 's-send', onclick: sendTurn }, 'send turn');
       const onKey = (e) => { if (e.key === 'Enter' && !/INPUT|SELECT|BUTTON/.test(e.target.tagName)) { e.preventDefault(); sendTurn(); } };
       document.addEventListener('keydown', onKey);
-      viewer.boardCol.append(el('div', { class: 'controls' }, el('label', {}, '% of the force sent ', share), ' ', btn, ' ', list));
+      // Under the board's controls, above the charts.
+      const row = el('div', { class: 'controls' }, el('label', {}, '% of the force sent ', share), ' ', btn, ' ', list);
+      viewer.boardCol.insertBefore(row, viewer.boardCol.children[3] || null);
       redraw();
       return {
         help: 'Click one of your nodes, then a neighbour, for each command; then send the turn (Enter).',
