@@ -21,7 +21,12 @@ import (
 //	figures(values, k, frames, header, meta)          rows [label, text, id] beside the board
 //	charts(header, meta)                              charts under the board: {title, lines: [{colour, value(frames, k)}], range?, mid?}
 //	playerColours(header)                             the two players' colours
-//	keys                                              key name → the word the play page sends
+//	keys, keysHelp                                    key name → the word the play page sends; what the keys do
+//	human(viewer, send, box)                          (optional) how a person plays on the board: clicks
+//	                                                  on the canvas (returns {click(cx, cy, viewer), help}),
+//	                                                  sending the words Human takes with send
+//
+// figures also gets the frame's state as a sixth argument.
 //
 // The index needs no board: it lists the games of any game.
 type Board interface {
@@ -35,12 +40,29 @@ type Board interface {
 	// DatasetColumns name the games table's columns of a game's start and
 	// moves (as game.Record holds them).
 	DatasetColumns() (start, moves string)
-	// Human is a player that a person steers: it plays the keys sent to in
-	// (the page's key names: up, down, left, right, straight); with clocked,
-	// it never waits for a key (a game on a clock paces the moves), else it
-	// waits for one at each move. It returns a straight move once stop is
-	// closed.
+	// Human is a player that a person steers: it plays the words sent to in
+	// (what the page sends: paper.io's key names, a swap, a turn's
+	// commands); with clocked, it never waits for one (a game on a clock
+	// paces the moves), else it waits for one at each move. It returns a
+	// harmless move once stop is closed.
 	Human(in <-chan string, clocked bool, stop <-chan struct{}) *game.Entrant
+	// CheckInput says what is wrong with a word the page sent for Human.
+	CheckInput(word string) error
+}
+
+// Streamer is a Board whose Replayer steps through a stream of moves other
+// than a record's Moves (stellar's: the moves base64 decoded), which is
+// also what the game's Watcher hears.
+type Streamer interface {
+	Stream(r *game.Record) ([]byte, error)
+}
+
+// movesOf is the moves b's Replayer steps through for record r.
+func movesOf(b Board, r *game.Record) ([]byte, error) {
+	if s, ok := b.(Streamer); ok {
+		return s.Stream(r)
+	}
+	return r.Moves, nil
 }
 
 // Replayer is a game being replayed, one frame at a time.

@@ -11,6 +11,7 @@ import (
 	"github.com/paperio/paperio/engine"
 	"github.com/paperio/paperio/game"
 	gp "github.com/paperio/paperio/games/paperio"
+	gst "github.com/paperio/paperio/games/stellar"
 	"github.com/paperio/paperio/results"
 	"github.com/paperio/paperio/selfplay"
 	"github.com/paperio/paperio/tourney"
@@ -107,4 +108,33 @@ func (f *fixtureT) TempDir() string {
 	d := filepath.Join(f.dir, string(rune('a'+f.n)))
 	os.MkdirAll(d, 0o755)
 	return d
+}
+
+// stellarConfig keeps stellar fixtures short: 40 turns on the course's map.
+func stellarConfig() gst.Config {
+	c := gst.Game{}.DefaultConfig().(gst.Config)
+	c.Turns = 40
+	return c
+}
+
+// stellarTournament writes a small stellar round robin's folder.
+func stellarTournament(t testing.TB) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "stellar")
+	var g gst.Game
+	st, err := results.OpenStore(dir, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	es, err := game.Entrants(g, game.PlayerOptions{}, "greedy", "sample")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := tourney.Options{Format: tourney.RoundRobin, Players: es, Seed: 3, Workers: 1, Store: st,
+		Series: tourney.SeriesOptions{Game: g, Config: stellarConfig(), Games: 2, Budget: time.Second}}
+	if _, err := tourney.Run(context.Background(), o); err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }

@@ -153,7 +153,11 @@ func EncodeGame(b Board, r *game.Record) (*Frames, error) {
 	h := rp.Header()
 	e := newFrameEncoder(h)
 	e.add(rp)
-	for moves := r.Moves; len(moves) > 0; {
+	moves, err := movesOf(b, r)
+	if err != nil {
+		return nil, err
+	}
+	for len(moves) > 0 {
 		n, err := rp.Step(moves)
 		if err != nil {
 			return nil, fmt.Errorf("move %d: %v", e.n, err)

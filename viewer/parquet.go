@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 
 	"github.com/parquet-go/parquet-go"
 )
@@ -110,6 +111,14 @@ func (c *columns) add(name string, kind colKind, v parquet.Value, intern map[str
 	}
 	switch kind {
 	case strCol:
+		switch v.Kind() { // a number read as text (eraser's board_seed start)
+		case parquet.Int32:
+			c.strs[name] = append(c.strs[name], strconv.FormatInt(int64(v.Int32()), 10))
+			return nil
+		case parquet.Int64:
+			c.strs[name] = append(c.strs[name], strconv.FormatInt(v.Int64(), 10))
+			return nil
+		}
 		if v.Kind() != parquet.ByteArray {
 			return fmt.Errorf("has %v values, want strings", v.Kind())
 		}

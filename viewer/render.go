@@ -88,7 +88,10 @@ func (g *Game) replayTo(k int, each func(i int, r Replayer) error) (Replayer, er
 	if err != nil {
 		return nil, err
 	}
-	moves := g.Record.Moves
+	moves, err := movesOf(g.Board, g.Record)
+	if err != nil {
+		return nil, err
+	}
 	for i := 0; ; i++ {
 		if each != nil {
 			if err := each(i, rp); err != nil {

@@ -6,7 +6,8 @@
 // player. Every asset is embedded (web/); nothing is fetched from a network.
 //
 // What a game needs to be shown is a Board (board.go) and a renderer in
-// web/games/NAME.js; viewer/paperio is paper.io's.
+// web/games/NAME.js; viewer/paperio, viewer/eraser and viewer/stellar are
+// the course games'. A program shows the games whose boards it imports.
 package viewer
 
 import (
@@ -97,7 +98,7 @@ func New(opt Options) (*Server, error) {
 	}
 	s.sources = openPaths(opt.Paths, 0)
 	if opt.Record != "" {
-		s.recordings = &source{id: len(s.sources), path: opt.Record + "/" + RecordFile, kind: KindRecordings}
+		s.recordings = &source{id: len(s.sources), path: opt.Record + "/" + RecordFile, kind: KindRecordings, g: opt.Game}
 		s.recordings.load()
 		s.sources = append(s.sources, s.recordings)
 	}
@@ -222,9 +223,19 @@ func (s *Server) app(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, s.opt.Home, http.StatusSeeOther)
 		return
 	}
-	b, _ := webFS.ReadFile("web/app.html")
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Write(b)
+	w.Write(appPage())
+}
+
+// appPage is the app's page with a renderer script for every registered
+// board.
+func appPage() []byte {
+	b, _ := webFS.ReadFile("web/app.html")
+	var tags strings.Builder
+	for _, bd := range allBoards() {
+		fmt.Fprintf(&tags, "<script src=\"/static/games/%s.js\"></script>\n", bd.Game().Name())
+	}
+	return bytes.Replace(b, []byte("<!-- renderers -->\n"), []byte(tags.String()), 1)
 }
 
 // writeJSON writes v as JSON, gzipped when the client takes it.
@@ -618,9 +629,6 @@ func (s *Server) apiPlay(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, r, map[string]int64{"n": n})
 }
 
-// keys are the key names the play page sends.
-var keys = map[string]bool{"up": true, "down": true, "left": true, "right": true, "straight": true}
-
 func (s *Server) apiPlayKey(w http.ResponseWriter, r *http.Request) {
 	ss := s.playSession(w, r)
 	if ss == nil {
@@ -629,8 +637,12 @@ func (s *Server) apiPlayKey(w http.ResponseWriter, r *http.Request) {
 	var k struct {
 		Key string `json:"key"`
 	}
-	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 256)).Decode(&k); err != nil || !keys[k.Key] {
-		fail(w, http.StatusBadRequest, fmt.Errorf("key %q: want up, down, left, right or straight", k.Key))
+	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 8192)).Decode(&k); err != nil {
+		fail(w, http.StatusBadRequest, fmt.Errorf("bad request: %v", err))
+		return
+	}
+	if err := s.board.CheckInput(k.Key); err != nil {
+		fail(w, http.StatusBadRequest, err)
 		return
 	}
 	ss.key(k.Key)

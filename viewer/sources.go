@@ -314,7 +314,11 @@ func (s *source) tournamentRecord(r *Row) (*game.Record, error) {
 // loadReplays reads a replay file with the first board that can.
 func (s *source) loadReplays() error {
 	if s.kind == KindRecordings && !exists(s.path) {
-		b, err := BoardOf(game.Default)
+		name := game.Default
+		if s.g != nil { // the game people play on this server
+			name = s.g.Name()
+		}
+		b, err := BoardOf(name)
 		if err != nil {
 			return err
 		}

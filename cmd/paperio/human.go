@@ -8,7 +8,7 @@ import (
 )
 
 func init() {
-	register("human", "play against an AI in the web browser (arrow keys or WASD; turn-based or on a clock)", runHuman)
+	register("human", "play against an AI in the web browser (paper.io: arrow keys or WASD; eraser: click two cells to swap; stellar: choose commands on the map; turn-based or on a clock)", runHuman)
 }
 
 func runHuman(args []string) error {
@@ -19,7 +19,7 @@ func runHuman(args []string) error {
 	}
 	p1 := fs.String("p1", "", "the AI moving first (you move second): a bot spec or py:FILE")
 	p2 := fs.String("p2", "", "the AI moving second (you move first): a bot spec or py:FILE")
-	clock := fs.Int("clock", 0, "milliseconds a half-step, 20 to 10000: the game goes on without waiting for you; 0: it waits for your key (turn-based)")
+	clock := fs.Int("clock", 0, "milliseconds a move (paper.io: a half-step; eraser: a swap; stellar: a turn), 20 to 10000: the game goes on without waiting for you; 0: it waits for you (turn-based)")
 	seed := fs.Int64("seed", time.Now().UnixNano()%1_000_000, "seed of the start")
 	record := fs.String("record", "out/human", "folder where the games are recorded (human.jsonl), to view afterwards like any other")
 	addr := fs.String("addr", defaultAddr, "address to listen on")

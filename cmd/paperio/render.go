@@ -19,10 +19,10 @@ func runRender(args []string) error {
 	data := fs.String("data", "", "self-play folder, tournament folder or replay file")
 	id := fs.String("game", "", "the game: its id (game_id; a replay file's line number from 0) or a replay's own id")
 	out := fs.String("out", "", "output file: .png (one frame), .gif (animation) or .html (the game's replay page, one self-contained file)")
-	from := fs.Int("from", -1, "first half-step (frame) drawn; .png: the frame drawn when --to is not given")
-	to := fs.Int("to", -1, "last half-step drawn (default: the end); .png: the frame drawn")
-	every := fs.Int("every", 0, ".gif: a frame every N half-steps (default: at most 200 frames)")
-	cell := fs.Int("cell", 4, "pixels a cell")
+	from := fs.Int("from", -1, "first frame drawn (paper.io: a half-step; eraser: a move; stellar: a turn; 0 is the start); .png: the frame drawn when --to is not given")
+	to := fs.Int("to", -1, "last frame drawn (default: the end); .png: the frame drawn")
+	every := fs.Int("every", 0, ".gif: every N-th frame (default: at most 200 frames)")
+	cell := fs.Int("cell", 4, "pixels a cell (eraser and stellar: a unit of their drawing; a board cell of eraser is 4 units)")
 	delay := fs.Int("delay", 4, ".gif: hundredths of a second a frame")
 	if err := parseFlags(fs, args, false); err != nil {
 		return err

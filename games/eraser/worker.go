@@ -54,8 +54,11 @@ func (w *worker) Play(seats [2]*game.Seat, su game.Setup) (*game.Record, error) 
 	o := play.Options[rules.Swap]{Seed: uint64(su.Seed), Budget: su.Budget, Stop: su.Stop, Moves: w.moves}
 	var g play.Game[*rules.State, rules.Swap] = bots.Game{S: s}
 	var t *table
-	if su.Rows || su.Frames {
-		t = &table{Game: bots.Game{S: s}, seats: ps}
+	if su.Watch != nil {
+		su.Watch.Begin(strconv.FormatInt(s.Seed(), 10))
+	}
+	if su.Rows || su.Frames || su.Watch != nil {
+		t = &table{Game: bots.Game{S: s}, seats: ps, watch: su.Watch}
 		if su.Rows {
 			w.rows.start()
 			t.rows = &w.rows
@@ -140,6 +143,7 @@ type table struct {
 	seats [2]*play.Seat[*rules.State, rules.Swap]
 	rows  *rowRecorder
 	rec   *rules.Recorder
+	watch game.Watcher // hears each move, as EncodeSwaps writes it
 }
 
 func (t *table) Apply(me int, sw rules.Swap) {
@@ -153,6 +157,10 @@ func (t *table) Apply(me int, sw rules.Swap) {
 	}
 	if t.rows != nil {
 		t.rows.after(t.S, me, sw)
+	}
+	if t.watch != nil {
+		m := [4]byte{byte('0' + sw.X1), byte('0' + sw.Y1), byte('0' + sw.X2), byte('0' + sw.Y2)}
+		t.watch.Move(m[:])
 	}
 }
 

@@ -62,8 +62,15 @@ func (w *worker) Play(seats [2]*game.Seat, su game.Setup) (*game.Record, error) 
 		mt.snap = &w.snap
 		w.rec.start(w.s, c.Turns)
 	}
+	if su.Watch != nil {
+		su.Watch.Begin(StartString(sp))
+	}
 	mt.onTurn = func(ans [2]stellar.Answer, fault [2]play.Fault) {
+		at := len(w.mw.buf)
 		w.mw.turn(ans, fault)
+		if su.Watch != nil {
+			su.Watch.Move(w.mw.buf[at:]) // the turn as a turn stream holds it
+		}
 		if su.Rows {
 			w.rec.turn(w.s, &w.snap, fault)
 		}

@@ -1,6 +1,8 @@
 package paperio
 
 import (
+	"fmt"
+
 	"github.com/paperio/paperio/bots"
 	"github.com/paperio/paperio/engine"
 	"github.com/paperio/paperio/game"
@@ -61,4 +63,12 @@ func Turn(d engine.Dir, key string) engine.Action {
 		return engine.Left
 	}
 	return engine.Right
+}
+
+// CheckInput takes the page's key names.
+func (Board) CheckInput(k string) error {
+	if _, ok := keyDirs[k]; ok || k == "straight" {
+		return nil
+	}
+	return fmt.Errorf("key %q: want up, down, left, right or straight", k)
 }

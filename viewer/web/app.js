@@ -231,8 +231,9 @@
     }
   }
 
-  // watchGame follows live game n in box; onEnd hears its end.
-  function watchGame(n, box, onEnd) {
+  // watchGame follows live game n in box; onEnd hears its end, onViewer
+  // the viewer once it is made.
+  function watchGame(n, box, onEnd, onViewer) {
     const es = new EventSource('/api/live/game/' + n + '/stream');
     let frames = null;
     es.addEventListener('start', (e) => {
@@ -243,6 +244,7 @@
       if (current) current.destroy();
       current = new Viewer({ meta: { title: d.title, players: d.players, header: d.header }, frames, container: box, live: true, startAt: frames.count - 1, compact: true, noKeys: box.dataset.nokeys === '1' });
       window.viewer = current;
+      if (onViewer) onViewer(current);
     });
     es.addEventListener('more', (e) => { if (frames) frames.addChunk(b64bytes(e.data)); });
     es.addEventListener('end', (e) => {
@@ -279,13 +281,28 @@
     const box = el('div', { id: 'play-board' });
     box.dataset.nokeys = '1';
     let n = null;
+    let sending = Promise.resolve();
     const start = el('button', { id: 'p-start', onclick: async () => {
       msg.replaceChildren();
       try {
         const r = await post('/api/play', { side: +side.value, opponent: opp.value, clock: mode.value === '1' ? +clock.value : 0, seed: +seed.value });
         n = r.n;
-        watchGame(n, box, (d) => { msg.replaceChildren(el('div', { class: 'result', id: 'p-result', text: d.result })); n = null; });
-        msg.append(el('p', { class: 'muted', text: 'Arrow keys or WASD turn your head that way; space goes straight.' }));
+        const game = n;
+        const send = (w) => { sending = sending.then(() => post('/api/play/' + game + '/key', { key: w })).catch((err) => { if (n === game) msg.append(el('p', { class: 'error', text: err.message })); }); };
+        const rend = window.Renderers[o.game];
+        watchGame(n, box, (d) => { msg.replaceChildren(el('div', { class: 'result', id: 'p-result', text: d.result })); n = null; }, (v) => {
+          if (!rend.human) return;
+          // The game's own way to play on the board: clicks on the canvas.
+          const h = rend.human(v, send, { side: +side.value });
+          if (h.destroy) cleanup.push(() => h.destroy());
+          v.canvas.addEventListener('click', (e) => {
+            if (n !== game) return;
+            const r = v.canvas.getBoundingClientRect();
+            h.click(e.clientX - r.left, e.clientY - r.top);
+          });
+          if (!msg.querySelector('#p-help')) msg.append(el('p', { class: 'muted', id: 'p-help', text: h.help }));
+        });
+        if (!rend.human && rend.keysHelp) msg.append(el('p', { class: 'muted', text: rend.keysHelp }));
       } catch (e) { msg.append(el('p', { class: 'error', text: e.message })); }
     } }, 'Start');
     const stop = el('button', { id: 'p-stop', onclick: () => { if (n !== null) post('/api/play/' + n + '/stop', {}); } }, 'Stop');
@@ -293,8 +310,7 @@
       el('div', { class: 'form-row' }, el('label', {}, 'you move', side), el('label', {}, 'against (bot spec)', opp, list),
         el('label', {}, 'mode', mode), el('label', {}, 'ms a move', clock), el('label', {}, 'seed', seed), start, stop),
       el('p', { class: 'muted', text: 'Games are recorded in ' + o.record + ' and join the index.' }), msg, box);
-    const keys = window.Renderers[o.game].keys;
-    let sending = Promise.resolve();
+    const keys = window.Renderers[o.game].keys || {};
     const onKey = (e) => {
       if (n === null || /INPUT|SELECT/.test(e.target.tagName)) return;
       const k = keys[e.key];

@@ -189,6 +189,7 @@
       const keys = el('div', { class: 'keys', text: 'Keys: space play/pause · ←/→ step 1 · Shift+←/→ or PgUp/PgDn step 10 · Home/End · +/− speed' });
       const boardCol = el('div', { class: 'board-col' }, this.canvas, this.scrub, controls, ...this.charts.map((c) => el('div', {}, el('div', { class: 'muted', text: c.spec.title }), c.canvas)));
       const side = el('div', { class: 'side' }, el('h1', { text: this.meta.title, id: 'title' }), this.players(), this.resultBox, this.figs, keys);
+      this.boardCol = boardCol;
       container.append(el('div', { class: 'viewer' }, boardCol, side));
     }
 
@@ -213,12 +214,12 @@
 
     draw() {
       const k = this.k;
-      this.renderer.draw(this.img, { state: this.state, changes: this.changes, frame: k, header: this.header, cell: this.cell });
+      this.renderer.draw(this.img, { state: this.state, changes: this.changes, frame: k, header: this.header, cell: this.cell, selected: this.selected, pending: this.pending });
       this.ctx.putImageData(this.img, 0, 0);
       this.scrub.max = this.frames.count - 1;
       this.scrub.value = k;
       const vals = this.frames.values.map((col) => col[k]);
-      const rows = this.renderer.figures(vals, k, this.frames.count, this.header, this.meta);
+      const rows = this.renderer.figures(vals, k, this.frames.count, this.header, this.meta, this.state);
       this.figs.replaceChildren(...rows.map(([a, b, id]) => el('tr', {}, el('td', { text: a }), el('td', { text: b, id: id || '' }))));
       // The result is known from the first frame of a finished game.
       if (this.meta.result && (!this.live || this.ended)) {
@@ -335,6 +336,16 @@
         const a = el('a', { href: URL.createObjectURL(blob), download: (this.meta.title || 'game').replace(/[^\w.-]+/g, '_') + '-' + this.k + '.png' });
         document.body.append(a); a.click(); a.remove();
       });
+    }
+
+    // select marks what a person picked on the board (the renderer draws
+    // it) and draws the frame again.
+    select(sel) { this.selected = sel; this.draw(); }
+
+    // pixel is the colour at canvas pixel (x, y), as [r, g, b].
+    pixel(x, y) {
+      const d = this.ctx.getImageData(x, y, 1, 1).data;
+      return [d[0], d[1], d[2]];
     }
 
     // cellPixel is the colour at the centre of cell (x, y), as [r, g, b]

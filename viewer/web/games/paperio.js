@@ -111,6 +111,8 @@
       ];
     },
 
+    keysHelp: 'Arrow keys or WASD turn your head that way; space goes straight.',
+
     // keys maps a key to the direction a person asks for.
     keys: { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right', w: 'up', s: 'down', a: 'left', d: 'right', W: 'up', S: 'down', A: 'left', D: 'right', ' ': 'straight' },
   };

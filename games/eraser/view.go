@@ -1,0 +1,42 @@
+package eraser
+
+import (
+	"fmt"
+	"strconv"
+	"time"
+
+	rules "github.com/paperio/paperio/eraser"
+	"github.com/paperio/paperio/game"
+)
+
+// RecordOf is a game of the corpus format as a record (the viewer reads
+// replay files so): its board seed as the start, its swaps as the moves.
+func RecordOf(g *rules.Game) (*game.Record, error) {
+	cfg, err := g.Config.Config()
+	if err != nil {
+		return nil, err
+	}
+	sws := make([]rules.Swap, len(g.Moves))
+	for i, m := range g.Moves {
+		if sws[i], err = m.Swap(); err != nil {
+			return nil, fmt.Errorf("move %d: %v", i+1, err)
+		}
+	}
+	reason, ok := rules.ParseReason(g.Result.Reason)
+	if !ok {
+		return nil, fmt.Errorf("result reason %q", g.Result.Reason)
+	}
+	res := rules.Result{Reason: reason}
+	if e := g.Result.Error; e != nil {
+		res.Error.Kind, _ = rules.ParseFailKind(e.Kind)
+	}
+	t := g.Result.Time
+	return &game.Record{
+		Seed: g.Seed, Config: Config{cfg}, Start: strconv.FormatInt(g.Seed, 10), Moves: EncodeSwaps(sws),
+		Winner: game.Winner(g.Result.Winner), Reason: ReasonCode(res), Extra: g.Result.Extra, Length: g.Result.Length,
+		Score: [2]float64{float64(g.Result.Scores[0]), float64(g.Result.Scores[1])},
+		Think: [2]time.Duration{secs(t[0]), secs(t[1])},
+	}, nil
+}
+
+func secs(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
