@@ -91,13 +91,6 @@ func hasWayOn(s *State, i, x, y int, d Dir) bool {
 	return false
 }
 
-func abs(v int) int {
-	if v < 0 {
-		return -v
-	}
-	return v
-}
-
 // distanceHome is the Manhattan distance from (x, y) to player i's nearest
 // territory cell (a large number when it has none).
 func distanceHome(s *State, i, x, y int) int {
