@@ -114,7 +114,7 @@ func (s *State) enclose(pi int) {
 	for _, c := range p.band {
 		if s.bands[c] == own { // a cell the enemy's band covered is no longer ours
 			s.bands[c] = 0
-			// setField written out: the cell is no-one's or the enemy's.
+			// setFieldXY written out: the cell is no-one's or the enemy's.
 			x, y := gx[c], gy[c]
 			k, bit := int(x)*nw+int(y>>6), uint64(1)<<(y&63)
 			if s.field[c] != 0 {

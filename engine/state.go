@@ -177,9 +177,9 @@ func (s *State) clearBox(i int) {
 		lo, hi := x*s.h+b.MinY, x*s.h+b.MaxY+1
 		clear(s.field[lo:hi])
 		clear(s.bands[lo:hi])
-		for j := range 2 { // the territory of both players, as the grid
-			k := (j*s.w + x) * s.nw
-			clear(s.terr[k : k+s.nw])
+		// Player i's territory bits: all of its territory lies in its box.
+		for k := (i*s.w + x) * s.nw; k < (i*s.w+x+1)*s.nw; k++ {
+			s.terr[k] = 0
 		}
 	}
 	base := i * (s.w + s.h)
@@ -197,7 +197,7 @@ func (s *State) clearBox(i int) {
 func (s *State) paintSquare(i, x, y int) {
 	for cx := max(x-1, 0); cx <= min(x+1, s.w-1); cx++ {
 		for cy := max(y-1, 0); cy <= min(y+1, s.h-1); cy++ {
-			s.setField(cx*s.h+cy, uint8(i+1))
+			s.setFieldXY(cx*s.h+cy, cx, cy, uint8(i+1))
 			s.widen(i, cx, cy)
 		}
 	}
@@ -221,10 +221,10 @@ func (s *State) seesEdge(i int, x, y int32) bool {
 	return y < col.lo || y > col.hi || x < row.lo || x > row.hi
 }
 
-// setField changes a cell's territory and keeps the area counts.
-func (s *State) setField(c int, owner uint8) {
-	y := s.geo.y[c]
-	k, bit := int(s.geo.x[c])*s.nw+int(y>>6), uint64(1)<<(y&63)
+// setFieldXY changes the territory of cell c, at (x, y), and keeps the area
+// counts and the territory bits.
+func (s *State) setFieldXY(c, x, y int, owner uint8) {
+	k, bit := x*s.nw+y>>6, uint64(1)<<(y&63)
 	if old := s.field[c]; old != 0 {
 		s.p[old-1].area--
 		s.terr[(int(old)-1)*s.w*s.nw+k] &^= bit
