@@ -24,6 +24,12 @@ func (s *State) NearestTerritory(i, x, y, bound, floor int) (d, cell int) {
 				continue
 			}
 			col := terr[cx*s.nw : cx*s.nw+s.nw]
+			// Only a cell within r rows of yc beats best: most columns
+			// have none, which a mask of those rows tells at once.
+			r := best - dx - extra - 1
+			if r < 0 || !anyBit(col, max(yc-r, 0), min(yc+r, s.h-1)) {
+				continue
+			}
 			if dy, cy := nearestBit(col, yc); cy >= 0 && dx+extra+dy < best {
 				best, at = dx+extra+dy, cx*s.h+cy
 			}
@@ -33,6 +39,23 @@ func (s *State) NearestTerritory(i, x, y, bound, floor int) (d, cell int) {
 		return -1, -1
 	}
 	return best, at
+}
+
+// anyBit reports whether a column's words have a bit set in lo..hi.
+func anyBit(col []uint64, lo, hi int) bool {
+	for k := lo >> 6; k <= hi>>6; k++ {
+		m := col[k]
+		if k == lo>>6 {
+			m &= ^uint64(0) << uint(lo&63)
+		}
+		if k == hi>>6 {
+			m &= ^uint64(0) >> uint(63-hi&63)
+		}
+		if m != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // nearestBit returns the distance from bit y to the nearest set bit of a
