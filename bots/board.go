@@ -91,6 +91,17 @@ func (b *board) exits(x, y int, d engine.Dir) int {
 	return n
 }
 
+// hasExit reports whether some move is ok from (x, y) when facing d:
+// exits(x, y, d) > 0, without looking past the first.
+func (b *board) hasExit(x, y int, d engine.Dir) bool {
+	for _, nd := range ahead(d) {
+		if b.ok(engine.StepFrom(x, y, nd)) {
+			return true
+		}
+	}
+	return false
+}
+
 // wallDist is how many cells lie between (x, y) and the edge in direction d.
 func (b *board) wallDist(x, y int, d engine.Dir) int {
 	switch d {

@@ -42,7 +42,7 @@ func (b *randomBot) Act(s *engine.State, _ play.Clock) engine.Action {
 		switch {
 		case b.bd.ok(nx, ny):
 			sc = 2
-			if b.bd.exits(nx, ny, nd) > 0 {
+			if b.bd.hasExit(nx, ny, nd) {
 				sc = 3
 			}
 		case b.bd.notStupid(nx, ny):

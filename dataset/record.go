@@ -20,6 +20,7 @@ type Recorder struct {
 	area    [2]int32 // areas after the latest half-step
 	home    [2]home  // distance from head i to its own territory
 	band    [2]int32 // band i to the other head after the latest half-step; -1 none
+	bandAt  [2]int   // index in band i's list of a cell at that distance; -1 unknown
 	bandLen [2]int
 	rows    []Turn
 	opt     []opts  // optional columns of each row; -1 is null
@@ -88,13 +89,26 @@ func (r *Recorder) Step(s *engine.State, a engine.Action) {
 	// the enemy's head stood still, only the new cell can be nearer than
 	// before; otherwise, and for the enemy's band (the mover's head moved),
 	// the band is searched.
+	//
+	// The enemy's band did not change (unless the game is over), so its
+	// distance moved by at most one: the cell nearest before is looked at
+	// first, and a cell one nearer ends the search.
 	var band [2]int32
+	at := r.bandAt
 	if n := s.BandLen(m); n > 1 && n == r.bandLen[m]+1 && !s.Over() && s.HalfSteps() > 1 {
 		band[m] = min(r.band[m], t.DistHeads)
+		if t.DistHeads < r.band[m] {
+			at[m] = len(s.Band(m)) - 1
+		}
 	} else {
-		band[m] = BandToHead(s, m)
+		band[m], at[m] = bandToHead(s, m, -1, 0)
 	}
-	band[e] = BandToHead(s, e)
+	if r.band[e] >= 0 && s.BandLen(e) == r.bandLen[e] && !s.Over() && s.HalfSteps() > 1 {
+		band[e], at[e] = bandToHead(s, e, r.bandAt[e], max(r.band[e]-1, 0))
+	} else {
+		band[e], at[e] = bandToHead(s, e, -1, 0)
+	}
+	r.bandAt = at
 	r.rows = append(r.rows, t)
 	r.opt = append(r.opt, opts{b1h2: band[0], b2h1: band[1], home1: r.home[0].d, home2: r.home[1].d})
 	r.acts = append(r.acts, byte(a))
@@ -202,12 +216,21 @@ func Ratio(a1, a2 int32) float32 {
 // game has ended a band may have lost cells to the other player's band, so
 // the last row is measured cell by cell.
 func BandToHead(s *engine.State, i int) int32 {
+	d, _ := bandToHead(s, i, -1, 0)
+	return d
+}
+
+// bandToHead is BandToHead, and the index in the band list of a cell at
+// that distance (-1 when the game is over). The cell at index hint (when
+// not -1) is measured first, and the search ends at a cell at distance
+// floor or less: the caller knows none is nearer.
+func bandToHead(s *engine.State, i, hint int, floor int32) (int32, int) {
 	if s.BandLen(i) == 0 {
-		return -1
+		return -1, -1
 	}
 	hx, hy, _ := s.Head(1 - i)
 	band := s.Band(i)
-	best := int32(math.MaxInt32)
+	best, at := int32(math.MaxInt32), -1
 	if s.Over() {
 		own, bands := uint8(i+1), s.Bands()
 		for _, c := range band {
@@ -216,19 +239,21 @@ func BandToHead(s *engine.State, i int) int32 {
 				best = min(best, int32(abs(x-hx)+abs(y-hy)))
 			}
 		}
-		return best
+		return best, -1
 	}
-	for j := 0; j < len(band); {
+	if hint >= 0 && hint < len(band) {
+		x, y := s.XY(int(band[hint]))
+		best, at = int32(abs(x-hx)+abs(y-hy)), hint
+	}
+	for j := 0; j < len(band) && best > floor; {
 		x, y := s.XY(int(band[j]))
 		d := int32(abs(x-hx) + abs(y-hy))
 		if d < best {
-			if best = d; d == 0 {
-				break
-			}
+			best, at = d, j
 		}
 		j += int(d-best) + 1
 	}
-	return best
+	return best, at
 }
 
 func nullable(v *int32) *int32 {
@@ -252,80 +277,33 @@ type home struct {
 	at int   // a nearest territory cell (index), when d >= 0
 }
 
-// search finds the distance from scratch, trying radii from `from` up (the
-// territory is known to hold no cell nearer than that).
+// search finds the distance from scratch; the territory is known to hold
+// no cell nearer than from.
 func (h *home) search(s *engine.State, i int, from int32) {
 	x, y, _ := s.Head(i)
-	own := uint8(i + 1)
 	h.d = -1
 	if s.Area(i) == 0 {
 		return
 	}
-	maxR := s.Width() + s.Height() // beyond any cell, even from a head just off the board
-	for r := max(int(from), 0); r <= maxR; r++ {
-		if c := ringFind(s, x, y, own, r); c >= 0 {
-			h.d, h.at = int32(r), c
-			return
-		}
+	// Beyond any cell, even from a head just off the board.
+	if d, c := s.NearestTerritory(i, x, y, s.Width()+s.Height()+1, int(from)); d >= 0 {
+		h.d, h.at = int32(d), c
 	}
 }
 
 // step updates the distance after the head moved one cell while the
 // territory stayed as it was. The nearest cell is now at least d-1 away, and
-// the remembered one at most d+1: only the rings in between need a look.
+// the remembered one at most d+1: only distances in between need a look.
 func (h *home) step(s *engine.State, i int) {
 	if h.d < 0 {
 		return
 	}
 	x, y, _ := s.Head(i)
 	cx, cy := s.XY(h.at)
-	dc := int32(abs(x-cx) + abs(y-cy))
-	for r := max(h.d-1, 0); r < dc; r++ {
-		if c := ringFind(s, x, y, uint8(i+1), int(r)); c >= 0 {
-			h.d, h.at = r, c
-			return
-		}
+	dc := abs(x-cx) + abs(y-cy)
+	if d, c := s.NearestTerritory(i, x, y, dc, int(max(h.d-1, 0))); d >= 0 {
+		h.d, h.at = int32(d), c
+		return
 	}
-	h.d = dc
-}
-
-// ringFind returns a cell at Manhattan distance exactly r from (x, y) owned
-// by own, or -1. The ring is four diagonal runs of r cells; each is clipped
-// to the board and walked with a fixed stride through the grid.
-func ringFind(s *engine.State, x, y int, own uint8, r int) int {
-	field, w, h := s.Fields(), s.Width(), s.Height()
-	if r == 0 {
-		if x >= 0 && x < w && y >= 0 && y < h && field[x*h+y] == own {
-			return x*h + y
-		}
-		return -1
-	}
-	// Each run starts at a corner of the diamond and steps diagonally.
-	runs := [4][4]int{
-		{x + r, y, -1, 1}, // east corner towards south
-		{x, y + r, -1, -1},
-		{x - r, y, 1, -1},
-		{x, y - r, 1, 1},
-	}
-	for _, run := range runs {
-		x0, y0, dx, dy := run[0], run[1], run[2], run[3]
-		lo, hi := 0, r-1
-		lo, hi = clip(lo, hi, x0, dx, w)
-		lo, hi = clip(lo, hi, y0, dy, h)
-		stride := dx*h + dy
-		for k, c := lo, (x0+dx*lo)*h+y0+dy*lo; k <= hi; k, c = k+1, c+stride {
-			if field[c] == own {
-				return c
-			}
-		}
-	}
-	return -1
-}
-
-// clip narrows [lo, hi] to the k with 0 ≤ v0 + dv·k < n (dv is ±1).
-func clip(lo, hi, v0, dv, n int) (int, int) {
-	if dv > 0 {
-		return max(lo, -v0), min(hi, n-1-v0)
-	}
-	return max(lo, v0-(n-1)), min(hi, v0)
+	h.d = int32(dc)
 }

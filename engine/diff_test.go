@@ -91,13 +91,6 @@ func hasWayOn(s *State, i, x, y int, d Dir) bool {
 	return false
 }
 
-func abs(v int) int {
-	if v < 0 {
-		return -v
-	}
-	return v
-}
-
 // distanceHome is the Manhattan distance from (x, y) to player i's nearest
 // territory cell (a large number when it has none).
 func distanceHome(s *State, i, x, y int) int {
@@ -140,6 +133,9 @@ func randomSetup(rng *rand.Rand, w, h int) (Config, [2]Start) {
 var boardShapes = [][2]int{
 	{2, 1}, {2, 2}, {2, 3}, {2, 8}, {2, 31}, {4, 1}, {10, 1}, {30, 1},
 	{4, 2}, {4, 3}, {6, 7}, {8, 9}, {10, 11}, {12, 8}, {16, 15}, {20, 21}, {30, 31},
+	// Columns of one 64-bit word, just over one, and three (enclosure
+	// reads territory as a column's words).
+	{6, 64}, {8, 65}, {10, 129},
 }
 
 // gameStats tallies what the random games exercised.

@@ -1,6 +1,10 @@
 package engine
 
-import "math"
+import (
+	"encoding/binary"
+	"math"
+	"math/bits"
+)
 
 // Enclosing (圈地) turns the mover's band into territory, then takes every
 // cell that can no longer reach the board's edge without crossing the mover's
@@ -18,77 +22,78 @@ import "math"
 //     mover's territory span of that column or row (see State.spans).
 //
 // Most regions beside a band are open at once by the second test, so the
-// work is mostly the cells actually taken. Regions are explored as vertical
-// runs of cells (a column is contiguous in the grids), which touches each
-// cell a few times in tight loops. The regions still unknown are explored
-// side by side, a few cells each in turn, and regions that meet are merged;
-// so an open region that is slow to prove open costs about as much as the
-// enclosed regions explored alongside it, not the size of the box.
+// work is mostly the regions actually taken. Regions are explored as
+// vertical runs of cells, and a run is found with a few word operations on
+// its column held as bits (1 for a cell that is not the mover's territory):
+// a column of the course board is two 64-bit words, so a region costs about
+// its number of runs, not its number of cells. A column's bits are made
+// from the territory grid the first time an enclosure looks at it.
+//
+// Regions are explored one after another, each until it proves open or
+// runs out of cells; a region that runs out is taken at once. A later
+// region that meets the cells of an earlier one is open: the earlier one
+// was open (a region taken had every neighbour of its cells explored).
 
 // run is a vertical stretch of cells (x, y0..y1) of one region.
 type run struct{ x, y0, y1 int32 }
 
-// region is one flood fill in progress.
-type region struct {
-	runs   []run // runs found; runs[:head] have been expanded
-	head   int
-	parent int32 // union-find parent; a root is its own parent
-	open   bool  // reaches the edge: nothing of it is enclosed
-}
-
 // filler is the scratch memory of enclosure, kept with the state that uses it.
 type filler struct {
-	size int
-	// slot[c] - base is the region that found cell c in this enclosure; a
-	// value below base is from an earlier one. Bumping base forgets every
-	// old mark without clearing the array.
-	base    uint32
-	slot    []uint32
-	regions []region
-	active  []int32
+	w, h int
+	nw   int // 64-bit words per column
+	// A column's words below are valid in this enclosure when its stamp is
+	// the enclosure's epoch; bumping the epoch forgets every column at once.
+	epoch uint32
+	stamp []uint32 // per column
+	rows  []uint64 // the rows of the mover's box, as a column's bits
+	mark  []uint64 // cells of the regions explored in this enclosure, column x at x*nw
+	open  []uint64 // cells of the regions found open in this enclosure
+	seeds []int32  // cells next to the band to start regions from
+	runs  []run    // the region being explored: runs[head:] still to expand
 }
 
-const batch = 32 // cells a region expands per turn
-
-func newFiller(cells int) *filler {
-	return &filler{size: cells, base: 1, slot: make([]uint32, cells)}
+func newFiller(w, h int) *filler {
+	nw := (h + 63) / 64 // as State.nw
+	return &filler{w: w, h: h, nw: nw, epoch: 1, stamp: make([]uint32, w),
+		rows: make([]uint64, nw), mark: make([]uint64, w*nw), open: make([]uint64, w*nw)}
 }
+
+// fits reports whether the scratch is for boards of s's size.
+func (f *filler) fits(s *State) bool { return f.w == s.w && f.h == s.h }
 
 // ShareScratch makes s use o's enclosure scratch memory from now on (until
 // s changes board size; a copy or clone of s gets scratch of its own). States that are never
 // stepped at the same time, such as an environment's games stepped in
 // turn, can share it: one copy stays in the cache where each game's own
-// would not. Every enclosure forgets the marks of earlier ones, whichever
+// would not. Every enclosure forgets what earlier ones left, whichever
 // state made them. It does nothing when the boards differ in size.
 func (s *State) ShareScratch(o *State) {
-	if s == o || len(s.field) != len(o.field) || len(o.field) == 0 {
+	if s == o || s.w != o.w || s.h != o.h || len(o.field) == 0 {
 		return
 	}
 	if o.fill == nil {
-		o.fill = newFiller(len(o.field))
+		o.fill = newFiller(o.w, o.h)
 	}
 	s.fill = o.fill
 }
 
-// filler returns the enclosure scratch, ready for an enclosure that may
-// start up to maxRegions regions.
-func (s *State) filler(maxRegions int) *filler {
+// filler returns the enclosure scratch, ready for a new enclosure by
+// player pi.
+func (s *State) filler(pi int) *filler {
 	if s.fill == nil {
-		s.fill = newFiller(len(s.field))
+		s.fill = newFiller(s.w, s.h)
 	}
 	f := s.fill
-	if uint64(f.base)+uint64(maxRegions)+1 >= math.MaxUint32 { // would wrap: forget every old mark
-		clear(f.slot)
-		f.base = 1
+	f.epoch++
+	if f.epoch == math.MaxUint32 { // would wrap: forget every stamp
+		clear(f.stamp)
+		f.epoch = 1
 	}
-	// Region 0 is open from the start: a seed known to see the edge is
-	// marked with it, which costs no region of its own.
-	if cap(f.regions) == 0 {
-		f.regions = make([]region, 1, 64)
+	f.seeds = f.seeds[:0]
+	b := &s.p[pi].box
+	for k := range f.rows {
+		f.rows[k] = rangeMask(k, int32(b.MinY), int32(b.MaxY))
 	}
-	f.regions = f.regions[:1]
-	f.regions[0] = region{runs: f.regions[0].runs[:0], open: true}
-	f.active = f.active[:0]
 	return f
 }
 
@@ -104,11 +109,21 @@ func (s *State) enclose(pi int) {
 	sp := s.spans[pi*(s.w+s.h) : (pi+1)*(s.w+s.h)]
 	cols, rows := sp[:s.w], sp[s.w:]
 	gx, gy := s.geo.x, s.geo.y
+	nw := s.nw
+	mine, theirs := s.terr[pi*s.w*nw:(pi+1)*s.w*nw], s.terr[(1-pi)*s.w*nw:(2-pi)*s.w*nw]
 	for _, c := range p.band {
 		if s.bands[c] == own { // a cell the enemy's band covered is no longer ours
 			s.bands[c] = 0
-			s.setField(int(c), own)
+			// setFieldXY written out: the cell is no-one's or the enemy's.
 			x, y := gx[c], gy[c]
+			k, bit := int(x)*nw+int(y>>6), uint64(1)<<(y&63)
+			if s.field[c] != 0 {
+				s.p[1-pi].area--
+				theirs[k] &^= bit
+			}
+			s.field[c] = own
+			p.area++
+			mine[k] |= bit
 			col, row := &cols[x], &rows[y]
 			col.lo, col.hi = min(col.lo, y), max(col.hi, y)
 			row.lo, row.hi = min(row.lo, x), max(row.hi, x)
@@ -119,175 +134,189 @@ func (s *State) enclose(pi int) {
 		p.bandLen = 0
 		return
 	}
-	f := s.filler(4 * len(p.band))
+	f := s.filler(pi)
 	b := p.box
 	minX, minY, maxX, maxY := int32(b.MinX), int32(b.MinY), int32(b.MaxX), int32(b.MaxY)
 	h := int32(s.h)
-	base, field, slot := f.base, s.field, f.slot
+	field := s.field
+	seeds := f.seeds
 	for _, c := range p.band {
 		// Seeds are the band cell's neighbours strictly inside the box that
-		// are neither pi's territory nor claimed; these tests are written
-		// out here because they run four times per band cell. A seed that
-		// sees the edge along its column or row (see seesEdge) only gets
-		// region 0's mark, for regions that reach it later.
+		// are not pi's territory and do not see the edge along their column
+		// or row (see seesEdge); these tests are written out here because
+		// they run four times per band cell.
 		x, y := gx[c], gy[c]
 		if y > minY && y < maxY {
 			row := rows[y]
-			if e := c + h; x+1 < maxX && field[e] != own && slot[e] < base {
-				if col := cols[x+1]; y < col.lo || y > col.hi || x+1 < row.lo || x+1 > row.hi {
-					slot[e] = base
-				} else {
-					s.seed(f, pi, x+1, y)
+			if e := c + h; x+1 < maxX && field[e] != own {
+				if col := cols[x+1]; y >= col.lo && y <= col.hi && x+1 >= row.lo && x+1 <= row.hi {
+					seeds = append(seeds, e)
 				}
 			}
-			if w := c - h; x-1 > minX && field[w] != own && slot[w] < base {
-				if col := cols[x-1]; y < col.lo || y > col.hi || x-1 < row.lo || x-1 > row.hi {
-					slot[w] = base
-				} else {
-					s.seed(f, pi, x-1, y)
+			if w := c - h; x-1 > minX && field[w] != own {
+				if col := cols[x-1]; y >= col.lo && y <= col.hi && x-1 >= row.lo && x-1 <= row.hi {
+					seeds = append(seeds, w)
 				}
 			}
 		}
 		if x > minX && x < maxX {
 			col := cols[x]
-			if so := c + 1; y+1 < maxY && field[so] != own && slot[so] < base {
-				if row := rows[y+1]; y+1 < col.lo || y+1 > col.hi || x < row.lo || x > row.hi {
-					slot[so] = base
-				} else {
-					s.seed(f, pi, x, y+1)
+			if so := c + 1; y+1 < maxY && field[so] != own {
+				if row := rows[y+1]; y+1 >= col.lo && y+1 <= col.hi && x >= row.lo && x <= row.hi {
+					seeds = append(seeds, so)
 				}
 			}
-			if no := c - 1; y-1 > minY && field[no] != own && slot[no] < base {
-				if row := rows[y-1]; y-1 < col.lo || y-1 > col.hi || x < row.lo || x > row.hi {
-					slot[no] = base
-				} else {
-					s.seed(f, pi, x, y-1)
+			if no := c - 1; y-1 > minY && field[no] != own {
+				if row := rows[y-1]; y-1 >= col.lo && y-1 <= col.hi && x >= row.lo && x <= row.hi {
+					seeds = append(seeds, no)
 				}
 			}
 		}
 	}
+	f.seeds = seeds
 	p.band = p.band[:0]
 	p.bandLen = 0
-	if len(f.active) > 0 {
-		s.explore(f, pi)
-		s.takeEnclosed(f, own)
+	for _, c := range seeds {
+		x, y := gx[c], gy[c]
+		f.column(x)
+		if f.mark[int(x)*f.nw+int(y>>6)]&(1<<(y&63)) != 0 {
+			continue // explored already, from another seed
+		}
+		s.region(f, pi, x, y)
 	}
-	f.base += uint32(len(f.regions))
 }
 
-// Neighbour offsets in coordinates: east, west, south, north.
-var (
-	nbX = [4]int32{1, -1, 0, 0}
-	nbY = [4]int32{0, 0, 1, -1}
-)
-
-// seed starts exploring from (x, y), a neighbour of the closed band strictly
-// inside pi's box that is neither pi's territory nor claimed by a region,
-// and not known to see the edge. (Cells on the box's border are open and
-// need nothing.)
-func (s *State) seed(f *filler, pi int, x, y int32) {
-	h := int32(s.h)
-	c := x*h + y
-	// A seed next to a cell some region already holds joins that region:
-	// the cells along a straight stretch of band are neighbours, and one
-	// region for them all saves merging many small ones later.
-	r := int32(-1)
-	for k := 0; k < 4; k++ {
-		if v := f.slot[c+nbX[k]*h+nbY[k]]; v >= f.base {
-			r = f.find(int32(v - f.base))
-			break
-		}
-	}
-	if r < 0 {
-		r = int32(len(f.regions))
-		if int(r) < cap(f.regions) { // reuse the old slice's memory
-			f.regions = f.regions[:r+1]
-			f.regions[r] = region{runs: f.regions[r].runs[:0], parent: r}
-		} else {
-			f.regions = append(f.regions, region{runs: make([]run, 0, 16), parent: r})
-		}
-		f.active = append(f.active, r)
-	}
-	if f.regions[r].open {
-		// An open region is never explored: marking the one cell is enough
-		// for regions that reach it later to learn that they are open too.
-		f.slot[c] = f.base + uint32(r)
+// column makes sure column x's marks are valid in this enclosure: cleared
+// the first time it looks at the column.
+func (f *filler) column(x int32) {
+	if f.stamp[x] == f.epoch {
 		return
 	}
-	s.scan(f, pi, r, x, y)
+	f.stamp[x] = f.epoch
+	k := int(x) * f.nw
+	clear(f.mark[k : k+f.nw])
+	clear(f.open[k : k+f.nw])
 }
 
-// scan gives region r (a root) the run of unclaimed cells through (x, y), a
-// cell strictly inside the box that is neither pi's territory nor claimed,
-// and queues it for expansion. It returns the root of r afterwards (r joins
-// any region whose cell the run meets) and the run's last row.
-func (s *State) scan(f *filler, pi int, r int32, x, y int32) (int32, int32) {
-	own := uint8(pi + 1)
+// freeRun returns the run of free cells around (x, y), a free cell: own is
+// the mover's territory in the column, rows the box's rows.
+func freeRun(own, rows []uint64, y int32) (y0, y1 int32) {
+	k, o := int(y>>6), uint(y&63)
+	// Down: the highest cell below y that is not free.
+	z := (own[k] | ^rows[k]) & (1<<o - 1)
+	for z == 0 && k > 0 {
+		k--
+		z = own[k] | ^rows[k]
+	}
+	if z == 0 {
+		y0 = 0
+	} else {
+		y0 = int32(k*64 + 64 - bits.LeadingZeros64(z))
+	}
+	// Up: the lowest clear bit above y.
+	k = int(y >> 6)
+	z = (own[k] | ^rows[k]) &^ (2<<o - 1)
+	for z == 0 && k+1 < len(own) {
+		k++
+		z = own[k] | ^rows[k]
+	}
+	if z == 0 {
+		y1 = int32(len(own)*64 - 1)
+	} else {
+		y1 = int32(k*64+bits.TrailingZeros64(z)) - 1
+	}
+	return y0, y1
+}
+
+// rangeMask is the bits of word k that lie in y0..y1.
+func rangeMask(k int, y0, y1 int32) uint64 {
+	lo, hi := int32(k*64), int32(k*64+63)
+	m := ^uint64(0)
+	if y0 > lo {
+		m <<= uint(y0 - lo)
+	}
+	if y1 < hi {
+		m &= 1<<uint(y1-lo+1) - 1
+	}
+	return m
+}
+
+// setRange sets bits y0..y1 of a column's words.
+func setRange(words []uint64, y0, y1 int32) {
+	for k := int(y0 >> 6); k <= int(y1>>6); k++ {
+		words[k] |= rangeMask(k, y0, y1)
+	}
+}
+
+// region explores the region of (x, y), a cell strictly inside pi's box
+// that is not pi's territory and no region of this enclosure holds, and
+// takes it when it does not prove open.
+func (s *State) region(f *filler, pi int, x, y int32) {
+	f.runs = f.runs[:0]
+	if s.claim(f, pi, x, y) || s.expand(f, pi) {
+		// Open: later regions that meet it learn so from its cells.
+		nw := f.nw
+		for _, r := range f.runs {
+			setRange(f.open[int(r.x)*nw:int(r.x)*nw+nw], r.y0, r.y1)
+		}
+		return
+	}
+	s.take(f.runs, pi)
+}
+
+// claim gives the region the run of free cells through (x, y), a free cell
+// no region holds in a column strictly inside the box, and reports whether
+// the run proves the region open.
+func (s *State) claim(f *filler, pi int, x, y int32) bool {
+	nw := f.nw
+	k := (pi*s.w + int(x)) * nw
+	y0, y1 := freeRun(s.terr[k:k+nw], f.rows, y)
+	setRange(f.mark[int(x)*nw:int(x)*nw+nw], y0, y1)
+	f.runs = append(f.runs, run{x, y0, y1})
 	b := &s.p[pi].box
-	minY, maxY := int32(b.MinY), int32(b.MaxY)
-	// The column as slices of its own, held in locals: this loop is the
-	// heart of enclosure and should not reload anything per cell.
-	h := int32(s.h)
-	col := x * h
-	field := s.field[col : col+h : col+h]
-	slot := f.slot[col : col+h : col+h]
-	base := f.base
-	tag := base + uint32(r)
-	slot[y] = tag
-	open := false
-	y0 := y
-	for { // up
-		n := y0 - 1
-		if field[n] == own {
-			break
+	return int(y0) == b.MinY || int(y1) == b.MaxY || s.runSeesEdge(pi, x, y, y0, y1)
+}
+
+// expand looks along both sides of the region's runs for free cells until
+// the region proves open (it reports true) or has no cells left to find.
+func (s *State) expand(f *filler, pi int) bool {
+	b := &s.p[pi].box
+	nw := f.nw
+	for head := 0; head < len(f.runs); head++ {
+		ru := f.runs[head]
+		for _, x := range [2]int32{ru.x - 1, ru.x + 1} {
+			f.column(x)
+			k0 := (pi*s.w + int(x)) * nw
+			own := s.terr[k0 : k0+nw]
+			border := int(x) == b.MinX || int(x) == b.MaxX
+			for k := int(ru.y0 >> 6); k <= int(ru.y1>>6); k++ {
+				m := rangeMask(k, ru.y0, ru.y1) &^ own[k] // rows of the run: inside the box
+				if m == 0 {
+					continue
+				}
+				// A free side cell on the box's border, or in a region
+				// already found open, opens this one.
+				if border || m&f.open[int(x)*nw+k] != 0 {
+					return true
+				}
+				for m &^= f.mark[int(x)*nw+k]; m != 0; m &^= f.mark[int(x)*nw+k] {
+					if s.claim(f, pi, x, int32(k*64+bits.TrailingZeros64(m))) {
+						return true
+					}
+				}
+			}
 		}
-		if v := slot[n]; v >= base {
-			r = f.meet(r, int32(v-base))
-			break
-		}
-		if n == minY { // an unclaimed cell on the box's border
-			open = true
-			break
-		}
-		y0 = n
-		slot[n] = tag
 	}
-	y1 := y
-	for { // down
-		n := y1 + 1
-		if field[n] == own {
-			break
-		}
-		if v := slot[n]; v >= base {
-			r = f.meet(r, int32(v-base))
-			break
-		}
-		if n == maxY {
-			open = true
-			break
-		}
-		y1 = n
-		slot[n] = tag
-	}
-	reg := &f.regions[r]
-	reg.runs = append(reg.runs, run{x, y0, y1})
-	if !open && !reg.open {
-		open = s.runSeesEdge(pi, x, y, y0, y1)
-	}
-	reg.open = reg.open || open
-	return r, y1
+	return false
 }
 
 // runSeesEdge reports whether the run (x, y0..y1), found from (x, y), sees
-// the edge (see seesEdge): some cell of it lies outside the column's span,
-// or one of its ends or the cell it was found from lies outside its row's
-// span. (Testing every row would find a few more open runs, but costs more
-// than it saves.)
+// the edge along a row (see seesEdge): one of its ends or the cell it was
+// found from lies outside its row's span. (Testing every row would find a
+// few more open runs, but costs more than it saves. Along the column it
+// cannot: a run inside the box's rows ends on the mover's territory.)
 func (s *State) runSeesEdge(pi int, x, y, y0, y1 int32) bool {
 	base := int32(pi * (s.w + s.h))
-	if col := s.spans[base+x]; y0 < col.lo || y1 > col.hi {
-		return true
-	}
 	rows := s.spans[base+int32(s.w) : base+int32(s.w+s.h)]
 	for _, r := range [3]span{rows[y0], rows[y], rows[y1]} {
 		if x < r.lo || x > r.hi {
@@ -297,122 +326,35 @@ func (s *State) runSeesEdge(pi int, x, y, y0, y1 int32) bool {
 	return false
 }
 
-// meet is region r (a root) touching a cell claimed by region o: they are
-// one region. It returns the root of both.
-func (f *filler) meet(r, o int32) int32 {
-	if o = f.find(o); o != r {
-		return f.union(r, o)
-	}
-	return r
-}
-
-// explore grows the regions in turn until each is open or exhausted.
-func (s *State) explore(f *filler, pi int) {
-	for len(f.active) > 0 {
-		live := f.active[:0]
-		for _, r := range f.active {
-			reg := &f.regions[r]
-			if reg.parent != r || reg.open || reg.head == len(reg.runs) {
-				continue
-			}
-			if s.grow(f, pi, r) == r {
-				live = append(live, r)
-			}
-		}
-		f.active = live
-	}
-}
-
-// grow expands about batch cells of region r (a root): it looks along both
-// sides of its next runs for cells not yet claimed. It returns r's root
-// afterwards (it changes when r meets another region and joins it).
-func (s *State) grow(f *filler, pi int, r int32) int32 {
+// take gives the player own every cell of an enclosed region's runs. Their
+// cells need not widen the spans: an enclosed cell has the player's
+// territory on all four sides along its column and row.
+func (s *State) take(runs []run, pi int) {
 	own := uint8(pi + 1)
-	b := &s.p[pi].box
 	h := int32(s.h)
-	cur := r
-	for n := int32(0); n < batch; {
-		reg := &f.regions[cur]
-		if reg.open || reg.head == len(reg.runs) {
-			break
+	mine, theirs := s.terr[pi*s.w*s.nw:], s.terr[(1-pi)*s.w*s.nw:]
+	// A cell of the region is no-one's or the enemy's: the enemy's bits
+	// count what it loses.
+	owns := uint64(own) * 0x0101010101010101
+	n, lost := 0, 0
+	for _, ru := range runs {
+		cells := s.field[ru.x*h+ru.y0 : ru.x*h+ru.y1+1]
+		n += len(cells)
+		for len(cells) >= 8 {
+			binary.LittleEndian.PutUint64(cells, owns)
+			cells = cells[8:]
 		}
-		ru := reg.runs[reg.head]
-		reg.head++
-		n += ru.y1 - ru.y0 + 1
-		// The run is strictly inside the box: its side columns are on the
-		// board, and a side column on the box's border opens the region.
-		for _, x := range [2]int32{ru.x - 1, ru.x + 1} {
-			border := int(x) <= b.MinX || int(x) >= b.MaxX
-			field := s.field[x*h : x*h+h : x*h+h]
-			slot := f.slot[x*h : x*h+h : x*h+h]
-			base := f.base
-			for y := ru.y0; y <= ru.y1; y++ {
-				// Inside a region most side cells are claimed already, so
-				// that test comes first.
-				if v := slot[y]; v >= base {
-					if o := int32(v - base); o != cur {
-						if cur = f.meet(cur, o); f.regions[cur].open {
-							return cur
-						}
-					}
-					continue
-				}
-				if field[y] == own {
-					continue
-				}
-				if border {
-					f.regions[cur].open = true
-					return cur
-				}
-				cur, y = s.scan(f, pi, cur, x, y)
-				if f.regions[cur].open {
-					return cur
-				}
-			}
+		for i := range cells {
+			cells[i] = own
+		}
+		k := int(ru.x) * s.nw
+		for j := int(ru.y0 >> 6); j <= int(ru.y1>>6); j++ {
+			m := rangeMask(j, ru.y0, ru.y1)
+			lost += bits.OnesCount64(theirs[k+j] & m)
+			theirs[k+j] &^= m
+			mine[k+j] |= m
 		}
 	}
-	return cur
-}
-
-func (f *filler) find(r int32) int32 {
-	for f.regions[r].parent != r {
-		f.regions[r].parent = f.regions[f.regions[r].parent].parent
-		r = f.regions[r].parent
-	}
-	return r
-}
-
-// union joins region a into region b: b takes over a's unexpanded runs.
-func (f *filler) union(a, b int32) int32 {
-	ra, rb := &f.regions[a], &f.regions[b]
-	if !ra.open && !rb.open { // an open region is never explored
-		rb.runs = append(rb.runs, ra.runs[ra.head:]...)
-		ra.runs = ra.runs[:ra.head]
-	}
-	ra.parent = b
-	rb.open = rb.open || ra.open
-	return b
-}
-
-// takeEnclosed gives the player every cell of the regions that never proved
-// open. Their cells need not widen the spans: an enclosed cell has the
-// player's territory on all four sides along its column and row.
-func (s *State) takeEnclosed(f *filler, own uint8) {
-	h := int32(s.h)
-	var lost [4]int // cells taken from no-one, player 1, player 2
-	for r := range f.regions {
-		if f.regions[f.find(int32(r))].open {
-			continue
-		}
-		for _, ru := range f.regions[r].runs {
-			cells := s.field[ru.x*h+ru.y0 : ru.x*h+ru.y1+1]
-			for i, v := range cells {
-				lost[v&3]++
-				cells[i] = own
-			}
-		}
-	}
-	// No cell of a region is the player's own, so lost[own] is 0.
-	s.p[own-1].area += lost[0] + lost[1] + lost[2]
-	s.p[2-own].area -= lost[3-own]
+	s.p[pi].area += n
+	s.p[1-pi].area -= lost
 }

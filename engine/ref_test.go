@@ -257,6 +257,9 @@ func recount(s *State) (area, band [2]int) {
 // edge by it, which the fast enclosure relies on. The last can only change
 // when the territory grid does, so callers ask for it only then.
 func checkInvariants(s *State, withCut bool) error {
+	if err := terrMatches(s); err != nil {
+		return err
+	}
 	area, band := recount(s)
 	for i := 0; i < 2; i++ {
 		if s.Area(i) != area[i] || s.BandLen(i) != band[i] {
@@ -360,4 +363,19 @@ func picture(s *State) string {
 		sb.WriteByte('\n')
 	}
 	return sb.String()
+}
+
+// terrMatches checks the territory bits against the territory grid.
+func terrMatches(s *State) error {
+	for i := 0; i < 2; i++ {
+		for x := 0; x < s.Width(); x++ {
+			for y := 0; y < s.nw*64; y++ {
+				bit := s.terr[(i*s.w+x)*s.nw+y/64]>>(y%64)&1 == 1
+				if want := y < s.Height() && s.FieldAt(x, y) == i+1; bit != want {
+					return fmt.Errorf("player %d: territory bit of (%d,%d) is %v, the grid says %v", i+1, x, y, bit, want)
+				}
+			}
+		}
+	}
+	return nil
 }

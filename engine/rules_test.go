@@ -321,9 +321,10 @@ func TestActions(t *testing.T) {
 	}
 }
 
-// TestEncloseMarksWrap: enclosure marks cells with a counter that is bumped
-// instead of clearing the marks; when the counter would wrap, the marks are
-// cleared. Stale marks from before the wrap must not count.
+// TestEncloseMarksWrap: enclosure stamps the columns it has made bits of
+// with a counter that is bumped instead of clearing them; when the counter
+// would wrap, the stamps are cleared. Stale columns from before the wrap
+// must not count.
 func TestEncloseMarksWrap(t *testing.T) {
 	c := Config{Width: 12, Height: 12, MaxTurns: 28}
 	starts := [2]Start{{2, 2, East}, {6, 6, North}}
@@ -336,9 +337,12 @@ func TestEncloseMarksWrap(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := s.filler(0)
-	f.base = math.MaxUint32 - 10
-	for i := range f.slot {
-		f.slot[i] = math.MaxUint32 - 1 // would read as claimed if not cleared
+	f.epoch = math.MaxUint32 - 1 // the next enclosure wraps
+	for i := range f.stamp {
+		f.stamp[i] = 1 // the epoch after the wrap: would read as fresh if not cleared
+	}
+	for i := range f.mark { // stale marks: every cell explored already
+		f.mark[i], f.open[i] = ^uint64(0), ^uint64(0)
 	}
 	for i := 0; i < len(p1); i++ {
 		s.Step(Action(p1[i]))
@@ -349,7 +353,39 @@ func TestEncloseMarksWrap(t *testing.T) {
 	if got, w := picture(s), picture(want); got != w || s.Area(0) != 69 {
 		t.Fatalf("after the wrap:\n%s\nwant:\n%s", got, w)
 	}
-	if s.fill.base > 1000 {
-		t.Errorf("marks were not reset: base %d", s.fill.base)
+	if s.fill.epoch > 1000 {
+		t.Errorf("stamps were not reset: epoch %d", s.fill.epoch)
+	}
+}
+
+// TestEncloseAcrossWords closes loops whose columns cross the 64-bit words
+// enclosure reads territory in (bits 63/64 and 127/128 of a column), on a
+// board 129 high, against the oracle.
+func TestEncloseAcrossWords(t *testing.T) {
+	c := Config{Width: 20, Height: 129, MaxTurns: 400}
+	for _, y := range []int{40, 58, 63, 64, 90, 98} {
+		starts := [2]Start{{5, y, South}, {15, 3, East}}
+		// A loop 6 wide and 30 high, then a second one through the first's
+		// territory.
+		p1 := strings.Repeat("S", 30) + "L" + strings.Repeat("S", 5) + "L" + strings.Repeat("S", 29) + "L" + strings.Repeat("S", 4) +
+			"L" + strings.Repeat("S", 10) + "R" + "SS" + "R" + strings.Repeat("S", 8)
+		i := 0
+		next := func(s *State) (Action, bool) {
+			if s.ToMove() == 1 {
+				return Right, true // player 2 circles at home
+			}
+			if i == len(p1) {
+				return 0, false
+			}
+			i++
+			return Action(p1[i-1]), true
+		}
+		_, g, err := playDiff(c, starts, next)
+		if err != nil {
+			t.Fatalf("start y %d: %v", y, err)
+		}
+		if g.taken < 100 {
+			t.Errorf("start y %d: the loops took only %d cells beyond the band", y, g.taken)
+		}
 	}
 }

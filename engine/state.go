@@ -98,7 +98,12 @@ type State struct {
 	// of the player lies outside them. They only widen: cells lost to the
 	// enemy leave them wider than needed, which only makes the test say "don't
 	// know" more often.
-	spans  []span
+	spans []span
+	// terr holds each player's territory as bits, column by column: player
+	// i's column x is the nw words at (i*W+x)*nw, bit y for (x, y). It is
+	// the territory grid again, in the form enclosure reads fastest.
+	terr   []uint64
+	nw     int // words per column: ceil(H/64)
 	steps  int // half-steps played
 	over   bool
 	result Result
@@ -141,6 +146,8 @@ func (s *State) Reset(c Config, starts [2]Start) error {
 	} else {
 		s.geo, s.w, s.h = geometryOf(c.Width, c.Height), c.Width, c.Height
 		s.field, s.bands = make([]uint8, n), make([]uint8, n)
+		s.nw = (c.Height + 63) / 64
+		s.terr = make([]uint64, 2*c.Width*s.nw)
 		s.spans = make([]span, 2*(c.Width+c.Height))
 		for i := range s.spans {
 			s.spans[i] = emptySpan
@@ -170,6 +177,10 @@ func (s *State) clearBox(i int) {
 		lo, hi := x*s.h+b.MinY, x*s.h+b.MaxY+1
 		clear(s.field[lo:hi])
 		clear(s.bands[lo:hi])
+		// Player i's territory bits: all of its territory lies in its box.
+		for k := (i*s.w + x) * s.nw; k < (i*s.w+x+1)*s.nw; k++ {
+			s.terr[k] = 0
+		}
 	}
 	base := i * (s.w + s.h)
 	for x := b.MinX; x <= b.MaxX; x++ {
@@ -186,7 +197,7 @@ func (s *State) clearBox(i int) {
 func (s *State) paintSquare(i, x, y int) {
 	for cx := max(x-1, 0); cx <= min(x+1, s.w-1); cx++ {
 		for cy := max(y-1, 0); cy <= min(y+1, s.h-1); cy++ {
-			s.setField(cx*s.h+cy, uint8(i+1))
+			s.setFieldXY(cx*s.h+cy, cx, cy, uint8(i+1))
 			s.widen(i, cx, cy)
 		}
 	}
@@ -210,14 +221,18 @@ func (s *State) seesEdge(i int, x, y int32) bool {
 	return y < col.lo || y > col.hi || x < row.lo || x > row.hi
 }
 
-// setField changes a cell's territory and keeps the area counts.
-func (s *State) setField(c int, owner uint8) {
+// setFieldXY changes the territory of cell c, at (x, y), and keeps the area
+// counts and the territory bits.
+func (s *State) setFieldXY(c, x, y int, owner uint8) {
+	k, bit := x*s.nw+y>>6, uint64(1)<<(y&63)
 	if old := s.field[c]; old != 0 {
 		s.p[old-1].area--
+		s.terr[(int(old)-1)*s.w*s.nw+k] &^= bit
 	}
 	s.field[c] = owner
 	if owner != 0 {
 		s.p[owner-1].area++
+		s.terr[(int(owner)-1)*s.w*s.nw+k] |= bit
 	}
 }
 
@@ -233,11 +248,12 @@ func (s *State) CopyFrom(src *State) {
 	s.field = append(old.field[:0], src.field...)
 	s.bands = append(old.bands[:0], src.bands...)
 	s.spans = append(old.spans[:0], src.spans...)
+	s.terr = append(old.terr[:0], src.terr...)
 	for i := range s.p {
 		s.p[i].band = append(old.p[i].band[:0], src.p[i].band...)
 	}
 	s.fill = old.fill
-	if s.fill != nil && s.fill.size != len(s.field) {
+	if s.fill != nil && !s.fill.fits(s) {
 		s.fill = nil
 	}
 }

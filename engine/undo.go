@@ -26,10 +26,11 @@ type Undo struct {
 	// The enclosure's part, when closes is true.
 	closes bool
 	box    bbox
-	field  []uint8 // the box's territory, column by column
-	bands  []uint8 // and its bands
-	spans  []span  // the mover's column spans over the box, then its row spans
-	myBand []int32 // the mover's band cells in order
+	field  []uint8  // the box's territory, column by column
+	bands  []uint8  // and its bands
+	spans  []span   // the mover's column spans over the box, then its row spans
+	terr   []uint64 // both players' territory bits over the box's columns
+	myBand []int32  // the mover's band cells in order
 }
 
 // Do plays action a for the player to move, as Step does, and saves in u
@@ -68,6 +69,11 @@ func (s *State) saveBox(pi int, u *Undo) {
 	u.spans = append(u.spans[:0], s.spans[base+b.MinX:base+b.MaxX+1]...)
 	u.spans = append(u.spans, s.spans[base+s.w+b.MinY:base+s.w+b.MaxY+1]...)
 	u.myBand = append(u.myBand[:0], s.p[pi].band...)
+	u.terr = u.terr[:0]
+	for j := range 2 {
+		k := j*s.w + b.MinX
+		u.terr = append(u.terr, s.terr[k*s.nw:(k+b.MaxX-b.MinX+1)*s.nw]...)
+	}
 }
 
 // Undo takes back the half-step that Do saved in u. The half-steps done
@@ -86,6 +92,9 @@ func (s *State) Undo(u *Undo) {
 		nx := b.MaxX - b.MinX + 1
 		copy(s.spans[base+b.MinX:], u.spans[:nx])
 		copy(s.spans[base+s.w+b.MinY:], u.spans[nx:])
+		for j := range 2 {
+			copy(s.terr[(j*s.w+b.MinX)*s.nw:], u.terr[j*nx*s.nw:(j+1)*nx*s.nw])
+		}
 		// Later half-steps may have written over the band's cells
 		// (enclosure empties the list, and it grows again in place).
 		u.p[pi].band = append(u.p[pi].band[:0], u.myBand...)

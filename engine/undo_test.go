@@ -7,8 +7,8 @@ import (
 	"testing"
 )
 
-// sameForUndo is sameState plus the enclosure spans, which Undo restores
-// too (a wrong span would change a later enclosure).
+// sameForUndo is sameState plus the enclosure spans and territory bits,
+// which Undo restores too (a wrong one would change a later enclosure).
 func sameForUndo(a, b *State) error {
 	if err := sameState(a, b); err != nil {
 		return err
@@ -16,7 +16,10 @@ func sameForUndo(a, b *State) error {
 	if !slices.Equal(a.spans, b.spans) {
 		return fmt.Errorf("spans differ")
 	}
-	return nil
+	if err := terrMatches(a); err != nil {
+		return err
+	}
+	return terrMatches(b)
 }
 
 // TestDoUndo plays random games; from many of their states it walks a

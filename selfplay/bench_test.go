@@ -3,15 +3,23 @@ package selfplay
 import (
 	"context"
 	"fmt"
+	"io"
+	"slices"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/paperio/paperio/bots"
+	"github.com/paperio/paperio/dataset"
 	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/internal/cputime"
 	"github.com/paperio/paperio/internal/s3test"
 )
 
 // BenchmarkRun writes full-length games of built-in bots on the default
-// board; it reports games/s, rows/s and bytes per turn row.
+// board; it reports games per second of wall time and of the process's CPU
+// time (games/cpu-s, which a busy machine inflates less), rows/s and bytes
+// per turn row.
 func BenchmarkRun(b *testing.B) {
 	c := engine.DefaultConfig()
 	specs, err := ParseBots(paper, "goround,wanderer,heuristic")
@@ -19,6 +27,7 @@ func BenchmarkRun(b *testing.B) {
 		b.Fatal(err)
 	}
 	var games, rows, bytes int64
+	clock := cputime.StartProcess(b)
 	for i := 0; b.Loop(); i++ {
 		plan := Plan{Seed: int64(i), Games: 512, ChunkGames: ChunkGamesFor(512), Game: "paperio", Settings: settings(c.Width, c.Height, c.MaxTurns), Pairs: AllPairs(specs)}
 		m, err := Run(context.Background(), Options{Plan: plan, Out: b.TempDir(), Workers: 2, Entrant: entrantOf(bots.Make)})
@@ -29,7 +38,8 @@ func BenchmarkRun(b *testing.B) {
 		rows += m.TurnRows
 		bytes += m.TurnsBytes
 	}
-	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
+	cpu, _ := clock.Stop()
+	cputime.Rate(b, float64(games), "games", cpu)
 	b.ReportMetric(float64(rows)/b.Elapsed().Seconds(), "rows/s")
 	b.ReportMetric(float64(bytes)/float64(rows), "B/row")
 }
@@ -72,4 +82,63 @@ func BenchmarkOut(b *testing.B) {
 			b.ReportMetric(float64(retries), "retries")
 		})
 	}
+}
+
+// BenchmarkRunRows is BenchmarkRun's limit: the same games' turn rows
+// (played and recorded once, before the clock starts) written as the run
+// writes them, a parquet file per 32 games, by two goroutines. It reports
+// games per second of wall and CPU time: what a run whose playing and
+// recording were free would reach.
+func BenchmarkRunRows(b *testing.B) {
+	c := engine.DefaultConfig()
+	specs := []string{"goround", "wanderer", "heuristic"}
+	var games [][]dataset.Turn
+	var r dataset.Recorder
+	for g := 0; g < 512; g++ {
+		pair := [2]string{specs[g%3], specs[(g/3)%3]}
+		var ps [2]bots.Bot
+		for i, sp := range pair {
+			var err error
+			if ps[i], err = bots.Make(sp); err != nil {
+				b.Fatal(err)
+			}
+		}
+		starts, err := engine.RandomStarts(c, int64(g))
+		if err != nil {
+			b.Fatal(err)
+		}
+		r.Start(int64(g))
+		s, err := bots.Play(c, starts, ps, uint64(g), func(s *engine.State, a engine.Action) { r.Step(s, a) })
+		if err != nil {
+			b.Fatal(err)
+		}
+		games = append(games, slices.Clone(r.Finish(s)))
+	}
+	const chunk = 32
+	var written atomic.Int64
+	clock := cputime.StartProcess(b)
+	for b.Loop() {
+		var wg sync.WaitGroup
+		for w := range 2 {
+			wg.Go(func() {
+				for lo := w * chunk; lo < len(games); lo += 2 * chunk {
+					tw := dataset.NewTurnWriter(io.Discard)
+					for _, rows := range games[lo:min(lo+chunk, len(games))] {
+						if _, err := tw.Write(rows); err != nil {
+							b.Error(err)
+							return
+						}
+					}
+					if err := tw.Close(); err != nil {
+						b.Error(err)
+						return
+					}
+					written.Add(int64(min(lo+chunk, len(games)) - lo))
+				}
+			})
+		}
+		wg.Wait()
+	}
+	cpu, _ := clock.Stop()
+	cputime.Rate(b, float64(written.Load()), "games", cpu)
 }

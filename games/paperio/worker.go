@@ -15,6 +15,7 @@ func (Game) NewWorker() game.Worker { return &worker{} }
 
 // worker plays games one after another, reusing its buffers.
 type worker struct {
+	s     *engine.State // the game being played, reused from game to game
 	rec   dataset.Recorder
 	moves []engine.Action
 	move  [1]byte // the move a watcher is shown
@@ -36,10 +37,15 @@ func (w *worker) Play(seats [2]*game.Seat, su game.Setup) (*game.Record, error) 
 	if err != nil {
 		return nil, err
 	}
-	s, err := engine.NewGame(c, starts)
-	if err != nil {
+	// The state is the worker's, reset for each game: a new course board
+	// costs as much as a few hundred half-steps.
+	if w.s == nil {
+		w.s = &engine.State{}
+	}
+	if err := w.s.Reset(c, starts); err != nil {
 		return nil, err
 	}
+	s := w.s
 	ps, err := game.PlaySeats[*engine.State, engine.Action](seats)
 	if err != nil {
 		return nil, err
