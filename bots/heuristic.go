@@ -35,6 +35,8 @@ func init() {
 				Doc: "farthest enemy band cell, in steps, it goes for when it gets there before the enemy can get home (0: never attacks)"},
 			{Name: "slack", Default: 0, Min: -10, Max: 10, Int: true,
 				Doc: "steps the enemy must need beyond mine to get home before an attack starts (negative: gamble that it will not head straight home)"},
+			{Name: "steal", Default: 0, Min: 0, Max: 4,
+				Doc: "0: a loop's gain is its rectangle's area; above 0: the cells it really takes, an enemy cell worth 1+steal (taking it also takes it from the enemy), my own nothing"},
 			{Name: "travel", Default: 20, Min: 0, Max: 200, Int: true,
 				Doc: "most steps it crosses its own territory to reach the start of a loop"},
 		},
@@ -43,6 +45,7 @@ func init() {
 			maxBand: int(p["maxband"]), depth: int(p["depth"]), margin: int(p["margin"]),
 			exposed: int(math.Round((1 - p["risk"]) * 1024)),
 			attack:  int(p["attack"]), slack: int(p["slack"]), travel: int(p["travel"]),
+			steal: p["steal"],
 		}}
 	})
 }
@@ -50,11 +53,12 @@ func init() {
 // heuristicParams are the heuristic's parameters, as its Info documents
 // them.
 type heuristicParams struct {
-	maxBand, depth int // largest loop planned
-	margin         int // spare steps against the enemy
-	exposed        int // (1 - risk) in 1024ths: the share of a loop's far part the enemy must not reach
-	attack, slack  int // attacks on the enemy's band
-	travel         int // most steps across my territory to a loop's start
+	maxBand, depth int     // largest loop planned
+	margin         int     // spare steps against the enemy
+	exposed        int     // (1 - risk) in 1024ths: the share of a loop's far part the enemy must not reach
+	attack, slack  int     // attacks on the enemy's band
+	travel         int     // most steps across my territory to a loop's start
+	steal          float64 // > 0: loops score the cells they take (see countGain)
 }
 
 // The heuristic player's modes.
@@ -120,6 +124,9 @@ type heuristic struct {
 	best      loopPlan
 	bestScore float64
 	turnsLeft int
+	// With steal, prefix sums of my cells and the enemy's, made when a
+	// plan is searched (countGain).
+	counts [2][]int32
 }
 
 func (h *heuristic) Reset(s *engine.State, me int, seed uint64, _ play.Clock) {

@@ -10,6 +10,10 @@ func (h *heuristic) planLoop(s *engine.State, x, y int, d engine.Dir) bool {
 	bd := &h.bd
 	h.bestScore = 0
 	h.turnsLeft = s.TurnsLeft(h.me)
+	if h.steal > 0 {
+		h.counts[0] = prefixSums(h.counts[0], bd.w, bd.h, bd.field, bd.own)
+		h.counts[1] = prefixSums(h.counts[1], bd.w, bd.h, bd.field, bd.opp)
+	}
 	maxBase := h.maxBand/2 + 2 // wider stretches of territory do not make better loops
 	for _, dir := range ahead(d) {
 		nx, ny := engine.StepFrom(x, y, dir)
@@ -132,13 +136,17 @@ func (h *heuristic) tryLoop(p loopPlan) {
 	// does not beat the best found so far, nothing from here does; when the
 	// enemy cannot reach it in time, it is the one.
 	top := lim.best(p.base, p.travel)
-	if top.depth == 0 || top.score(p.travel) <= h.bestScore {
+	if top.depth == 0 || top.score(p.travel)*h.gainBound() <= h.bestScore {
 		return
 	}
 	p.shape = top
 	if p.dist(bd.ex, bd.ey) >= h.need(p.shape, p.travel) {
-		h.best, h.bestScore = p, top.score(p.travel)
-		return
+		if sc := h.planScore(&p); sc > h.bestScore {
+			h.best, h.bestScore = p, sc
+		}
+		if h.steal == 0 {
+			return
+		}
 	}
 	h.tryOutOfReach(p, &lim)
 }
@@ -191,7 +199,7 @@ func (h *heuristic) tryOutOfReach(p loopPlan, lim *loopLimits) {
 			break // the out leg alone is within reach, and deeper ones more so
 		}
 		wide := lim.widthAt(a, p.base)
-		if (shape{a, wide, p.base}).score(p.travel) <= h.bestScore && (shape{a, min(p.base, wide), p.base}).score(p.travel) <= h.bestScore {
+		if g := h.gainBound(); (shape{a, wide, p.base}).score(p.travel)*g <= h.bestScore && (shape{a, min(p.base, wide), p.base}).score(p.travel)*g <= h.bestScore {
 			continue
 		}
 		lo, hi := 0, wide // the widest out of reach: reach only grows with the width
@@ -211,7 +219,7 @@ func (h *heuristic) tryOutOfReach(p loopPlan, lim *loopLimits) {
 				continue
 			}
 			p.depth, p.width = a, b
-			if sc := p.score(p.travel); sc > h.bestScore && (i == 0 || p.dist(ex, ey) >= h.need(p.shape, p.travel)) {
+			if sc := h.planScore(&p); sc > h.bestScore && (i == 0 || p.dist(ex, ey) >= h.need(p.shape, p.travel)) {
 				h.best, h.bestScore = p, sc
 			}
 		}
@@ -224,4 +232,43 @@ func (h *heuristic) tryOutOfReach(p loopPlan, lim *loopLimits) {
 func (h *heuristic) need(l shape, travel int) int {
 	core := 2*l.depth + 1
 	return h.margin + travel + core + (max(0, l.bandLen()-core)*h.exposed+1023)>>10
+}
+
+// planScore is the planner's measure of loop p: the area it gains per
+// move, the area being its rectangle's, or with steal the cells it really
+// takes (countGain).
+func (h *heuristic) planScore(p *loopPlan) float64 {
+	if h.steal == 0 {
+		return p.score(p.travel)
+	}
+	return h.countGain(&p.loop) / float64(p.moves(p.travel))
+}
+
+// gainBound is how many times its rectangle's area a loop may score.
+func (h *heuristic) gainBound() float64 { return 1 + h.steal }
+
+// countGain is what loop l takes, counted on the board: the cells of its
+// rectangle and along leg that are not mine, an enemy cell 1+steal.
+func (h *heuristic) countGain(l *loop) float64 {
+	ox, oy, sx, sy := l.out.DX(), l.out.DY(), l.side.DX(), l.side.DY()
+	// The rectangle: 1..depth deep, 0..width across.
+	b := rectOf(l.x+ox, l.y+oy, l.x+l.depth*ox+l.width*sx, l.y+l.depth*oy+l.width*sy)
+	n := float64(b.area()) - float64(boxCount(h.counts[0], h.bd.h, b)) + h.steal*float64(boxCount(h.counts[1], h.bd.h, b))
+	if l.width > l.base { // the along leg: base+1..width across on the start's row
+		a := rectOf(l.x+(l.base+1)*sx, l.y+(l.base+1)*sy, l.x+l.width*sx, l.y+l.width*sy)
+		n += float64(a.area()) - float64(boxCount(h.counts[0], h.bd.h, a)) + h.steal*float64(boxCount(h.counts[1], h.bd.h, a))
+	}
+	return n
+}
+
+// rectOf is the box with corners (x0, y0) and (x1, y1), in any order.
+func rectOf(x0, y0, x1, y1 int) bandBox {
+	return bandBox{min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)}
+}
+
+// boxCount is the number of cells counted by prefix sums p (prefixSums,
+// board height h) in box b.
+func boxCount(p []int32, h int, b bandBox) int {
+	h++
+	return int(p[(b.maxX+1)*h+b.maxY+1] - p[b.minX*h+b.maxY+1] - p[(b.maxX+1)*h+b.minY] + p[b.minX*h+b.minY])
 }

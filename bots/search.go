@@ -26,6 +26,12 @@ func init() {
 				Doc: "wall time per move in milliseconds (0: none); with nodes, a cap. Under a think-time limit the time is also planned over the rounds left"},
 			{Name: "depth", Default: 40, Min: 1, Max: 200, Int: true,
 				Doc: "deepest iteration, in half-steps"},
+			{Name: "guide", Default: 1, Min: 0, Max: 1, Int: true,
+				Doc: "1: the heuristic's plans guide the play, and the search overrules a move only when it sees it trust cells worse than its best; 0: the search alone"},
+			{Name: "trust", Default: 300, Min: 0, Max: 100000,
+				Doc: "how much better, in cells of its evaluation, the search's best move must be than the guide's for the search to play it"},
+			{Name: "near", Default: 12, Min: 0, Max: 400, Int: true,
+				Doc: "with a guide, the search runs only when a head is this near (in steps) the other head or a band; elsewhere the guide's move is played (0: search every move)"},
 			{Name: "gain", Default: 0.5, Min: 0, Max: 4,
 				Doc: "worth of a band's bounding box, per cell, against a cell of territory (the loop it may close)"},
 			{Name: "loop", Default: 600, Min: 1, Max: 10302, Int: true,
@@ -36,13 +42,26 @@ func init() {
 				Doc: "steps the enemy should need beyond mine to get home before it reaches my band: below this a band is worth less"},
 		},
 	}, func(p map[string]float64) Bot {
-		return &searcher{searchParams: searchParams{
+		var g *heuristic
+		if p["guide"] != 0 {
+			b, err := Make(guideSpec)
+			if err != nil {
+				panic(err) // the catalog always has it
+			}
+			g = b.(*heuristic)
+		}
+		return &searcher{guide: g, trust: int32(p["trust"] * unit), near: int(p["near"]), searchParams: searchParams{
 			nodes: int64(p["nodes"]), ms: p["ms"], depth: int(p["depth"]),
 			gain: int32(p["gain"]*unit + 0.5), margin: int(p["margin"]),
 			loop: int(p["loop"]), way: int32(p["way"]*unit + 0.5),
 		}}
 	})
 }
+
+// guideSpec is the guide's play: the heuristic, its loops scored by the
+// cells they really take (an enemy cell three times), longer, and with no
+// spare step against the enemy, since the search watches the band.
+const guideSpec = "heuristic:steal=2,maxband=200,margin=0"
 
 // defaultNodes is the default node budget: a 2000-round game on the course
 // board takes a few seconds.
@@ -62,10 +81,13 @@ type searchParams struct {
 // state and searches it with Do and Undo; see search_tree.go.
 type searcher struct {
 	searchParams
-	me int
-	st engine.State
-	ev evaluator
-	tr tree
+	guide *heuristic // the plans followed while the search sees no better (nil: none)
+	trust int32      // the margin the search's best must win by, in units
+	near  int        // the distance within which the search runs, with a guide
+	me    int
+	st    engine.State
+	ev    evaluator
+	tr    tree
 	// overhead is about what a move costs besides its search (the copy and
 	// the evaluation's maps), measured: time planning leaves it aside.
 	overhead time.Duration
@@ -80,8 +102,11 @@ const (
 	reserveMin   = 200 * time.Millisecond
 )
 
-func (b *searcher) Reset(s *engine.State, me int, _ uint64, _ play.Clock) {
+func (b *searcher) Reset(s *engine.State, me int, seed uint64, c play.Clock) {
 	b.me = me
+	if b.guide != nil {
+		b.guide.Reset(s, me, seed, c)
+	}
 }
 
 // OwnDeadline says the player keeps to the time it is given (play.Timed):
@@ -90,8 +115,19 @@ func (b *searcher) OwnDeadline() bool { return true }
 
 func (b *searcher) Act(s *engine.State, c play.Clock) engine.Action {
 	start := time.Now()
+	var hint engine.Action
+	if b.guide != nil {
+		hint = b.guide.Act(s, c)
+	}
+	b.tr.first = hint
+	if hint != 0 && b.quiet(s) {
+		return hint
+	}
 	per := b.moveTime(s, c)
 	if per < 0 { // no time to search: a move that does not lose at once
+		if hint != 0 {
+			return hint
+		}
 		return b.quickMove(s)
 	}
 	b.st.CopyFrom(s)
@@ -105,7 +141,17 @@ func (b *searcher) Act(s *engine.State, c play.Clock) engine.Action {
 	} else if lim.nodes == 0 { // no budget given: the default one
 		lim.nodes = defaultNodes
 	}
-	return b.tr.best(&b.st, &b.ev, &b.searchParams, lim)
+	move := b.tr.best(&b.st, &b.ev, &b.searchParams, lim)
+	if hint == 0 || move == hint {
+		return move
+	}
+	if b.tr.trusts(hint, b.trust) {
+		return hint
+	}
+	// Overruled: the guide's plan no longer holds; it plans anew from
+	// where the game goes.
+	b.guide.Reset(s, b.me, 0, c)
+	return move
 }
 
 // quickMove is a move that does not lose at once if there is one, with
@@ -137,4 +183,33 @@ func (b *searcher) moveTime(s *engine.State, c play.Clock) time.Duration {
 		per = share
 	}
 	return per
+}
+
+// quiet reports whether no head is within near steps (Manhattan, which no
+// path beats) of the other head or of a band: then no move can hit a band
+// or a head within the search's horizon, and the guide's move stands.
+func (b *searcher) quiet(s *engine.State) bool {
+	if b.near == 0 {
+		return false
+	}
+	var hx, hy [2]int
+	for i := range 2 {
+		hx[i], hy[i], _ = s.Head(i)
+	}
+	if absInt(hx[0]-hx[1])+absInt(hy[0]-hy[1]) <= b.near {
+		return false
+	}
+	for i := range 2 { // player i's band against the other's head
+		x0, y0, x1, y1 := s.Box(i)
+		if s.BandLen(i) == 0 || (rect{x0, y0, x1, y1}).dist(hx[1-i], hy[1-i]) > b.near {
+			continue
+		}
+		for _, c := range s.Band(i) {
+			x, y := s.XY(int(c))
+			if absInt(x-hx[1-i])+absInt(y-hy[1-i]) <= b.near {
+				return false
+			}
+		}
+	}
+	return true
 }

@@ -47,6 +47,15 @@ type tree struct {
 	pvLen   []int
 	prevPV  []engine.Action // the previous iteration's principal variation
 	killer  []engine.Action
+	// first is the move tried first at the root (0: none): its score is
+	// then exact, the others' bounds. rootScore holds each root move's
+	// score in the deepest finished iteration.
+	first     engine.Action
+	rootScore [3]int32
+	rootDone  [3]bool
+	iterScore [3]int32 // this iteration's
+	iterDone  [3]bool
+	check     int64 // node count at which the clock is looked at next
 	// Searched counts every Do of every move, for the benchmark.
 	searched int64
 }
@@ -58,7 +67,8 @@ const checkEvery = 256
 // the move to play.
 func (t *tree) best(s *engine.State, ev *evaluator, p *searchParams, lim limits) engine.Action {
 	t.st, t.ev, t.p, t.lim = s, ev, p, lim
-	t.nodes, t.stopped = 0, false
+	t.nodes, t.stopped, t.check = 0, false, 0
+	t.rootDone = [3]bool{}
 	t.grow(p.depth + 1)
 	t.prevPV = t.prevPV[:0]
 	for i := range t.killer {
@@ -81,7 +91,11 @@ func (t *tree) best(s *engine.State, ev *evaluator, p *searchParams, lim limits)
 	}
 	move := open[0]
 	for depth := 1; depth <= p.depth; depth++ {
+		t.iterDone = [3]bool{}
 		score := t.negamax(depth, 0, -infinity, infinity, true)
+		if !t.stopped || depth == 1 {
+			t.rootScore, t.rootDone = t.iterScore, t.iterDone
+		}
 		if t.pvLen[0] > 0 {
 			move = t.pv[0][0]
 		}
@@ -130,8 +144,9 @@ func (t *tree) out() bool {
 	}
 	if t.lim.nodes > 0 && t.nodes >= t.lim.nodes {
 		t.stopped = true
-	} else if t.lim.timed && t.nodes%checkEvery == 0 && !time.Now().Before(t.lim.deadline) {
-		t.stopped = true
+	} else if t.lim.timed && t.nodes >= t.check {
+		t.check = t.nodes + checkEvery
+		t.stopped = !time.Now().Before(t.lim.deadline)
 	}
 	return t.stopped
 }
@@ -183,6 +198,9 @@ func (t *tree) negamax(depth, ply int, alpha, beta int32, onPV bool) int32 {
 				break // at the root, keep the moves searched in full
 			}
 		}
+		if ply == 0 {
+			t.iterScore[actIndex(a)], t.iterDone[actIndex(a)] = v, true
+		}
 		if v > best {
 			best = v
 			t.pv[ply][0] = a
@@ -214,6 +232,10 @@ func (t *tree) order(ply int, onPV bool) [5]engine.Action {
 		}
 		return false
 	}
+	if ply == 0 && t.first != 0 {
+		o[n] = t.first
+		n++
+	}
 	if onPV && ply < len(t.prevPV) && !seen(t.prevPV[ply]) {
 		o[n] = t.prevPV[ply]
 		n++
@@ -242,4 +264,31 @@ func (t *tree) final(ply int) int32 {
 		return winScore - int32(ply)
 	}
 	return -winScore + int32(ply)
+}
+
+// actIndex is a's place in acts.
+func actIndex(a engine.Action) int {
+	switch a {
+	case engine.Left:
+		return 1
+	case engine.Right:
+		return 2
+	}
+	return 0
+}
+
+// trusts reports whether move a scored, in the deepest finished iteration,
+// within margin of the best root move.
+func (t *tree) trusts(a engine.Action, margin int32) bool {
+	i := actIndex(a)
+	if !t.rootDone[i] {
+		return false
+	}
+	top := -infinity
+	for j, done := range t.rootDone {
+		if done {
+			top = max(top, t.rootScore[j])
+		}
+	}
+	return top-t.rootScore[i] <= margin
 }

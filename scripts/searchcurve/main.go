@@ -28,8 +28,9 @@ import (
 )
 
 func main() {
-	budgets := flag.String("budgets", "ms=1,ms=5,ms=20,ms=100", "search budgets, comma separated: each nodes=N or ms=M")
+	budgets := flag.String("budgets", "ms=1,ms=5,ms=20,ms=100", "search budgets, comma separated (each nodes=N or ms=M), or semicolon separated when a budget sets several parameters")
 	opp := flag.String("against", "heuristic", "the opponent's spec")
+	bot := flag.String("bot", "search", "the bot whose parameters the budgets set")
 	games := flag.Int("games", 20, "games per budget (sides alternate)")
 	seed := flag.Int64("seed", 1, "game i uses the course start of seed+i/2")
 	workers := flag.Int("workers", 2, "games played at once")
@@ -40,8 +41,12 @@ func main() {
 		os.Exit(2)
 	}
 	var specs []string
-	for _, b := range strings.Split(*budgets, ",") {
-		spec := "search:" + strings.TrimSpace(b)
+	sep := ","
+	if strings.Contains(*budgets, ";") { // budgets of several parameters each
+		sep = ";"
+	}
+	for _, b := range strings.Split(*budgets, sep) {
+		spec := *bot + ":" + strings.TrimSpace(b)
 		if _, err := bots.Parse(spec); err != nil {
 			fmt.Fprintf(os.Stderr, "searchcurve: budget %q: %v\n", b, err)
 			os.Exit(2)
