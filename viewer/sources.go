@@ -314,7 +314,7 @@ func (s *source) tournamentRecord(r *Row) (*game.Record, error) {
 // loadReplays reads a replay file with the first board that can.
 func (s *source) loadReplays() error {
 	if s.kind == KindRecordings && !exists(s.path) {
-		b, err := BoardOf(game.Default)
+		b, err := BoardOf(game.Default())
 		if err != nil {
 			return err
 		}

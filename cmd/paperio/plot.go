@@ -11,13 +11,11 @@ import (
 	"github.com/paperio/paperio/analysis"
 	"github.com/paperio/paperio/analysis/plots"
 	"github.com/paperio/paperio/botspec"
-	_ "github.com/paperio/paperio/games/eraser/charts"  // eraser's chart kinds
-	_ "github.com/paperio/paperio/games/stellar/charts" // stellar's chart kinds
 	"github.com/paperio/paperio/label"
 )
 
 func init() {
-	register("plot", "draw a chart of a dataset ("+strings.Join(plots.Kinds, ", ")+") as PNG or SVG", runPlot)
+	register("plot", "draw a chart of a dataset ("+strings.Join(plots.AllKinds(), ", ")+") as PNG or SVG", runPlot)
 }
 
 const plotUsage = `KIND --data DIR --out FILE.png|FILE.svg [flags]

@@ -30,7 +30,7 @@ func testDataset(t *testing.T) string {
 func TestPlotWritesEveryKind(t *testing.T) {
 	data := testDataset(t)
 	out := t.TempDir()
-	for _, kind := range plots.Kinds {
+	for _, kind := range plots.KindsOf("paperio") {
 		for _, ext := range []string{"png", "svg"} {
 			file := filepath.Join(out, kind+"."+ext)
 			var stderr bytes.Buffer
