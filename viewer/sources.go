@@ -2,7 +2,6 @@ package viewer
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"os"
@@ -16,8 +15,6 @@ import (
 	"github.com/paperio/paperio/internal/pool"
 	"github.com/paperio/paperio/results"
 	"github.com/paperio/paperio/selfplay"
-
-	_ "modernc.org/sqlite" // database/sql driver "sqlite" (pure Go)
 )
 
 // Source kinds.
@@ -44,7 +41,7 @@ type source struct {
 	// record gives a row's game.
 	record func(r *Row) (*game.Record, error)
 
-	db     *sql.DB // a tournament's results
+	db     *results.Results // a tournament's results
 	files  []string
 	config game.Config // a self-play folder's settings
 	close  func()
@@ -249,35 +246,33 @@ func rowRecord(r *Row, c game.Config, start, moves string) *game.Record {
 // loadTournament reads a tournament folder's results database.
 func (s *source) loadTournament() error {
 	path := filepath.Join(s.path, results.DBFile)
-	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro&_pragma=busy_timeout(10000)")
+	db, err := results.Read(path)
 	if err != nil {
-		return fmt.Errorf("%s: %v", path, err)
+		return err
 	}
-	name, err := results.GameOf(db)
+	name, err := db.Game()
 	if err == nil && name == "" {
-		err = errors.New("holds no games yet")
+		err = fmt.Errorf("%s: holds no games yet", path)
 	}
 	var g game.Game
 	if err == nil {
-		g, err = game.Lookup(name)
+		if g, err = game.Lookup(name); err != nil {
+			err = fmt.Errorf("%s: %v", path, err)
+		}
 	}
 	if err != nil {
 		db.Close()
-		return fmt.Errorf("%s: %v", path, err)
+		return err
 	}
 	s.setGame(g)
 	s.db, s.close = db, func() { db.Close() }
-	rows, err := db.Query(`SELECT g.game_id, g.p1, g.p2, g.spec1, g.spec2, g.winner, g.reason, g.length, g.score1, g.score2, s.stage
-		FROM games g JOIN series s ON s.id = g.series_id ORDER BY g.game_id`)
+	games, err := db.Games()
 	if err != nil {
-		return fmt.Errorf("%s: %v", path, err)
+		return err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		r := Row{Src: s.id}
-		if err := rows.Scan(&r.ID, &r.P1, &r.P2, &r.Spec1, &r.Spec2, &r.Winner, &r.Reason, &r.Length, &r.Score1, &r.Score2, &r.Stage); err != nil {
-			return fmt.Errorf("%s: %v", path, err)
-		}
+	for _, l := range games {
+		r := Row{Src: s.id, ID: l.ID, P1: l.P1, P2: l.P2, Spec1: l.Spec1, Spec2: l.Spec2, Winner: l.Winner,
+			Reason: l.Reason, Length: l.Length, Score1: l.Score1, Score2: l.Score2, Stage: l.Stage}
 		r.Why = whyName(g, r.Reason)
 		if r.Spec1 == r.P1 {
 			r.Spec1 = ""
@@ -287,27 +282,22 @@ func (s *source) loadTournament() error {
 		}
 		s.rows = append(s.rows, r)
 	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("%s: %v", path, err)
-	}
 	s.record = s.tournamentRecord
 	return nil
 }
 
 // tournamentRecord reads a game from the results database.
 func (s *source) tournamentRecord(r *Row) (*game.Record, error) {
-	var settings, start, moves string
-	var seed int64
-	err := s.db.QueryRow(`SELECT settings, start, moves, seed FROM games WHERE game_id = ?`, r.ID).Scan(&settings, &start, &moves, &seed)
+	p, err := s.db.Replay(r.ID)
+	if err != nil {
+		return nil, err
+	}
+	c, err := s.g.DecodeConfig([]byte(p.Settings))
 	if err != nil {
 		return nil, fmt.Errorf("game %d: %v", r.ID, err)
 	}
-	c, err := s.g.DecodeConfig([]byte(settings))
-	if err != nil {
-		return nil, fmt.Errorf("game %d: %v", r.ID, err)
-	}
-	rec := rowRecord(r, c, start, moves)
-	rec.Seed = seed
+	rec := rowRecord(r, c, p.Start, p.Moves)
+	rec.Seed = p.Seed
 	return rec, nil
 }
 
