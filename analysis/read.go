@@ -274,7 +274,6 @@ func mayHold(md *format.ColumnMetaData, value int64) bool {
 func (c *column) readChunk(cc parquet.ColumnChunk, k kind, rows int, intern map[string]string) error {
 	pages := cc.Pages()
 	defer pages.Close()
-	buf := make([]parquet.Value, 1024)
 	for {
 		p, err := pages.ReadPage()
 		if err == io.EOF {
@@ -283,7 +282,7 @@ func (c *column) readChunk(cc parquet.ColumnChunk, k kind, rows int, intern map[
 		if err != nil {
 			return err
 		}
-		err = c.readPage(p, k, rows, buf, intern)
+		err = c.readPage(p, k, rows, intern)
 		parquet.Release(p)
 		if err != nil {
 			return err
@@ -291,7 +290,7 @@ func (c *column) readChunk(cc parquet.ColumnChunk, k kind, rows int, intern map[
 	}
 }
 
-func (c *column) readPage(p parquet.Page, k kind, rows int, buf []parquet.Value, intern map[string]string) error {
+func (c *column) readPage(p parquet.Page, k kind, rows int, intern map[string]string) error {
 	if p.NumNulls() > 0 && c.valid == nil {
 		c.valid = make([]bool, c.len(k), rows)
 		for i := range c.valid {
@@ -299,11 +298,13 @@ func (c *column) readPage(p parquet.Page, k kind, rows int, buf []parquet.Value,
 		}
 	}
 	vr := p.Values()
+	size := int(min(max(p.NumValues(), 1), 1024)) // small files have small pages
 	if p.NumNulls() == 0 && c.valid == nil {
-		if ok, err := c.readTyped(vr, k); ok {
+		if ok, err := c.readTyped(vr, k, size); ok {
 			return err
 		}
 	}
+	buf := make([]parquet.Value, size)
 	for {
 		n, err := vr.ReadValues(buf)
 		for _, v := range buf[:n] {
@@ -322,23 +323,23 @@ func (c *column) readPage(p parquet.Page, k kind, rows int, buf []parquet.Value,
 
 // readTyped appends a page without nulls through the reader of its type,
 // when it has one that fits k (a value at a time is several times slower).
-func (c *column) readTyped(vr parquet.ValueReader, k kind) (ok bool, err error) {
+func (c *column) readTyped(vr parquet.ValueReader, k kind, size int) (ok bool, err error) {
 	switch r := vr.(type) {
 	case parquet.Int64Reader:
 		switch k {
 		case intKind:
-			c.ints, err = readAll(c.ints, r.ReadInt64s, func(x int64) int64 { return x })
+			c.ints, err = readAll(c.ints, r.ReadInt64s, size, func(x int64) int64 { return x })
 		case floatKind:
-			c.flts, err = readAll(c.flts, r.ReadInt64s, func(x int64) float64 { return float64(x) })
+			c.flts, err = readAll(c.flts, r.ReadInt64s, size, func(x int64) float64 { return float64(x) })
 		default:
 			return false, nil
 		}
 	case parquet.Int32Reader:
 		switch k {
 		case intKind:
-			c.ints, err = readAll(c.ints, r.ReadInt32s, func(x int32) int64 { return int64(x) })
+			c.ints, err = readAll(c.ints, r.ReadInt32s, size, func(x int32) int64 { return int64(x) })
 		case floatKind:
-			c.flts, err = readAll(c.flts, r.ReadInt32s, func(x int32) float64 { return float64(x) })
+			c.flts, err = readAll(c.flts, r.ReadInt32s, size, func(x int32) float64 { return float64(x) })
 		default:
 			return false, nil
 		}
@@ -346,12 +347,12 @@ func (c *column) readTyped(vr parquet.ValueReader, k kind) (ok bool, err error) 
 		if k != floatKind {
 			return false, nil
 		}
-		c.flts, err = readAll(c.flts, r.ReadDoubles, func(x float64) float64 { return x })
+		c.flts, err = readAll(c.flts, r.ReadDoubles, size, func(x float64) float64 { return x })
 	case parquet.FloatReader:
 		if k != floatKind {
 			return false, nil
 		}
-		c.flts, err = readAll(c.flts, r.ReadFloats, func(x float32) float64 { return float64(x) })
+		c.flts, err = readAll(c.flts, r.ReadFloats, size, func(x float32) float64 { return float64(x) })
 	default:
 		return false, nil
 	}
@@ -359,10 +360,10 @@ func (c *column) readTyped(vr parquet.ValueReader, k kind) (ok bool, err error) 
 }
 
 // readAll appends what read reads, converted, up to the end of the page.
-func readAll[T, U any](dst []U, read func([]T) (int, error), conv func(T) U) ([]U, error) {
-	var buf [1024]T
+func readAll[T, U any](dst []U, read func([]T) (int, error), size int, conv func(T) U) ([]U, error) {
+	buf := make([]T, size)
 	for {
-		n, err := read(buf[:])
+		n, err := read(buf)
 		for _, x := range buf[:n] {
 			dst = append(dst, conv(x))
 		}

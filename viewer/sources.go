@@ -41,7 +41,8 @@ type source struct {
 	// record gives a row's game.
 	record func(r *Row) (*game.Record, error)
 
-	db     *results.Results // a tournament's results
+	db     *results.Results  // a tournament's results
+	ds     *analysis.Dataset // a self-play folder's tables
 	files  []string
 	config game.Config // a self-play folder's settings
 	close  func()
@@ -173,7 +174,7 @@ func (s *source) loadDataset() error {
 		return err
 	}
 	s.setGame(d.Game)
-	s.config = d.Game.DefaultConfig()
+	s.ds, s.config = d, d.Game.DefaultConfig()
 	if m, err := selfplay.ReadManifest(s.path); err == nil && m != nil {
 		if _, c, err := m.Plan.Config(); err == nil {
 			s.config = c
@@ -181,24 +182,23 @@ func (s *source) loadDataset() error {
 	}
 	in := d.Game.Info()
 	sc := in.ScoreColumns()
-	want := map[string]colKind{"game_id": intCol, "p1": strCol, "p2": strCol, "winner": intCol, "reason": intCol,
-		in.Length: intCol, sc[0]: floatCol, sc[1]: floatCol}
+	ints, strs := []string{"game_id", "winner", "reason", in.Length}, []string{"p1", "p2"}
 	s.files = make([]string, len(d.GameFiles))
 	parts := make([][]Row, len(d.GameFiles))
 	errs := make([]error, len(d.GameFiles))
 	pool.Each(context.Background(), 0, len(d.GameFiles), func(_ context.Context, i int) error {
 		s.files[i] = filepath.Join(s.path, d.GameFiles[i])
-		c, err := readColumns(s.files[i], want, map[string]string{})
+		c, err := d.ReadColumns(d.GameFiles[i], ints, sc[:], strs)
 		if err != nil {
 			errs[i] = err
 			return nil
 		}
-		rows := make([]Row, c.n)
+		rows := make([]Row, c.N)
 		for j := range rows {
-			reason := int(c.ints["reason"][j])
-			rows[j] = Row{Src: s.id, ID: c.ints["game_id"][j], P1: c.strs["p1"][j], P2: c.strs["p2"][j],
-				Winner: int8(c.ints["winner"][j]), Reason: reason, Why: whyName(d.Game, reason), Length: int(c.ints[in.Length][j]),
-				Score1: c.flts[sc[0]][j], Score2: c.flts[sc[1]][j], file: i}
+			reason := int(c.Ints["reason"][j])
+			rows[j] = Row{Src: s.id, ID: c.Ints["game_id"][j], P1: c.Strings["p1"][j], P2: c.Strings["p2"][j],
+				Winner: int8(c.Ints["winner"][j]), Reason: reason, Why: whyName(d.Game, reason), Length: int(c.Ints[in.Length][j]),
+				Score1: c.Floats[sc[0]][j], Score2: c.Floats[sc[1]][j], file: i}
 		}
 		parts[i] = rows
 		return nil
@@ -225,13 +225,13 @@ func (s *source) datasetRecord(r *Row) (*game.Record, error) {
 		return nil, err
 	}
 	start, moves := b.DatasetColumns()
-	c, err := readColumns(s.files[r.file], map[string]colKind{"game_id": intCol, start: strCol, moves: strCol}, nil)
+	c, err := s.ds.ReadColumns(s.ds.GameFiles[r.file], []string{"game_id"}, nil, []string{start, moves})
 	if err != nil {
 		return nil, err
 	}
-	for j, id := range c.ints["game_id"] {
+	for j, id := range c.Ints["game_id"] {
 		if id == r.ID {
-			return rowRecord(r, s.config, c.strs[start][j], c.strs[moves][j]), nil
+			return rowRecord(r, s.config, c.Strings[start][j], c.Strings[moves][j]), nil
 		}
 	}
 	return nil, fmt.Errorf("%s: no game %d", s.files[r.file], r.ID)

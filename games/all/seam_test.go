@@ -215,3 +215,31 @@ func nameComparisons(t *testing.T, file string, names []string) []string {
 	})
 	return out
 }
+
+// One reader per file format: the results database is read through package
+// results alone (no SQL elsewhere), and Parquet through parquet-go, the
+// writers' library (analysis's column reader, which the viewer reads
+// through too).
+func TestOneReaderPerFormat(t *testing.T) {
+	var sqlUsers []string
+	for _, line := range goList(t, "{{.ImportPath}}{{range .Imports}} {{.}}{{end}}", sharedPatterns()...) {
+		f := strings.Fields(line)
+		rel := strings.TrimPrefix(f[0], module)
+		if ofGames[rel] {
+			continue
+		}
+		for _, imp := range f[1:] {
+			switch {
+			case imp == "database/sql":
+				sqlUsers = append(sqlUsers, rel)
+			case strings.HasPrefix(imp, "github.com/apache/arrow/go/v15/parquet"):
+				t.Errorf("%s reads Parquet through arrow (%s)", rel, imp)
+			case imp == "github.com/parquet-go/parquet-go" && strings.HasPrefix(rel, "viewer"):
+				t.Errorf("%s has a Parquet reader of its own", rel)
+			}
+		}
+	}
+	if !slices.Equal(sqlUsers, []string{"results"}) {
+		t.Errorf("packages that speak SQL: %v, want results alone", sqlUsers)
+	}
+}
