@@ -10,7 +10,6 @@
 package analysis
 
 import (
-	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -20,6 +19,7 @@ import (
 	"strings"
 
 	"github.com/paperio/paperio/game"
+	"github.com/paperio/paperio/results"
 	"github.com/paperio/paperio/store"
 )
 
@@ -114,28 +114,27 @@ func Open(dir string) (*Dataset, error) {
 	return d, nil
 }
 
-// resultsDB opens the folder's results database read-only, or returns nil
+// results opens the folder's results database read-only, or returns nil
 // when it has none. A bucket's database is read from a local copy, which
 // done removes.
-func (d *Dataset) resultsDB() (db *sql.DB, name string, done func(), err error) {
+func (d *Dataset) results() (db *results.Results, done func(), err error) {
 	if d.store == nil { // replay files
-		return nil, ResultsFile, nil, nil
+		return nil, nil, nil
 	}
-	name = d.store.Name(ResultsFile)
 	ok, err := d.store.Exists(ResultsFile)
 	if err != nil || !ok {
-		return nil, name, nil, err
+		return nil, nil, err
 	}
 	path, cleanup, err := d.store.LocalCopy(ResultsFile)
 	if err != nil {
-		return nil, name, nil, err
+		return nil, nil, err
 	}
-	db, err = sql.Open("sqlite", "file:"+path+"?mode=ro&_pragma=busy_timeout(10000)")
+	db, err = results.Read(path)
 	if err != nil {
 		cleanup()
-		return nil, name, nil, errorf("%s: %v", name, err)
+		return nil, nil, errorf("%s: %v", d.store.Name(ResultsFile), err)
 	}
-	return db, name, func() { db.Close(); cleanup() }, nil
+	return db, func() { db.Close(); cleanup() }, nil
 }
 
 // gameName is the game the folder says it holds, "" for the default.
@@ -144,22 +143,14 @@ func (d *Dataset) gameName() (string, error) {
 		name, _ := run["game"].(string)
 		return name, nil
 	}
-	db, path, done, err := d.resultsDB()
+	db, done, err := d.results()
 	if err != nil || db == nil {
 		return "", err
 	}
 	defer done()
-	var tables int
-	if err := db.QueryRow(`SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'meta'`).Scan(&tables); err != nil {
-		return "", errorf("%s: %v", path, err)
-	}
-	if tables == 0 {
-		return "", nil
-	}
-	var name string
-	err = db.QueryRow(`SELECT value FROM meta WHERE key = 'game'`).Scan(&name)
-	if err != nil && err != sql.ErrNoRows {
-		return "", errorf("%s: %v", path, err)
+	name, err := db.Game()
+	if err != nil {
+		return "", errorf("%v", err)
 	}
 	return name, nil
 }

@@ -2,18 +2,15 @@ package analysis
 
 import (
 	"context"
-	"errors"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"math"
 	"strconv"
 
-	"github.com/apache/arrow/go/v15/arrow"
-	"github.com/apache/arrow/go/v15/arrow/array"
-	"github.com/apache/arrow/go/v15/arrow/memory"
-	"github.com/apache/arrow/go/v15/parquet/file"
-	"github.com/apache/arrow/go/v15/parquet/metadata"
-	"github.com/apache/arrow/go/v15/parquet/pqarrow"
+	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/format"
+
 	"github.com/paperio/paperio/internal/pool"
 )
 
@@ -117,28 +114,22 @@ func (d *Dataset) readFile(rel string, specs []colSpec, where *eqFilter) (*table
 		return nil, err
 	}
 	defer f.Close()
-	pf, err := file.NewParquetReader(f)
+	pf, err := parquet.OpenFile(f, f.Size(), parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
 	if err != nil {
 		return nil, errorf("%s: not a readable Parquet file: %v", path, err)
 	}
-	sch := pf.MetaData().Schema
 	keys := partitionKeys(rel)
 
 	// Columns to read from the file, and constants from the folder names.
-	var leaves []int
-	fromFile := map[string]bool{}
+	leaves := map[string]int{}
 	consts := map[string]string{}
 	need := specs
 	if where != nil {
 		need = append(append([]colSpec(nil), specs...), colSpec{where.name, intKind})
 	}
 	for _, s := range need {
-		if fromFile[s.name] {
-			continue
-		}
-		if idx := sch.ColumnIndexByName(s.name); idx >= 0 {
-			leaves = append(leaves, idx)
-			fromFile[s.name] = true
+		if leaf, ok := pf.Schema().Lookup(s.name); ok {
+			leaves[s.name] = leaf.ColumnIndex
 		} else if v, ok := keys[s.name]; ok {
 			consts[s.name] = v
 		} else {
@@ -146,80 +137,79 @@ func (d *Dataset) readFile(rel string, specs []colSpec, where *eqFilter) (*table
 		}
 	}
 
-	var groups []int
-	for g := range pf.NumRowGroups() {
-		if where == nil || mayHold(pf.MetaData().RowGroup(g), sch.ColumnIndexByName(where.name), where.value) {
-			groups = append(groups, g)
-		}
-	}
 	out := &table{cols: map[string]*column{}}
 	for _, s := range specs {
 		out.cols[s.name] = &column{}
 	}
-	if len(groups) == 0 || (where != nil && !fromFile[where.name] && !constEquals(consts[where.name], where.value)) {
+	// The filter's column, when the file has it, skips row groups by their
+	// statistics and rows by their values; from a folder name, it keeps or
+	// skips the whole file.
+	filterLeaf, filterInFile := leaves[where.nameOr()]
+	var groups []parquet.RowGroup
+	for g, rg := range pf.RowGroups() {
+		if !filterInFile || mayHold(&pf.Metadata().RowGroups[g].Columns[filterLeaf].MetaData, where.value) {
+			groups = append(groups, rg)
+		}
+	}
+	if len(groups) == 0 || (where != nil && !filterInFile && !constEquals(consts[where.name], where.value)) {
 		return out, nil
 	}
-	rows := int64(0)
-	for _, g := range groups {
-		rows += pf.MetaData().RowGroup(g).NumRows()
+	rows := 0
+	for _, rg := range groups {
+		rows += int(rg.NumRows())
 	}
-	if len(leaves) == 0 {
-		// Every column comes from folder names: one constant per row.
-		out.n = int(rows)
-		return out, out.appendConsts(path, specs, consts, out.n)
-	}
-
-	// Batches no larger than the rows to read: the reader allocates a
-	// whole batch per column up front.
-	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: max(1, min(rows, 1<<16))}, memory.DefaultAllocator)
-	if err != nil {
-		return nil, errorf("%s: %v", path, err)
-	}
-	rr, err := fr.GetRecordReader(context.Background(), leaves, groups)
-	if err != nil {
-		return nil, errorf("%s: %v", path, err)
-	}
-	defer rr.Release()
-	for rr.Next() {
-		rec := rr.Record()
-		var keep []int // rows that pass the filter; nil keeps all
-		if where != nil && fromFile[where.name] {
-			ids, err := recordInts(rec, where.name)
-			if err != nil {
-				return nil, errorf("%s: %v", path, err)
-			}
-			keep = []int{}
-			for i, id := range ids {
-				if id == where.value {
-					keep = append(keep, i)
-				}
-			}
-			if len(keep) == 0 {
-				continue
-			}
-		}
-		n := int(rec.NumRows())
-		if keep != nil {
-			n = len(keep)
-		}
-		for _, s := range specs {
-			if !fromFile[s.name] {
-				continue
-			}
-			arr := rec.Column(rec.Schema().FieldIndices(s.name)[0])
-			if err := out.cols[s.name].appendArray(arr, s.kind, keep); err != nil {
+	intern := map[string]string{}
+	read := func(s colSpec) (*column, error) {
+		c := newColumn(s.kind, rows)
+		for _, rg := range groups {
+			if err := c.readChunk(rg.ColumnChunks()[leaves[s.name]], s.kind, rows, intern); err != nil {
 				return nil, errorf("%s: column %q: %v", path, s.name, err)
 			}
 		}
-		if err := out.appendConsts(path, specs, consts, n); err != nil {
+		if c.len(s.kind) != rows {
+			return nil, errorf("%s: column %q has %d values for %d rows", path, s.name, c.len(s.kind), rows)
+		}
+		return c, nil
+	}
+	var keep []int // rows that pass the filter; nil keeps all
+	if filterInFile {
+		ids, err := read(colSpec{where.name, intKind})
+		if err != nil {
 			return nil, err
 		}
-		out.n += n
+		keep = []int{}
+		for i, id := range ids.ints {
+			if id == where.value && !ids.null(i) {
+				keep = append(keep, i)
+			}
+		}
 	}
-	if err := rr.Err(); err != nil && !errors.Is(err, io.EOF) {
-		return nil, errorf("%s: %v", path, err)
+	out.n = rows
+	if keep != nil {
+		out.n = len(keep)
 	}
-	return out, nil
+	for _, s := range specs {
+		if _, fromFile := leaves[s.name]; !fromFile {
+			continue
+		}
+		c, err := read(s)
+		if err != nil {
+			return nil, err
+		}
+		if keep != nil {
+			c.keep(s.kind, keep)
+		}
+		out.cols[s.name] = c
+	}
+	return out, out.appendConsts(path, specs, consts, out.n)
+}
+
+// nameOr is the filter's column, "" for no filter.
+func (w *eqFilter) nameOr() string {
+	if w == nil {
+		return ""
+	}
+	return w.name
 }
 
 // appendConsts adds n copies of each folder-name constant.
@@ -261,112 +251,230 @@ func constEquals(v string, want int64) bool {
 	return err == nil && x == want
 }
 
-// mayHold reports whether a row group can contain value in leaf column
-// col, judging by its statistics (no statistics: it may).
-func mayHold(rg *metadata.RowGroupMetaData, col int, value int64) bool {
-	if col < 0 {
-		return true
+// mayHold reports whether a column chunk can contain value, judging by its
+// statistics (no statistics: it may).
+func mayHold(md *format.ColumnMetaData, value int64) bool {
+	st := md.Statistics
+	lo, hi := st.MinValue, st.MaxValue
+	if lo == nil || hi == nil {
+		lo, hi = st.Min, st.Max // older writers, signed order
 	}
-	cc, err := rg.ColumnChunk(col)
-	if err != nil {
-		return true
-	}
-	if ok, err := cc.StatsSet(); err != nil || !ok {
-		return true
-	}
-	st, err := cc.Statistics()
-	if err != nil || st == nil || !st.HasMinMax() {
-		return true
-	}
-	switch s := st.(type) {
-	case *metadata.Int64Statistics:
-		return s.Min() <= value && value <= s.Max()
-	case *metadata.Int32Statistics:
-		return int64(s.Min()) <= value && value <= int64(s.Max())
+	switch {
+	case md.Type == format.Int64 && len(lo) == 8 && len(hi) == 8:
+		return int64(binary.LittleEndian.Uint64(lo)) <= value && value <= int64(binary.LittleEndian.Uint64(hi))
+	case md.Type == format.Int32 && len(lo) == 4 && len(hi) == 4:
+		return int64(int32(binary.LittleEndian.Uint32(lo))) <= value && value <= int64(int32(binary.LittleEndian.Uint32(hi)))
 	}
 	return true
 }
 
-func recordInts(rec arrow.Record, name string) ([]int64, error) {
-	var c column
-	if err := c.appendArray(rec.Column(rec.Schema().FieldIndices(name)[0]), intKind, nil); err != nil {
-		return nil, fmt.Errorf("column %q: %v", name, err)
+// readChunk appends a column chunk's values, page by page: much less setup
+// per file than a record reader, which matters for folders of many small
+// files. A null is 0, "" or NaN, and false in valid.
+func (c *column) readChunk(cc parquet.ColumnChunk, k kind, rows int, intern map[string]string) error {
+	pages := cc.Pages()
+	defer pages.Close()
+	for {
+		p, err := pages.ReadPage()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		err = c.readPage(p, k, rows, intern)
+		parquet.Release(p)
+		if err != nil {
+			return err
+		}
 	}
-	return c.ints, nil
 }
 
-// appendArray appends the rows keep (all rows when keep is nil) of arr.
-func (c *column) appendArray(arr arrow.Array, k kind, keep []int) error {
-	n := arr.Len()
-	rows := func(f func(i int)) {
-		if keep == nil {
-			for i := range n {
-				f(i)
-			}
-			return
-		}
-		for _, i := range keep {
-			f(i)
+func (c *column) readPage(p parquet.Page, k kind, rows int, intern map[string]string) error {
+	if p.NumNulls() > 0 && c.valid == nil {
+		c.valid = make([]bool, c.len(k), rows)
+		for i := range c.valid {
+			c.valid[i] = true
 		}
 	}
-	if arr.NullN() > 0 || c.valid != nil {
-		if c.valid == nil {
-			c.valid = make([]bool, c.len(k))
-			for i := range c.valid {
-				c.valid[i] = true
+	vr := p.Values()
+	size := int(min(max(p.NumValues(), 1), 1024)) // small files have small pages
+	if p.NumNulls() == 0 && c.valid == nil {
+		if ok, err := c.readTyped(vr, k, size); ok {
+			return err
+		}
+	}
+	buf := make([]parquet.Value, size)
+	for {
+		n, err := vr.ReadValues(buf)
+		for _, v := range buf[:n] {
+			if err := c.add(k, v, intern); err != nil {
+				return err
 			}
 		}
-		rows(func(i int) { c.valid = append(c.valid, arr.IsValid(i)) })
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// readTyped appends a page without nulls through the reader of its type,
+// when it has one that fits k (a value at a time is several times slower).
+func (c *column) readTyped(vr parquet.ValueReader, k kind, size int) (ok bool, err error) {
+	switch r := vr.(type) {
+	case parquet.Int64Reader:
+		switch k {
+		case intKind:
+			c.ints, err = readAll(c.ints, r.ReadInt64s, size, func(x int64) int64 { return x })
+		case floatKind:
+			c.flts, err = readAll(c.flts, r.ReadInt64s, size, func(x int64) float64 { return float64(x) })
+		default:
+			return false, nil
+		}
+	case parquet.Int32Reader:
+		switch k {
+		case intKind:
+			c.ints, err = readAll(c.ints, r.ReadInt32s, size, func(x int32) int64 { return int64(x) })
+		case floatKind:
+			c.flts, err = readAll(c.flts, r.ReadInt32s, size, func(x int32) float64 { return float64(x) })
+		default:
+			return false, nil
+		}
+	case parquet.DoubleReader:
+		if k != floatKind {
+			return false, nil
+		}
+		c.flts, err = readAll(c.flts, r.ReadDoubles, size, func(x float64) float64 { return x })
+	case parquet.FloatReader:
+		if k != floatKind {
+			return false, nil
+		}
+		c.flts, err = readAll(c.flts, r.ReadFloats, size, func(x float32) float64 { return float64(x) })
+	default:
+		return false, nil
+	}
+	return true, err
+}
+
+// readAll appends what read reads, converted, up to the end of the page.
+func readAll[T, U any](dst []U, read func([]T) (int, error), size int, conv func(T) U) ([]U, error) {
+	buf := make([]T, size)
+	for {
+		n, err := read(buf)
+		for _, x := range buf[:n] {
+			dst = append(dst, conv(x))
+		}
+		switch {
+		case err == io.EOF:
+			return dst, nil
+		case err != nil:
+			return dst, err
+		case n == 0:
+			return dst, io.ErrNoProgress
+		}
+	}
+}
+
+// add appends one value.
+func (c *column) add(k kind, v parquet.Value, intern map[string]string) error {
+	null := v.IsNull()
+	if c.valid != nil {
+		c.valid = append(c.valid, !null)
 	}
 	switch k {
 	case strKind:
-		switch a := arr.(type) {
-		case *array.String:
-			rows(func(i int) { c.strs = append(c.strs, a.Value(i)) })
-		case *array.LargeString:
-			rows(func(i int) { c.strs = append(c.strs, a.Value(i)) })
-		case *array.Binary:
-			rows(func(i int) { c.strs = append(c.strs, string(a.Value(i))) })
-		default:
-			return fmt.Errorf("has type %s, want a string", arr.DataType())
-		}
-		return nil
-	case intKind:
-		get, ok := intGetter(arr)
-		if !ok {
-			return fmt.Errorf("has type %s, want an integer", arr.DataType())
-		}
-		rows(func(i int) { c.ints = append(c.ints, get(i)) })
-		return nil
-	default:
-		if get, ok := intGetter(arr); ok {
-			rows(func(i int) {
-				v := float64(get(i))
-				if !arr.IsValid(i) {
-					v = math.NaN()
-				}
-				c.flts = append(c.flts, v)
-			})
+		if null {
+			c.strs = append(c.strs, "")
 			return nil
 		}
-		var get func(int) float64
-		switch a := arr.(type) {
-		case *array.Float32:
-			get = func(i int) float64 { return float64(a.Value(i)) }
-		case *array.Float64:
-			get = a.Value
+		switch v.Kind() { // a number read as text (eraser's board_seed start)
+		case parquet.Int32:
+			c.strs = append(c.strs, strconv.FormatInt(int64(v.Int32()), 10))
+			return nil
+		case parquet.Int64:
+			c.strs = append(c.strs, strconv.FormatInt(v.Int64(), 10))
+			return nil
+		case parquet.ByteArray:
 		default:
-			return fmt.Errorf("has type %s, want a number", arr.DataType())
+			return fmt.Errorf("has %v values, want strings", v.Kind())
 		}
-		rows(func(i int) {
-			v := get(i)
-			if !arr.IsValid(i) {
-				v = math.NaN()
+		b := v.ByteArray()
+		s, ok := intern[string(b)]
+		if !ok {
+			s = string(b)
+			intern[s] = s
+		}
+		c.strs = append(c.strs, s)
+		return nil
+	case intKind:
+		var i int64
+		switch v.Kind() {
+		case parquet.Int32:
+			i = int64(v.Int32())
+		case parquet.Int64:
+			i = v.Int64()
+		default:
+			if !null {
+				return fmt.Errorf("has %v values, want integers", v.Kind())
 			}
-			c.flts = append(c.flts, v)
-		})
+		}
+		c.ints = append(c.ints, i)
 		return nil
 	}
+	f := math.NaN()
+	switch v.Kind() {
+	case parquet.Int32:
+		f = float64(v.Int32())
+	case parquet.Int64:
+		f = float64(v.Int64())
+	case parquet.Float:
+		f = float64(v.Float())
+	case parquet.Double:
+		f = v.Double()
+	default:
+		if !null {
+			return fmt.Errorf("has %v values, want numbers", v.Kind())
+		}
+	}
+	c.flts = append(c.flts, f)
+	return nil
+}
+
+// newColumn is an empty column with room for n values of kind k.
+func newColumn(k kind, n int) *column {
+	switch k {
+	case strKind:
+		return &column{strs: make([]string, 0, n)}
+	case intKind:
+		return &column{ints: make([]int64, 0, n)}
+	}
+	return &column{flts: make([]float64, 0, n)}
+}
+
+// keep keeps the given rows (increasing) of the column.
+func (c *column) keep(k kind, rows []int) {
+	switch k {
+	case strKind:
+		c.strs = pick(c.strs, rows)
+	case intKind:
+		c.ints = pick(c.ints, rows)
+	default:
+		c.flts = pick(c.flts, rows)
+	}
+	if c.valid != nil {
+		c.valid = pick(c.valid, rows)
+	}
+}
+
+// pick moves the given rows (increasing) of xs to its front.
+func pick[T any](xs []T, rows []int) []T {
+	for i, r := range rows {
+		xs[i] = xs[r]
+	}
+	return xs[:len(rows)]
 }
 
 func (c *column) len(k kind) int {
@@ -377,27 +485,4 @@ func (c *column) len(k kind) int {
 		return len(c.ints)
 	}
 	return len(c.flts)
-}
-
-// intGetter returns an accessor for any integer array type.
-func intGetter(arr arrow.Array) (func(int) int64, bool) {
-	switch a := arr.(type) {
-	case *array.Int8:
-		return func(i int) int64 { return int64(a.Value(i)) }, true
-	case *array.Int16:
-		return func(i int) int64 { return int64(a.Value(i)) }, true
-	case *array.Int32:
-		return func(i int) int64 { return int64(a.Value(i)) }, true
-	case *array.Int64:
-		return a.Value, true
-	case *array.Uint8:
-		return func(i int) int64 { return int64(a.Value(i)) }, true
-	case *array.Uint16:
-		return func(i int) int64 { return int64(a.Value(i)) }, true
-	case *array.Uint32:
-		return func(i int) int64 { return int64(a.Value(i)) }, true
-	case *array.Uint64:
-		return func(i int) int64 { return int64(a.Value(i)) }, true
-	}
-	return nil, false
 }

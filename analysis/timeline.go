@@ -3,20 +3,18 @@ package analysis
 import (
 	"math"
 	"sort"
-
-	"github.com/paperio/paperio/dataset"
 )
 
-// Columns of the turns table that analysis reads, named by dataset.Turn's
-// tags.
-var (
-	ColHalfStep     = dataset.Column[dataset.Turn]("HalfStep")
-	ColTurnArea1    = dataset.Column[dataset.Turn]("Area1")
-	ColTurnArea2    = dataset.Column[dataset.Turn]("Area2")
-	ColRatio        = dataset.Column[dataset.Turn]("Ratio")
-	ColDistHeads    = dataset.Column[dataset.Turn]("DistHeads")
-	ColBand1ToHead2 = dataset.Column[dataset.Turn]("Band1ToHead2")
-	ColBand2ToHead1 = dataset.Column[dataset.Turn]("Band2ToHead1")
+// Columns of paper.io's turns table that the timeline reads (DATASET.md;
+// games/paperio/charts checks them against the table's schema).
+const (
+	ColHalfStep     = "half_step"
+	ColTurnArea1    = "area1"
+	ColTurnArea2    = "area2"
+	ColRatio        = "ratio"
+	ColDistHeads    = "dist_heads"
+	ColBand1ToHead2 = "band1_to_head2"
+	ColBand2ToHead1 = "band2_to_head1"
 )
 
 // Turn column sets of the single-game charts.

@@ -4,12 +4,12 @@ import (
 	"sort"
 	"strings"
 
-	_ "modernc.org/sqlite" // database/sql driver "sqlite" (pure Go)
+	"github.com/paperio/paperio/results"
 )
 
 // ResultsFile is the results database a tournament folder holds besides its
 // games/ and turns/ tables (paperio tournament --out DIR).
-const ResultsFile = "results.sqlite"
+const ResultsFile = results.DBFile
 
 // Tournament is what a tournament folder says about its players beyond the
 // games: the groups of its first stage and, for a knockout, the players who
@@ -46,7 +46,7 @@ func knockoutRound(stage string) bool {
 // folder's results database. A folder without one (a self-play dataset)
 // is a data error.
 func (d *Dataset) Tournament() (*Tournament, error) {
-	db, path, done, err := d.resultsDB()
+	db, done, err := d.results()
 	if err != nil {
 		return nil, errorf("%v", err)
 	}
@@ -56,55 +56,38 @@ func (d *Dataset) Tournament() (*Tournament, error) {
 	defer done()
 	t := &Tournament{}
 	spec := map[string]string{} // tournament name → spec
-	rows, err := db.Query(`SELECT name, spec, grp FROM players ORDER BY position`)
+	players, err := db.Players()
 	if err != nil {
-		return nil, errorf("%s: %v", path, err)
+		return nil, errorf("%v", err)
 	}
 	byName := map[string]int{}
-	for rows.Next() {
-		var name, sp, grp string
-		if err := rows.Scan(&name, &sp, &grp); err != nil {
-			rows.Close()
-			return nil, errorf("%s: %v", path, err)
-		}
-		spec[name] = sp
-		if grp == "" {
+	for _, p := range players {
+		spec[p.Name] = p.Spec
+		if p.Group == "" {
 			continue
 		}
-		i, ok := byName[grp]
+		i, ok := byName[p.Group]
 		if !ok {
 			i = len(t.Groups)
-			byName[grp] = i
-			t.Groups = append(t.Groups, Group{Name: grp})
+			byName[p.Group] = i
+			t.Groups = append(t.Groups, Group{Name: p.Group})
 		}
-		t.Groups[i].Players = append(t.Groups[i].Players, sp)
+		t.Groups[i].Players = append(t.Groups[i].Players, p.Spec)
 	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, errorf("%s: %v", path, err)
-	}
-	rows, err = db.Query(`SELECT stage, player_a, player_b FROM series`)
+	series, err := db.Series()
 	if err != nil {
-		return nil, errorf("%s: %v", path, err)
+		return nil, errorf("%v", err)
 	}
-	defer rows.Close()
 	qualified := map[string]bool{}
-	for rows.Next() {
-		var stage, a, b string
-		if err := rows.Scan(&stage, &a, &b); err != nil {
-			return nil, errorf("%s: %v", path, err)
-		}
-		if knockoutRound(stage) {
-			for _, n := range []string{a, b} {
-				if s, ok := spec[n]; ok {
-					n = s
+	for _, s := range series {
+		if knockoutRound(s.Stage) {
+			for _, n := range []string{s.A, s.B} {
+				if sp, ok := spec[n]; ok {
+					n = sp
 				}
 				qualified[n] = true
 			}
 		}
-	}
-	if err := rows.Err(); err != nil {
-		return nil, errorf("%s: %v", path, err)
 	}
 	for n := range qualified {
 		t.Qualified = append(t.Qualified, n)

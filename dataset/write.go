@@ -3,86 +3,19 @@ package dataset
 import (
 	"io"
 
-	"sync"
-
-	"github.com/klauspost/compress/zstd"
 	"github.com/parquet-go/parquet-go"
-	"github.com/parquet-go/parquet-go/format"
+
+	"github.com/paperio/paperio/game"
 )
-
-// codec is the compression of every dataset column: zstd at its default
-// level compresses the slowly changing turn columns to a few bits a row and
-// costs little time next to playing the games.
-var codec = &zstdCodec{}
-
-// zstdCodec is parquet's ZSTD codec with a window no larger than a page:
-// the encoders of parquet-go's own codec keep an 8 MB history each, which
-// is most of a writer's memory; this one's output is the same.
-type zstdCodec struct {
-	enc, dec sync.Pool
-}
-
-const zstdWindow = 1 << 20 // larger than any page the writers make
-
-func (c *zstdCodec) String() string { return "ZSTD" }
-
-func (c *zstdCodec) CompressionCodec() format.CompressionCodec { return format.Zstd }
-
-func (c *zstdCodec) Encode(dst, src []byte) ([]byte, error) {
-	e, _ := c.enc.Get().(*zstd.Encoder)
-	if e == nil {
-		var err error
-		e, err = zstd.NewWriter(nil,
-			zstd.WithEncoderLevel(zstd.SpeedDefault),
-			zstd.WithEncoderConcurrency(1),
-			zstd.WithWindowSize(zstdWindow),
-			zstd.WithZeroFrames(true),
-			zstd.WithEncoderCRC(false),
-			zstd.WithLowerEncoderMem(true))
-		if err != nil {
-			return dst, err
-		}
-	}
-	defer c.enc.Put(e)
-	return e.EncodeAll(src, dst[:0]), nil
-}
-
-func (c *zstdCodec) Decode(dst, src []byte) ([]byte, error) {
-	d, _ := c.dec.Get().(*zstd.Decoder)
-	if d == nil {
-		var err error
-		d, err = zstd.NewReader(nil, zstd.WithDecoderConcurrency(1))
-		if err != nil {
-			return dst, err
-		}
-	}
-	defer c.dec.Put(d)
-	return d.DecodeAll(src, dst[:0])
-}
-
-// writerOptions are the parquet settings shared by the dataset's tables.
-// Each file is one row group: rows are sorted by game and half-step (the
-// footer says so), which both keeps the delta encodings small and lets
-// readers skip by game_id.
-func writerOptions(sortBy ...string) []parquet.WriterOption {
-	cols := make([]parquet.SortingColumn, len(sortBy))
-	for i, c := range sortBy {
-		cols[i] = parquet.Ascending(c)
-	}
-	return []parquet.WriterOption{
-		parquet.Compression(codec),
-		parquet.SortingWriterConfig(parquet.SortingColumns(cols...)),
-	}
-}
 
 // NewGameWriter writes Game rows as parquet to w; the file is complete after
 // Close.
 func NewGameWriter(w io.Writer) *parquet.GenericWriter[Game] {
-	return parquet.NewGenericWriter[Game](w, writerOptions("game_id")...)
+	return parquet.NewGenericWriter[Game](w, game.WriterOptions("game_id")...)
 }
 
 // NewTurnWriter writes Turn rows as parquet to w; the file is complete after
 // Close. Rows must come sorted by game_id, then half_step.
 func NewTurnWriter(w io.Writer) *parquet.GenericWriter[Turn] {
-	return parquet.NewGenericWriter[Turn](w, writerOptions("game_id", "half_step")...)
+	return parquet.NewGenericWriter[Turn](w, game.WriterOptions("game_id", "half_step")...)
 }

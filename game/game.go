@@ -178,6 +178,51 @@ type Info struct {
 	// Pairings are the ways a paired game may reuse the start of its first
 	// game (Setup.Pairing), the default first.
 	Pairings []string
+
+	// Defaults of the commands, each left empty for the generic one
+	// (DefaultPair, SelfplayBots, TuneBot say which).
+	Players  [2]string // play's players (paperio play without --p1, --p2)
+	Selfplay []string  // selfplay's players without --bots
+	Tune     string    // the bot tune tunes without --bot
+}
+
+// DefaultPair is play's players without --p1 and --p2: the game's
+// Info.Players, else the first two bots of bots (the catalog).
+func (in *Info) DefaultPair(bots []BotInfo) [2]string {
+	if in.Players[0] != "" {
+		return in.Players
+	}
+	if len(bots) == 0 {
+		return [2]string{}
+	}
+	return [2]string{bots[0].Name, bots[min(1, len(bots)-1)].Name}
+}
+
+// SelfplayBots are selfplay's players without --bots: the game's
+// Info.Selfplay, else every bot of bots.
+func (in *Info) SelfplayBots(bots []BotInfo) []string {
+	if len(in.Selfplay) > 0 {
+		return in.Selfplay
+	}
+	var out []string
+	for _, b := range bots {
+		out = append(out, b.Name)
+	}
+	return out
+}
+
+// TuneBot is the bot tune tunes without --bot: the game's Info.Tune, else
+// the first bot of bots with parameters ("" when none has any).
+func (in *Info) TuneBot(bots []BotInfo) string {
+	if in.Tune != "" {
+		return in.Tune
+	}
+	for _, b := range bots {
+		if len(b.Params) > 0 {
+			return b.Name
+		}
+	}
+	return ""
 }
 
 // Reason is one of a game's result codes.
@@ -270,6 +315,7 @@ type ReplayGame struct {
 var registry struct {
 	sync.RWMutex
 	games map[string]Game
+	def   string
 }
 
 // Register adds a game (from its binding's init). Registering a name twice
@@ -286,17 +332,50 @@ func Register(g Game) {
 	registry.games[g.Name()] = g
 }
 
-// Default is the game of commands that are not told one.
-const Default = "paperio"
+// RegisterDefault registers g (Register) as the game of commands that are
+// not told one, and of data that does not say its game. A second default
+// panics.
+func RegisterDefault(g Game) {
+	Register(g)
+	registry.Lock()
+	defer registry.Unlock()
+	if registry.def != "" {
+		panic("game: " + g.Name() + " registered as the default after " + registry.def)
+	}
+	registry.def = g.Name()
+}
+
+// Default is the name of the game of commands that are not told one: the
+// one registered by RegisterDefault, else the only game registered, else "".
+func Default() string {
+	registry.RLock()
+	defer registry.RUnlock()
+	return defaultLocked()
+}
+
+func defaultLocked() string {
+	if registry.def != "" {
+		return registry.def
+	}
+	if len(registry.games) == 1 {
+		for n := range registry.games {
+			return n
+		}
+	}
+	return ""
+}
 
 // Lookup returns the game called name ("" is Default). An unknown name is
 // an error that lists the known ones.
 func Lookup(name string) (Game, error) {
-	if name == "" {
-		name = Default
-	}
 	registry.RLock()
 	defer registry.RUnlock()
+	if name == "" {
+		name = defaultLocked()
+		if name == "" && len(registry.games) > 0 {
+			return nil, fmt.Errorf("no game given and none is the default; the games are %s", strings.Join(namesLocked(), ", "))
+		}
+	}
 	if g, ok := registry.games[strings.ToLower(name)]; ok {
 		return g, nil
 	}

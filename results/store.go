@@ -187,7 +187,7 @@ func GameOf(db *sql.DB) (string, error) {
 		if err := db.QueryRow(`SELECT COUNT(*) FROM meta`).Scan(&n); err != nil || n == 0 {
 			return "", err
 		}
-		return game.Default, nil
+		return game.Default(), nil
 	}
 	return name, err
 }

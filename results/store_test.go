@@ -1,4 +1,4 @@
-package results
+package results_test
 
 import (
 	"bytes"
@@ -21,6 +21,7 @@ import (
 	"github.com/paperio/paperio/games/paperio"
 	"github.com/paperio/paperio/internal/testbot"
 	"github.com/paperio/paperio/replay"
+	"github.com/paperio/paperio/results"
 	"github.com/paperio/paperio/tourney"
 )
 
@@ -66,7 +67,7 @@ func TestRoundRobinStoreAndResume(t *testing.T) {
 		return []*tourney.Entrant{spinner("spin"), straight("line"), countingSafe("safe1", &built), countingSafe("safe2", &built)}
 	}
 	run := func(dir string, ctx context.Context) (*tourney.Report, error) {
-		st, err := OpenStore(dir, paper)
+		st, err := results.OpenStore(dir, paper)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -96,7 +97,7 @@ func TestRoundRobinStoreAndResume(t *testing.T) {
 	nGames, _ := rep.Reasons()
 
 	// The database.
-	st, err := OpenStore(dir, paper)
+	st, err := results.OpenStore(dir, paper)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,6 +180,8 @@ func TestRoundRobinStoreAndResume(t *testing.T) {
 		t.Fatalf("analysis series: %v", err)
 	}
 
+	readBack(t, dir, rep, nGames)
+
 	// tourney.Run again: nothing is played.
 	built.Store(0)
 	again, err := run(dir, context.Background())
@@ -194,7 +197,7 @@ func TestRoundRobinStoreAndResume(t *testing.T) {
 	dir2 := t.TempDir()
 	ctx, cancel := context.WithCancel(context.Background())
 	var finished atomic.Int32
-	st2, _ := OpenStore(dir2, paper)
+	st2, _ := results.OpenStore(dir2, paper)
 	_, err = tourney.Run(ctx, tourney.Options{Format: tourney.RoundRobin, Players: players(), Series: quickSeries(6), Seed: 5, Workers: 1, Store: st2,
 		OnEvent: func(ev tourney.Event) {
 			if ev.Kind == tourney.SeriesFinished && finished.Add(1) == 2 {
@@ -214,10 +217,10 @@ func TestRoundRobinStoreAndResume(t *testing.T) {
 	}
 
 	// Another run in the same folder is refused.
-	st3, _ := OpenStore(dir, paper)
+	st3, _ := results.OpenStore(dir, paper)
 	defer st3.Close()
 	_, err = tourney.Run(context.Background(), tourney.Options{Format: tourney.RoundRobin, Players: players(), Series: quickSeries(6), Seed: 6, Store: st3})
-	if !errors.Is(err, ErrOtherRun) {
+	if !errors.Is(err, results.ErrOtherRun) {
 		t.Fatalf("another run: %v", err)
 	}
 
@@ -234,7 +237,7 @@ func TestRoundRobinStoreAndResume(t *testing.T) {
 // is opened again; committed ones stay.
 func TestStaleFiles(t *testing.T) {
 	dir := t.TempDir()
-	st, err := OpenStore(dir, paper)
+	st, err := results.OpenStore(dir, paper)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -249,7 +252,7 @@ func TestStaleFiles(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	st, err = OpenStore(dir, paper)
+	st, err = results.OpenStore(dir, paper)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -261,5 +264,76 @@ func TestStaleFiles(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "games/series-000003.parquet")); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// readBack checks what the read API says of a finished round robin's
+// folder against the run's report.
+func readBack(t *testing.T, dir string, rep *tourney.Report, nGames int) {
+	t.Helper()
+	r, err := results.Read(filepath.Join(dir, results.DBFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if name, err := r.Game(); name != "paperio" || err != nil {
+		t.Fatalf("game %q, %v", name, err)
+	}
+	players, err := r.Players()
+	if err != nil || len(players) != 4 || players[0].Name != "spin" || players[1].Spec == "" {
+		t.Fatalf("players %+v, %v", players, err)
+	}
+	series, err := r.Series()
+	if err != nil || len(series) != 6 || series[0].ID >= series[5].ID {
+		t.Fatalf("series %+v, %v", series, err)
+	}
+	games, err := r.Games()
+	if err != nil || len(games) != nGames {
+		t.Fatalf("%d games, %v", len(games), err)
+	}
+	for i, g := range games {
+		if g.ID != int64(i) || g.Stage != series[0].Stage || g.Winner < 0 || g.Winner > 2 {
+			t.Fatalf("game %d: %+v", i, g)
+		}
+	}
+	last := games[len(games)-1]
+	p, err := r.Replay(last.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := paper.DecodeConfig([]byte(p.Settings))
+	if err != nil || c.String() != smallBoard.String() || len(p.Moves) != last.Length || p.Start == "" {
+		t.Fatalf("replay %+v: %v", p, err)
+	}
+	if _, err := r.Replay(int64(nGames)); err == nil {
+		t.Error("a game past the last one replays")
+	}
+	standings, err := r.Standings()
+	if err != nil || len(standings) != 4 {
+		t.Fatalf("standings %+v, %v", standings, err)
+	}
+	for i, s := range standings {
+		want := rep.Groups[0].Standings[i]
+		if s.Player != want.Player || s.Points != want.Points || s.Rank != want.Rank {
+			t.Errorf("standing %d: %+v, want %+v", i, s, want)
+		}
+	}
+	ratings, err := r.Ratings()
+	if err != nil || len(ratings) != 4 || ratings[0].Elo < ratings[3].Elo {
+		t.Fatalf("ratings %+v, %v", ratings, err)
+	}
+	if pl, err := r.Placings(); err != nil || len(pl) != len(rep.Placings) {
+		t.Fatalf("placings %+v, %v (want %d)", pl, err, len(rep.Placings))
+	}
+	// A database that holds nothing yet holds no game.
+	empty := filepath.Join(t.TempDir(), "empty.sqlite")
+	os.WriteFile(empty, nil, 0o644)
+	e, err := results.Read(empty)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	if name, err := e.Game(); name != "" || err != nil {
+		t.Fatalf("an empty database: %q, %v", name, err)
 	}
 }

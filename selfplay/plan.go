@@ -67,7 +67,7 @@ func (p *Plan) UnmarshalJSON(b []byte) error {
 	}
 	*p = Plan(v.plain)
 	if p.Game == "" && p.Settings == nil && v.Width > 0 {
-		p.Game = game.Default
+		p.Game = game.Default()
 		p.Settings, _ = json.Marshal(map[string]int{"width": v.Width, "height": v.Height, "max_turns": v.MaxTurns})
 	}
 	return nil

@@ -2,7 +2,6 @@ package viewer
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"os"
@@ -16,8 +15,6 @@ import (
 	"github.com/paperio/paperio/internal/pool"
 	"github.com/paperio/paperio/results"
 	"github.com/paperio/paperio/selfplay"
-
-	_ "modernc.org/sqlite" // database/sql driver "sqlite" (pure Go)
 )
 
 // Source kinds.
@@ -44,7 +41,8 @@ type source struct {
 	// record gives a row's game.
 	record func(r *Row) (*game.Record, error)
 
-	db     *sql.DB // a tournament's results
+	db     *results.Results  // a tournament's results
+	ds     *analysis.Dataset // a self-play folder's tables
 	files  []string
 	config game.Config // a self-play folder's settings
 	close  func()
@@ -176,7 +174,7 @@ func (s *source) loadDataset() error {
 		return err
 	}
 	s.setGame(d.Game)
-	s.config = d.Game.DefaultConfig()
+	s.ds, s.config = d, d.Game.DefaultConfig()
 	if m, err := selfplay.ReadManifest(s.path); err == nil && m != nil {
 		if _, c, err := m.Plan.Config(); err == nil {
 			s.config = c
@@ -184,24 +182,23 @@ func (s *source) loadDataset() error {
 	}
 	in := d.Game.Info()
 	sc := in.ScoreColumns()
-	want := map[string]colKind{"game_id": intCol, "p1": strCol, "p2": strCol, "winner": intCol, "reason": intCol,
-		in.Length: intCol, sc[0]: floatCol, sc[1]: floatCol}
+	ints, strs := []string{"game_id", "winner", "reason", in.Length}, []string{"p1", "p2"}
 	s.files = make([]string, len(d.GameFiles))
 	parts := make([][]Row, len(d.GameFiles))
 	errs := make([]error, len(d.GameFiles))
 	pool.Each(context.Background(), 0, len(d.GameFiles), func(_ context.Context, i int) error {
 		s.files[i] = filepath.Join(s.path, d.GameFiles[i])
-		c, err := readColumns(s.files[i], want, map[string]string{})
+		c, err := d.ReadColumns(d.GameFiles[i], ints, sc[:], strs)
 		if err != nil {
 			errs[i] = err
 			return nil
 		}
-		rows := make([]Row, c.n)
+		rows := make([]Row, c.N)
 		for j := range rows {
-			reason := int(c.ints["reason"][j])
-			rows[j] = Row{Src: s.id, ID: c.ints["game_id"][j], P1: c.strs["p1"][j], P2: c.strs["p2"][j],
-				Winner: int8(c.ints["winner"][j]), Reason: reason, Why: whyName(d.Game, reason), Length: int(c.ints[in.Length][j]),
-				Score1: c.flts[sc[0]][j], Score2: c.flts[sc[1]][j], file: i}
+			reason := int(c.Ints["reason"][j])
+			rows[j] = Row{Src: s.id, ID: c.Ints["game_id"][j], P1: c.Strings["p1"][j], P2: c.Strings["p2"][j],
+				Winner: int8(c.Ints["winner"][j]), Reason: reason, Why: whyName(d.Game, reason), Length: int(c.Ints[in.Length][j]),
+				Score1: c.Floats[sc[0]][j], Score2: c.Floats[sc[1]][j], file: i}
 		}
 		parts[i] = rows
 		return nil
@@ -228,13 +225,13 @@ func (s *source) datasetRecord(r *Row) (*game.Record, error) {
 		return nil, err
 	}
 	start, moves := b.DatasetColumns()
-	c, err := readColumns(s.files[r.file], map[string]colKind{"game_id": intCol, start: strCol, moves: strCol}, nil)
+	c, err := s.ds.ReadColumns(s.ds.GameFiles[r.file], []string{"game_id"}, nil, []string{start, moves})
 	if err != nil {
 		return nil, err
 	}
-	for j, id := range c.ints["game_id"] {
+	for j, id := range c.Ints["game_id"] {
 		if id == r.ID {
-			return rowRecord(r, s.config, c.strs[start][j], c.strs[moves][j]), nil
+			return rowRecord(r, s.config, c.Strings[start][j], c.Strings[moves][j]), nil
 		}
 	}
 	return nil, fmt.Errorf("%s: no game %d", s.files[r.file], r.ID)
@@ -249,35 +246,33 @@ func rowRecord(r *Row, c game.Config, start, moves string) *game.Record {
 // loadTournament reads a tournament folder's results database.
 func (s *source) loadTournament() error {
 	path := filepath.Join(s.path, results.DBFile)
-	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro&_pragma=busy_timeout(10000)")
+	db, err := results.Read(path)
 	if err != nil {
-		return fmt.Errorf("%s: %v", path, err)
+		return err
 	}
-	name, err := results.GameOf(db)
+	name, err := db.Game()
 	if err == nil && name == "" {
-		err = errors.New("holds no games yet")
+		err = fmt.Errorf("%s: holds no games yet", path)
 	}
 	var g game.Game
 	if err == nil {
-		g, err = game.Lookup(name)
+		if g, err = game.Lookup(name); err != nil {
+			err = fmt.Errorf("%s: %v", path, err)
+		}
 	}
 	if err != nil {
 		db.Close()
-		return fmt.Errorf("%s: %v", path, err)
+		return err
 	}
 	s.setGame(g)
 	s.db, s.close = db, func() { db.Close() }
-	rows, err := db.Query(`SELECT g.game_id, g.p1, g.p2, g.spec1, g.spec2, g.winner, g.reason, g.length, g.score1, g.score2, s.stage
-		FROM games g JOIN series s ON s.id = g.series_id ORDER BY g.game_id`)
+	games, err := db.Games()
 	if err != nil {
-		return fmt.Errorf("%s: %v", path, err)
+		return err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		r := Row{Src: s.id}
-		if err := rows.Scan(&r.ID, &r.P1, &r.P2, &r.Spec1, &r.Spec2, &r.Winner, &r.Reason, &r.Length, &r.Score1, &r.Score2, &r.Stage); err != nil {
-			return fmt.Errorf("%s: %v", path, err)
-		}
+	for _, l := range games {
+		r := Row{Src: s.id, ID: l.ID, P1: l.P1, P2: l.P2, Spec1: l.Spec1, Spec2: l.Spec2, Winner: l.Winner,
+			Reason: l.Reason, Length: l.Length, Score1: l.Score1, Score2: l.Score2, Stage: l.Stage}
 		r.Why = whyName(g, r.Reason)
 		if r.Spec1 == r.P1 {
 			r.Spec1 = ""
@@ -287,34 +282,29 @@ func (s *source) loadTournament() error {
 		}
 		s.rows = append(s.rows, r)
 	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("%s: %v", path, err)
-	}
 	s.record = s.tournamentRecord
 	return nil
 }
 
 // tournamentRecord reads a game from the results database.
 func (s *source) tournamentRecord(r *Row) (*game.Record, error) {
-	var settings, start, moves string
-	var seed int64
-	err := s.db.QueryRow(`SELECT settings, start, moves, seed FROM games WHERE game_id = ?`, r.ID).Scan(&settings, &start, &moves, &seed)
+	p, err := s.db.Replay(r.ID)
+	if err != nil {
+		return nil, err
+	}
+	c, err := s.g.DecodeConfig([]byte(p.Settings))
 	if err != nil {
 		return nil, fmt.Errorf("game %d: %v", r.ID, err)
 	}
-	c, err := s.g.DecodeConfig([]byte(settings))
-	if err != nil {
-		return nil, fmt.Errorf("game %d: %v", r.ID, err)
-	}
-	rec := rowRecord(r, c, start, moves)
-	rec.Seed = seed
+	rec := rowRecord(r, c, p.Start, p.Moves)
+	rec.Seed = p.Seed
 	return rec, nil
 }
 
 // loadReplays reads a replay file with the first board that can.
 func (s *source) loadReplays() error {
 	if s.kind == KindRecordings && !exists(s.path) {
-		name := game.Default
+		name := game.Default()
 		if s.g != nil { // the game people play on this server
 			name = s.g.Name()
 		}

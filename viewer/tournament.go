@@ -49,63 +49,41 @@ func (s *source) tournament() (*TournamentInfo, error) {
 		return nil, errors.New(s.path + " is not a tournament folder")
 	}
 	t := &TournamentInfo{Standings: []GroupStanding{}, Series: []SeriesLine{}, Ratings: []RatingLine{}, Placings: []PlacingLine{}}
-	rows, err := s.db.Query(`SELECT grp, rank, player, played, won, drawn, lost, points, net, tie FROM standings ORDER BY grp, rank, player`)
+	st, err := s.db.Standings()
 	if err != nil {
 		return nil, err
 	}
-	for rows.Next() {
-		var g string
-		var st Standing
-		if err := rows.Scan(&g, &st.Rank, &st.Player, &st.Played, &st.Won, &st.Drawn, &st.Lost, &st.Points, &st.Net, &st.Tie); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		if n := len(t.Standings); n == 0 || t.Standings[n-1].Group != g {
-			t.Standings = append(t.Standings, GroupStanding{Group: g})
+	for _, l := range st {
+		if n := len(t.Standings); n == 0 || t.Standings[n-1].Group != l.Group {
+			t.Standings = append(t.Standings, GroupStanding{Group: l.Group})
 		}
 		last := &t.Standings[len(t.Standings)-1]
-		last.Rows = append(last.Rows, st)
+		last.Rows = append(last.Rows, Standing{Rank: l.Rank, Player: l.Player, Played: l.Played, Won: l.Won,
+			Drawn: l.Drawn, Lost: l.Lost, Points: l.Points, Net: l.Net, Tie: l.Tie})
 	}
-	rows.Close()
-	rows, err = s.db.Query(`SELECT id, key, stage, player_a, player_b, wins_a, wins_b, draws, games_played, verdict, COALESCE(winner, '') FROM series ORDER BY id`)
+	series, err := s.db.Series()
 	if err != nil {
 		return nil, err
 	}
-	for rows.Next() {
-		var l SeriesLine
-		if err := rows.Scan(&l.ID, &l.Key, &l.Stage, &l.A, &l.B, &l.WinsA, &l.WinsB, &l.Draws, &l.Played, &l.Verdict, &l.Winner); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		t.Series = append(t.Series, l)
+	for _, l := range series {
+		t.Series = append(t.Series, SeriesLine{ID: l.ID, Key: l.Key, Stage: l.Stage, A: l.A, B: l.B, WinsA: l.WinsA,
+			WinsB: l.WinsB, Draws: l.Draws, Played: l.Played, Verdict: l.Verdict, Winner: l.Winner})
 	}
-	rows.Close()
-	rows, err = s.db.Query(`SELECT player, elo, ci95, games FROM ratings ORDER BY elo DESC`)
+	ratings, err := s.db.Ratings()
 	if err != nil {
 		return nil, err
 	}
-	for rows.Next() {
-		var l RatingLine
-		if err := rows.Scan(&l.Player, &l.Elo, &l.CI95, &l.Games); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		t.Ratings = append(t.Ratings, l)
+	for _, l := range ratings {
+		t.Ratings = append(t.Ratings, RatingLine{Player: l.Player, Elo: l.Elo, CI95: l.CI95, Games: l.Games})
 	}
-	rows.Close()
-	rows, err = s.db.Query(`SELECT place, player, how FROM placings ORDER BY place`)
+	placings, err := s.db.Placings()
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var l PlacingLine
-		if err := rows.Scan(&l.Place, &l.Player, &l.How); err != nil {
-			return nil, err
-		}
-		t.Placings = append(t.Placings, l)
+	for _, l := range placings {
+		t.Placings = append(t.Placings, PlacingLine{Place: l.Place, Player: l.Player, How: l.How})
 	}
-	return t, rows.Err()
+	return t, nil
 }
 
 func (s *Server) apiTournament(w http.ResponseWriter, r *http.Request) {

@@ -141,7 +141,9 @@ func WriteField(tb testing.TB, dir string, f *Field) {
 		}
 	}
 	exec(`CREATE TABLE players (name TEXT PRIMARY KEY, spec TEXT NOT NULL, grp TEXT NOT NULL DEFAULT '', position INTEGER NOT NULL)`)
-	exec(`CREATE TABLE series (id INTEGER PRIMARY KEY, stage TEXT NOT NULL, player_a TEXT NOT NULL, player_b TEXT NOT NULL)`)
+	exec(`CREATE TABLE series (id INTEGER PRIMARY KEY, key TEXT NOT NULL DEFAULT '', stage TEXT NOT NULL, player_a TEXT NOT NULL, player_b TEXT NOT NULL,
+		wins_a INTEGER NOT NULL DEFAULT 0, wins_b INTEGER NOT NULL DEFAULT 0, draws INTEGER NOT NULL DEFAULT 0, games_played INTEGER NOT NULL DEFAULT 0,
+		verdict TEXT NOT NULL DEFAULT 'draw', winner TEXT)`)
 	group := map[string]string{}
 	for g, ps := range f.Groups {
 		for _, p := range ps {

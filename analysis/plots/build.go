@@ -10,8 +10,9 @@ import (
 	"github.com/paperio/paperio/label"
 )
 
-// Kinds are the chart kinds Build makes, in the order help lists them.
-var Kinds = []string{"bars", "dots", "territory", "ratio", "dist-bands", "dist-heads"}
+// Kinds are the chart kinds of every game's datasets, in the order help
+// lists them; games add their own (RegisterKind).
+var Kinds = []string{"bars", "dots"}
 
 // Facets are the ways to split a bars or dots chart into panels: none, one
 // panel per group of a tournament, one per pair of players that met.
@@ -66,29 +67,35 @@ func Build(ds *analysis.Dataset, kind string, r Request) (*Figure, error) {
 		}
 		return Dots(panels, o)
 	}
-	chart, cols := singleGame(kind)
-	if chart == nil {
-		return nil, dataErrorf("unknown chart kind %q (kinds: %s)", kind, strings.Join(KindsOf(ds.Game.Name()), ", "))
+	for _, g := range sortedKeys(gameKinds) {
+		if _, ok := gameKinds[g][kind]; ok {
+			return nil, dataErrorf("%s is a chart of %s games; %s holds %s games", kind, g, ds.Dir, ds.Game.Name())
+		}
 	}
-	if ds.Game.Name() != "paperio" {
-		return nil, dataErrorf("%s is a chart of paper.io games; %s holds %s games", kind, ds.Dir, ds.Game.Name())
+	return nil, dataErrorf("unknown chart kind %q (kinds: %s)", kind, strings.Join(KindsOf(ds.Game.Name()), ", "))
+}
+
+// TimelineKind is the chart kind called kind of one game drawn from its
+// Timeline (the timeline columns cols): r.Game, the smallest id by default.
+func TimelineKind(kind string, chart func(*analysis.Timeline, Options) (*Figure, error), cols []string) Kind {
+	return func(ds *analysis.Dataset, r Request) (*Figure, error) {
+		if len(r.Players) > 0 || r.Top > 0 || (r.Facet != "" && r.Facet != "none") || r.Group != "" || len(r.Highlight) > 0 {
+			return nil, dataErrorf("%s shows one game: players, top, facet, group and highlight are for bars and dots", kind)
+		}
+		games, err := ds.Games(analysis.GameColumns...)
+		if err != nil {
+			return nil, err
+		}
+		g, err := ds.FindGame(games, r.Game)
+		if err != nil {
+			return nil, err
+		}
+		s, err := ds.Timeline(g, cols...)
+		if err != nil {
+			return nil, err
+		}
+		return chart(s, r.Options)
 	}
-	if len(r.Players) > 0 || r.Top > 0 || (r.Facet != "" && r.Facet != "none") || r.Group != "" || len(r.Highlight) > 0 {
-		return nil, dataErrorf("%s shows one game: players, top, facet, group and highlight are for bars and dots", kind)
-	}
-	games, err := ds.Games(analysis.GameColumns...)
-	if err != nil {
-		return nil, err
-	}
-	g, err := ds.FindGame(games, r.Game)
-	if err != nil {
-		return nil, err
-	}
-	s, err := ds.Timeline(g, cols...)
-	if err != nil {
-		return nil, err
-	}
-	return chart(s, r.Options)
 }
 
 func dataErrorf(format string, a ...any) error {
@@ -104,8 +111,7 @@ var gameKinds = map[string]map[string]Kind{}
 var gameKindOrder = map[string][]string{}
 
 // RegisterKind adds a chart kind of game's datasets (from an init function
-// of the package that draws it). The bars and dots charts serve every game;
-// the single-game charts above are paper.io's.
+// of the package that draws it). The bars and dots charts serve every game.
 func RegisterKind(game, kind string, build Kind) {
 	if gameKinds[game] == nil {
 		gameKinds[game] = map[string]Kind{}
@@ -119,10 +125,7 @@ func RegisterKind(game, kind string, build Kind) {
 
 // KindsOf are the chart kinds of a game's datasets.
 func KindsOf(game string) []string {
-	if game == "paperio" {
-		return append(Kinds[:len(Kinds):len(Kinds)], gameKindOrder[game]...)
-	}
-	return append([]string{"bars", "dots"}, gameKindOrder[game]...)
+	return append(Kinds[:len(Kinds):len(Kinds)], gameKindOrder[game]...)
 }
 
 // AllKinds are the chart kinds of every game.
@@ -145,22 +148,6 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(out)
 	return out
-}
-
-// singleGame returns the chart function of a single-game kind and the turn
-// columns it needs (nil for other kinds).
-func singleGame(kind string) (func(*analysis.Timeline, Options) (*Figure, error), []string) {
-	switch kind {
-	case "territory":
-		return Territory, analysis.TerritoryColumns
-	case "ratio":
-		return Ratio, analysis.RatioColumns
-	case "dist-bands":
-		return DistBands, analysis.DistBandsColumns
-	case "dist-heads":
-		return DistHeads, analysis.DistHeadsColumns
-	}
-	return nil, nil
 }
 
 // selectPanels reads the entries of the bars and dots charts, keeps the

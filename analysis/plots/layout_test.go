@@ -90,7 +90,7 @@ func TestLayoutAtEveryFieldSize(t *testing.T) {
 		for i, p := range f.Players {
 			nameOf[p] = short[i]
 		}
-		for _, kind := range plots.Kinds {
+		for _, kind := range plots.KindsOf("paperio") {
 			what := fmt.Sprintf("%s, %d players", kind, n)
 			fig, err := plots.Build(ds, kind, plots.Request{})
 			if err != nil {

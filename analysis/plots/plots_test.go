@@ -11,7 +11,8 @@ import (
 	"strings"
 	"testing"
 
-	_ "github.com/paperio/paperio/games/paperio" // the games of the fixtures
+	_ "github.com/paperio/paperio/games/paperio"        // the games of the fixtures
+	_ "github.com/paperio/paperio/games/paperio/charts" // and their chart kinds
 
 	"gonum.org/v1/plot"
 
@@ -166,7 +167,7 @@ func TestSingleGameAxes(t *testing.T) {
 func TestSavePNGAndSVG(t *testing.T) {
 	ds, _, _ := fixture(t, 20)
 	dir := t.TempDir()
-	for _, kind := range plots.Kinds {
+	for _, kind := range plots.KindsOf("paperio") {
 		p := build(t, ds, kind, plots.Request{})
 		for _, ext := range []string{".png", ".svg"} {
 			path := filepath.Join(dir, kind+ext)

@@ -164,7 +164,7 @@ func (o Options) info() *game.Info {
 	if o.Info != nil {
 		return o.Info
 	}
-	if g, err := game.Lookup(game.Default); err == nil {
+	if g, err := game.Lookup(game.Default()); err == nil {
 		return g.Info()
 	}
 	return &game.Info{LengthWords: "moves", ScoreWords: "score"}

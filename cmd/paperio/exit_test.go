@@ -24,11 +24,14 @@ func TestBadInputExits2WithOneLine(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"render", "--data", replays, "--game", "99999", "--out", filepath.Join(dir, "x.png")}, `has no game "99999"`},
-		{[]string{"render", "--data", bad, "--game", "0", "--out", filepath.Join(dir, "x.png")}, "bad.jsonl: line 1: "},
-		{[]string{"render", "--data", nosuch, "--game", "0", "--out", filepath.Join(dir, "x.png")}, "nosuch"},
-		{[]string{"render", "--data", replays, "--game", "0", "--out", filepath.Join(nosuch, "x.png")}, "cannot write " + filepath.Join(nosuch, "x.png") + ": no folder "},
-		{[]string{"render", "--data", replays, "--game", "0", "--out", filepath.Join(bad, "x.png")}, "bad.jsonl is not a folder"},
+		// render names its game by --id; --game is a game's name, which render does not take.
+		{[]string{"render", "--data", replays, "--game", "0", "--out", filepath.Join(dir, "x.png")}, "flag provided but not defined: -game"},
+		{[]string{"render", "--data", replays, "--out", filepath.Join(dir, "x.png")}, "--data, --id and --out are required"},
+		{[]string{"render", "--data", replays, "--id", "99999", "--out", filepath.Join(dir, "x.png")}, `has no game "99999"`},
+		{[]string{"render", "--data", bad, "--id", "0", "--out", filepath.Join(dir, "x.png")}, "bad.jsonl: line 1: "},
+		{[]string{"render", "--data", nosuch, "--id", "0", "--out", filepath.Join(dir, "x.png")}, "nosuch"},
+		{[]string{"render", "--data", replays, "--id", "0", "--out", filepath.Join(nosuch, "x.png")}, "cannot write " + filepath.Join(nosuch, "x.png") + ": no folder "},
+		{[]string{"render", "--data", replays, "--id", "0", "--out", filepath.Join(bad, "x.png")}, "bad.jsonl is not a folder"},
 		{[]string{"export", "--data", malformed, "--out", filepath.Join(dir, "x.arrow")}, "x.parquet: not a readable games table"},
 		{[]string{"tune", "--from", nosuch, "--out", filepath.Join(dir, "tune")}, "nosuch: no such folder"},
 		{[]string{"tune", "--from", malformed, "--out", filepath.Join(dir, "tune")}, "x.parquet: not a readable"},

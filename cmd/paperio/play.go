@@ -63,14 +63,10 @@ func runPlay(args []string) error {
 	return nil
 }
 
-// defaultPair fills missing players: paper.io's heuristic against
-// wanderer, as ever; in other games the first two bots of the catalog.
+// defaultPair fills missing players as the game says
+// (game.Info.DefaultPair).
 func defaultPair(g game.Game, p1, p2 string) (string, string) {
-	def := [2]string{"heuristic", "wanderer"}
-	if g.Name() != "paperio" {
-		bs := g.Bots()
-		def = [2]string{bs[0].Name, bs[min(1, len(bs)-1)].Name}
-	}
+	def := g.Info().DefaultPair(g.Bots())
 	if p1 == "" {
 		p1 = def[0]
 	}

@@ -16,7 +16,7 @@ import (
 // gameFlag adds --game to a command's flags and returns the game args name
 // (read ahead of parsing, since the game's own settings are flags too).
 func gameFlag(fs *flag.FlagSet, args []string) (game.Game, error) {
-	fs.String("game", game.Default, "the game: "+strings.Join(game.Names(), ", "))
+	fs.String("game", game.Default(), "the game: "+strings.Join(game.Names(), ", "))
 	name := ""
 	for i := 0; i < len(args); i++ {
 		a := args[i]

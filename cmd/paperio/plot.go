@@ -11,13 +11,11 @@ import (
 	"github.com/paperio/paperio/analysis"
 	"github.com/paperio/paperio/analysis/plots"
 	"github.com/paperio/paperio/botspec"
-	_ "github.com/paperio/paperio/games/eraser/charts"  // eraser's chart kinds
-	_ "github.com/paperio/paperio/games/stellar/charts" // stellar's chart kinds
 	"github.com/paperio/paperio/label"
 )
 
 func init() {
-	register("plot", "draw a chart of a dataset ("+strings.Join(plots.Kinds, ", ")+") as PNG or SVG", runPlot)
+	register("plot", "draw a chart of a dataset ("+strings.Join(plots.AllKinds(), ", ")+") as PNG or SVG", runPlot)
 }
 
 const plotUsage = `KIND --data DIR --out FILE.png|FILE.svg [flags]
@@ -25,7 +23,7 @@ const plotUsage = `KIND --data DIR --out FILE.png|FILE.svg [flags]
 Kinds:
   bars        per player: mean half-steps per game vs mean final territory, ±1 sd bars cut at the player's min and max
   dots        every (game, player): half-steps vs final territory, and each player's mean
-  territory   one game (--game): territory of both players per half-step
+  territory   one game (--id): territory of both players per half-step
   ratio       one game: field ratio A/(A+B) per half-step
   dist-bands  one game: distance from each player's band to the other's head
   dist-heads  one game: Manhattan distance between the heads
@@ -36,12 +34,12 @@ Kind of a training run's folder (python3 -m paperio.train OUT):
               OUT/training.png
 
 Kinds of eraser folders (besides bars and dots, which draw the final score):
-  score       one game (--game): both players' scores after every move
+  score       one game (--id): both players' scores after every move
   points      per player: share of its moves by the points they scored
   depth       per player: share of its moves by cascade depth (scoring steps)
 
 Kinds of stellar folders (besides bars and dots: turns against final total force):
-  force       one game (--game): each player's total force per turn
+  force       one game (--id): each player's total force per turn
   nodes       one game: nodes each player owns per turn
   front       one game: steps from the enemy's base to each player's nearest node
 
@@ -53,7 +51,8 @@ func runPlot(args []string) error {
 	fs := newFlags("plot", plotUsage)
 	data := fs.String("data", "", "dataset folder or bucket URL (games/ and turns/, as paperio selfplay or tournament writes it), or replay files: a file or a folder of *.jsonl[.gz]")
 	out := fs.String("out", "", "output file or object URL; the extension chooses the format: .png or .svg")
-	gameArg := fs.String("game", "", "game_id of the single-game charts (default: the smallest); a game's name (paperio, …) instead checks that the folder holds that game")
+	gameName := fs.String("game", "", "the game's `name` (as paperio bots lists them): checks that the data holds games of it (default: whichever game the data holds)")
+	gameID := fs.Int64("id", -1, "game_id `N` of the single-game charts (default: the smallest)")
 	players := fs.String("players", "", "bars and dots: only the players `A,B,...` (specs or short labels, comma-separated)")
 	top := fs.Int("top", 0, "bars and dots: only the `N` best players (see --top-by)")
 	topBy := fs.String("top-by", "winrate", "order of --top: winrate (ties by mean territory) or territory (mean final territory)")
@@ -106,6 +105,9 @@ func runPlot(args []string) error {
 	if *group != "" && *facet != "none" {
 		return usagef("--group draws one group alone; leave out --facet")
 	}
+	if (kind == "bars" || kind == "dots") && *gameID >= 0 {
+		return usagef("--id names the game of a single-game chart; %s shows every game", kind)
+	}
 	if kind != "bars" && kind != "dots" && (*players != "" || *top > 0 || *highlight != "" || *facet != "none" || *group != "") {
 		return usagef("%s shows one game: --players, --top, --highlight, --facet and --group are for bars and dots", kind)
 	}
@@ -121,16 +123,10 @@ func runPlot(args []string) error {
 		}
 		req.Width, req.Height = w, h
 	}
-	wantGame := ""
-	if *gameArg != "" {
-		id, err := strconv.ParseInt(*gameArg, 10, 64)
-		if err != nil {
-			wantGame = *gameArg
-		} else {
-			req.Game = &id
-		}
+	if *gameID >= 0 {
+		req.Game = gameID
 	}
-	ds, err := openData(*data, wantGame)
+	ds, err := openData(*data, *gameName)
 	if err != nil {
 		return err
 	}

@@ -30,11 +30,15 @@ func testDataset(t *testing.T) string {
 func TestPlotWritesEveryKind(t *testing.T) {
 	data := testDataset(t)
 	out := t.TempDir()
-	for _, kind := range plots.Kinds {
+	for _, kind := range plots.KindsOf("paperio") {
 		for _, ext := range []string{"png", "svg"} {
 			file := filepath.Join(out, kind+"."+ext)
 			var stderr bytes.Buffer
-			if code := run([]string{"plot", kind, "--data", data, "--out", file, "--game", "7"}, &stderr); code != 0 {
+			args := []string{"plot", kind, "--data", data, "--out", file, "--game", "paperio"}
+			if kind != "bars" && kind != "dots" {
+				args = append(args, "--id", "7")
+			}
+			if code := run(args, &stderr); code != 0 {
 				t.Fatalf("%s: exit %d: %s", file, code, stderr.String())
 			}
 			if st, err := os.Stat(file); err != nil || st.Size() < 1000 {
@@ -69,8 +73,12 @@ func TestPlotBadInputIsOneLineAndExit2(t *testing.T) {
 		{[]string{"plot", "bars", "--data", empty, "--out", out}, "holds no dataset"},
 		{[]string{"plot", "bars", "--data", filepath.Join(empty, "missing"), "--out", out}, "no such folder"},
 		{[]string{"plot", "bars", "--data", old, "--out", out}, `no column "half_steps"`},
-		{[]string{"plot", "territory", "--data", data, "--out", out, "--game", "12345"}, "no game 12345"},
-		{[]string{"plot", "territory", "--data", data, "--out", out, "--game", "x"}, "--game"},
+		// --id is the game id, --game the game's name, in every command.
+		{[]string{"plot", "territory", "--data", data, "--out", out, "--id", "12345"}, "no game 12345"},
+		{[]string{"plot", "territory", "--data", data, "--out", out, "--id", "x"}, `invalid value "x" for flag -id`},
+		{[]string{"plot", "territory", "--data", data, "--out", out, "--game", "7"}, `--game: unknown game "7"`},
+		{[]string{"plot", "territory", "--data", data, "--out", out, "--game", "eraser"}, "holds paperio games, not eraser"},
+		{[]string{"plot", "bars", "--data", data, "--out", out, "--id", "3"}, "--id names the game of a single-game chart"},
 		{[]string{"plot", "pie", "--data", data, "--out", out}, "unknown chart kind"},
 		{[]string{"plot", "bars", "--data", data, "--out", "x.gif"}, ".png or .svg"},
 		{[]string{"plot", "bars", "--data", data}, "required"},

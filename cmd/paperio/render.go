@@ -15,9 +15,9 @@ func init() {
 }
 
 func runRender(args []string) error {
-	fs := newFlags("render", "--data PATH --game ID --out game.gif|.png|.html [--from K] [--to K] [--every N] [--cell PX] [--delay CS]")
+	fs := newFlags("render", "--data PATH --id ID --out game.gif|.png|.html [--from K] [--to K] [--every N] [--cell PX] [--delay CS]")
 	data := fs.String("data", "", "self-play folder, tournament folder or replay file")
-	id := fs.String("game", "", "the game: its id (game_id; a replay file's line number from 0) or a replay's own id")
+	id := fs.String("id", "", "the game: its id (game_id; a replay file's line number from 0) or a replay's own id")
 	out := fs.String("out", "", "output file: .png (one frame), .gif (animation) or .html (the game's replay page, one self-contained file)")
 	from := fs.Int("from", -1, "first frame drawn (paper.io: a half-step; eraser: a move; stellar: a turn; 0 is the start); .png: the frame drawn when --to is not given")
 	to := fs.Int("to", -1, "last frame drawn (default: the end); .png: the frame drawn")
@@ -28,7 +28,7 @@ func runRender(args []string) error {
 		return err
 	}
 	if *data == "" || *id == "" || *out == "" {
-		return usagef("--data, --game and --out are required")
+		return usagef("--data, --id and --out are required")
 	}
 	ext := strings.ToLower(filepath.Ext(*out))
 	if ext != ".png" && ext != ".gif" && ext != ".html" {

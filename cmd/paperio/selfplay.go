@@ -22,17 +22,10 @@ func init() {
 	register("selfplay", "play many games between players and write them as a parquet dataset", runSelfplay)
 }
 
-// defaultBots are the players of a run without --bots: paper.io's
-// goround, wanderer and heuristic; in other games every built-in bot.
+// defaultBots are the players of a run without --bots, as the game says
+// (game.Info.SelfplayBots).
 func defaultBots(g game.Game) string {
-	if g.Name() == "paperio" {
-		return "goround,wanderer,heuristic"
-	}
-	var names []string
-	for _, b := range g.Bots() {
-		names = append(names, b.Name)
-	}
-	return strings.Join(names, ",")
+	return strings.Join(g.Info().SelfplayBots(g.Bots()), ",")
 }
 
 func runSelfplay(args []string) error {

@@ -307,16 +307,6 @@ func aboveZero(e rating.Estimate) string {
 	return ""
 }
 
-// defaultTuneBot is the bot tuned without --bot: paper.io's heuristic, or
-// the game's first bot with parameters.
-func defaultTuneBot(g game.Game) string {
-	if g.Name() == "paperio" {
-		return "heuristic"
-	}
-	for _, b := range g.Bots() {
-		if len(b.Params) > 0 {
-			return b.Name
-		}
-	}
-	return ""
-}
+// defaultTuneBot is the bot tuned without --bot, as the game says
+// (game.Info.TuneBot).
+func defaultTuneBot(g game.Game) string { return g.Info().TuneBot(g.Bots()) }

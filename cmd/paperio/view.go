@@ -14,9 +14,6 @@ import (
 
 	"github.com/paperio/paperio/selfplay"
 	"github.com/paperio/paperio/viewer"
-	_ "github.com/paperio/paperio/viewer/eraser"  // eraser's board
-	_ "github.com/paperio/paperio/viewer/paperio" // paper.io's board
-	_ "github.com/paperio/paperio/viewer/stellar" // stellar's board
 )
 
 func init() {

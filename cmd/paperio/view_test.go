@@ -35,7 +35,7 @@ func TestRender(t *testing.T) {
 			return nil
 		}},
 	} {
-		args := append([]string{"render", "--data", publicGames, "--game", "t_f17_hotel-t_f17_quebec-0"}, c.args...)
+		args := append([]string{"render", "--data", publicGames, "--id", "t_f17_hotel-t_f17_quebec-0"}, c.args...)
 		code, out, errs := runCLI(t, args...)
 		if code != 0 {
 			t.Fatalf("%v: exit %d: %s", args, code, errs)
@@ -51,17 +51,17 @@ func TestRender(t *testing.T) {
 		}
 	}
 	for _, bad := range [][]string{
-		{"--data", publicGames, "--game", "3", "--out", filepath.Join(dir, "x.jpg")},
-		{"--data", publicGames, "--game", "3", "--out", filepath.Join(dir, "x.png"), "--to", "99999"},
+		{"--data", publicGames, "--id", "3", "--out", filepath.Join(dir, "x.jpg")},
+		{"--data", publicGames, "--id", "3", "--out", filepath.Join(dir, "x.png"), "--to", "99999"},
 		{"--data", publicGames, "--out", filepath.Join(dir, "x.png")},
-		{"--data", publicGames, "--game", "3", "--out", filepath.Join(dir, "x.gif"), "--cell", "0"},
+		{"--data", publicGames, "--id", "3", "--out", filepath.Join(dir, "x.gif"), "--cell", "0"},
 	} {
 		code, _, errs := runCLI(t, append([]string{"render"}, bad...)...)
 		if code != 2 || strings.Count(strings.TrimSpace(errs), "\n") != 0 {
 			t.Fatalf("%v: exit %d, %q", bad, code, errs)
 		}
 	}
-	code, _, errs := runCLI(t, "render", "--data", publicGames, "--game", "no-such-game", "--out", filepath.Join(dir, "x.png"))
+	code, _, errs := runCLI(t, "render", "--data", publicGames, "--id", "no-such-game", "--out", filepath.Join(dir, "x.png"))
 	if code != 2 || !strings.Contains(errs, `no game "no-such-game"`) { // bad input: exit 2
 		t.Fatalf("an unknown game: exit %d, %q", code, errs)
 	}

@@ -3,7 +3,7 @@ package eraser
 import (
 	"io"
 
-	"github.com/paperio/paperio/dataset"
+	"github.com/paperio/paperio/game"
 	"github.com/parquet-go/parquet-go"
 )
 
@@ -91,11 +91,11 @@ type MoveRow struct {
 // NewGameWriter writes GameRow rows as parquet to w; the file is complete
 // after Close.
 func NewGameWriter(w io.Writer) *parquet.GenericWriter[GameRow] {
-	return parquet.NewGenericWriter[GameRow](w, dataset.WriterOptions("game_id")...)
+	return parquet.NewGenericWriter[GameRow](w, game.WriterOptions("game_id")...)
 }
 
 // NewMoveWriter writes MoveRow rows as parquet to w, sorted by game_id and
 // move; the file is complete after Close.
 func NewMoveWriter(w io.Writer) *parquet.GenericWriter[MoveRow] {
-	return parquet.NewGenericWriter[MoveRow](w, dataset.WriterOptions("game_id", "move")...)
+	return parquet.NewGenericWriter[MoveRow](w, game.WriterOptions("game_id", "move")...)
 }

@@ -16,7 +16,7 @@ import (
 	"github.com/paperio/paperio/game"
 )
 
-func init() { game.Register(Game{}) }
+func init() { game.RegisterDefault(Game{}) }
 
 // Game is paper.io for the shared commands.
 type Game struct{}
@@ -30,6 +30,9 @@ var info = game.Info{
 	Score: "area", ScoreWords: "territory", ScoreUnit: "cells",
 	MovesTable: "turns", SchemaVersion: dataset.SchemaVersion,
 	Pairings: []string{"same", "mirror"},
+	Players:  [2]string{"heuristic", "wanderer"},
+	Selfplay: []string{"goround", "wanderer", "heuristic"},
+	Tune:     "heuristic",
 	Reasons: []game.Reason{
 		{Code: int(engine.WAL), Short: "WAL", Name: "wall", Words: engine.WAL.Words()},
 		{Code: int(engine.TAP), Short: "TAP", Name: "band", Words: engine.TAP.Words()},

@@ -3,7 +3,7 @@ package stellar
 import (
 	"io"
 
-	"github.com/paperio/paperio/dataset"
+	"github.com/paperio/paperio/game"
 	"github.com/parquet-go/parquet-go"
 )
 
@@ -94,11 +94,11 @@ type TurnRow struct {
 // newGameWriter writes GameRow rows as parquet to w, compressed as every
 // dataset table is; the file is complete after Close.
 func newGameWriter(w io.Writer) *parquet.GenericWriter[GameRow] {
-	return parquet.NewGenericWriter[GameRow](w, dataset.WriterOptions("game_id")...)
+	return parquet.NewGenericWriter[GameRow](w, game.WriterOptions("game_id")...)
 }
 
 // newTurnWriter writes TurnRow rows, which must come sorted by game_id, turn
 // and player.
 func newTurnWriter(w io.Writer) *parquet.GenericWriter[TurnRow] {
-	return parquet.NewGenericWriter[TurnRow](w, dataset.WriterOptions("game_id", "turn", "player")...)
+	return parquet.NewGenericWriter[TurnRow](w, game.WriterOptions("game_id", "turn", "player")...)
 }

@@ -1,0 +1,247 @@
+package all_test
+
+import (
+	"bytes"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/paperio/paperio/game"
+	_ "github.com/paperio/paperio/games/all"
+)
+
+const module = "github.com/paperio/paperio/"
+
+// shared are the folders of the code every game shares: none of their
+// packages may know a particular game.
+var shared = []string{"play", "game", "selfplay", "tourney", "tune", "analysis", "results",
+	"rating", "store", "viewer", "label", "botspec", "internal"}
+
+// gameFolders hold a game's rules, bots or bindings.
+var gameFolders = []string{"engine", "eraser", "stellar", "bots", "games"}
+
+// ofGames are packages inside the shared folders that belong to one game
+// until they move to its folders: each game's board of the viewer, and two
+// fixtures of paper.io data that only tests import (checked below).
+var ofGames = map[string]bool{
+	"viewer/paperio":        true,
+	"viewer/eraser":         true,
+	"viewer/stellar":        true,
+	"analysis/analysistest": true,
+	"internal/testbot":      true,
+}
+
+var testOnly = []string{"analysis/analysistest", "internal/testbot"}
+
+func root(t *testing.T) string {
+	t.Helper()
+	dir, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "go.mod")); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// goList runs go list -f format in the module's root for patterns.
+func goList(t *testing.T, format string, patterns ...string) []string {
+	t.Helper()
+	cmd := exec.Command("go", append([]string{"list", "-f", format}, patterns...)...)
+	cmd.Dir = root(t)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v: %s", err, stderr.String())
+	}
+	return strings.Split(strings.TrimSpace(string(out)), "\n")
+}
+
+func inGameFolder(pkg string) bool {
+	rel, ok := strings.CutPrefix(pkg, module)
+	if !ok {
+		return false
+	}
+	for _, f := range gameFolders {
+		if rel == f || strings.HasPrefix(rel, f+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// sharedPackages are the shared folders' packages (module-relative) with
+// their dependencies, tests left out.
+func sharedPackages(t *testing.T) map[string][]string {
+	out := map[string][]string{}
+	for _, line := range goList(t, "{{.ImportPath}}{{range .Deps}} {{.}}{{end}}", sharedPatterns()...) {
+		f := strings.Fields(line)
+		rel := strings.TrimPrefix(f[0], module)
+		if !ofGames[rel] {
+			out[rel] = f[1:]
+		}
+	}
+	return out
+}
+
+// No shared package depends, even indirectly, on a game's rules, bots or
+// bindings: games come to them through package game's registry.
+func TestSharedCodeImportsNoGame(t *testing.T) {
+	pkgs := sharedPackages(t)
+	if len(pkgs) < len(shared) {
+		t.Fatalf("%d shared packages", len(pkgs))
+	}
+	for pkg, deps := range pkgs {
+		for _, d := range deps {
+			if inGameFolder(d) {
+				t.Errorf("%s depends on %s", pkg, d)
+			}
+		}
+	}
+	// The checker sees a dependency on a game: paper.io's board does.
+	for _, line := range goList(t, "{{range .Deps}} {{.}}{{end}}", "./viewer/paperio") {
+		if !slices.ContainsFunc(strings.Fields(line), inGameFolder) {
+			t.Error("viewer/paperio depends on no game: the check misses dependencies")
+		}
+	}
+}
+
+// The paper.io fixtures inside shared folders are imported by tests alone.
+func TestGameFixturesOnlyInTests(t *testing.T) {
+	for _, line := range goList(t, "{{.ImportPath}}{{range .Imports}} {{.}}{{end}}", "./...") {
+		f := strings.Fields(line)
+		for _, fx := range testOnly {
+			if slices.Contains(f[1:], module+fx) && !ofGames[strings.TrimPrefix(f[0], module)] {
+				t.Errorf("%s imports %s, a fixture for tests", f[0], fx)
+			}
+		}
+	}
+}
+
+// No shared non-test file compares a string with a game's name (==, !=, a
+// switch case, strings.EqualFold): what differs between games comes from
+// what each registers.
+func TestSharedCodeComparesNoGameName(t *testing.T) {
+	names := game.Names()
+	if len(names) < 3 {
+		t.Fatalf("games registered: %v", names)
+	}
+	dirs := goList(t, "{{.ImportPath}} {{.Dir}}", sharedPatterns()...)
+	files := 0
+	for _, line := range dirs {
+		pkg, dir, _ := strings.Cut(line, " ")
+		if ofGames[strings.TrimPrefix(pkg, module)] {
+			continue
+		}
+		for _, f := range goFiles(t, dir) {
+			files++
+			for _, at := range nameComparisons(t, f, names) {
+				t.Errorf("%s compares with a game's name", at)
+			}
+		}
+	}
+	if files < 50 {
+		t.Fatalf("only %d shared files checked", files)
+	}
+	// The checker finds the comparisons it looks for.
+	bad := filepath.Join(t.TempDir(), "x.go")
+	src := "package x\nfunc f(n string) bool {\n\tswitch n {\n\tcase \"eraser\":\n\t}\n\treturn n == \"" + names[0] + "\" || strings.EqualFold(\"stellar\", n)\n}\n"
+	if err := os.WriteFile(bad, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := nameComparisons(t, bad, names); len(got) != 3 {
+		t.Errorf("the checker finds %v in a file with three comparisons", got)
+	}
+}
+
+func sharedPatterns() []string {
+	var out []string
+	for _, s := range shared {
+		out = append(out, "./"+s+"/...")
+	}
+	return out
+}
+
+// goFiles are the non-test Go files of a folder.
+func goFiles(t *testing.T, dir string) []string {
+	t.Helper()
+	all, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return slices.DeleteFunc(all, func(f string) bool { return strings.HasSuffix(f, "_test.go") })
+}
+
+// nameComparisons lists where file compares a string with one of names.
+func nameComparisons(t *testing.T, file string, names []string) []string {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, file, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	isName := func(e ast.Expr) bool {
+		lit, ok := e.(*ast.BasicLit)
+		if !ok || lit.Kind != token.STRING {
+			return false
+		}
+		s, err := strconv.Unquote(lit.Value)
+		return err == nil && slices.Contains(names, strings.ToLower(s))
+	}
+	var out []string
+	ast.Inspect(f, func(n ast.Node) bool {
+		hit := false
+		switch n := n.(type) {
+		case *ast.BinaryExpr:
+			hit = (n.Op == token.EQL || n.Op == token.NEQ) && (isName(n.X) || isName(n.Y))
+		case *ast.CaseClause:
+			hit = slices.ContainsFunc(n.List, isName)
+		case *ast.CallExpr:
+			if sel, ok := n.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "EqualFold" {
+				hit = slices.ContainsFunc(n.Args, isName)
+			}
+		}
+		if hit {
+			out = append(out, fset.Position(n.Pos()).String())
+		}
+		return true
+	})
+	return out
+}
+
+// One reader per file format: the results database is read through package
+// results alone (no SQL elsewhere), and Parquet through parquet-go, the
+// writers' library (analysis's column reader, which the viewer reads
+// through too).
+func TestOneReaderPerFormat(t *testing.T) {
+	var sqlUsers []string
+	for _, line := range goList(t, "{{.ImportPath}}{{range .Imports}} {{.}}{{end}}", sharedPatterns()...) {
+		f := strings.Fields(line)
+		rel := strings.TrimPrefix(f[0], module)
+		if ofGames[rel] {
+			continue
+		}
+		for _, imp := range f[1:] {
+			switch {
+			case imp == "database/sql":
+				sqlUsers = append(sqlUsers, rel)
+			case strings.HasPrefix(imp, "github.com/apache/arrow/go/v15/parquet"):
+				t.Errorf("%s reads Parquet through arrow (%s)", rel, imp)
+			case imp == "github.com/parquet-go/parquet-go" && strings.HasPrefix(rel, "viewer"):
+				t.Errorf("%s has a Parquet reader of its own", rel)
+			}
+		}
+	}
+	if !slices.Equal(sqlUsers, []string{"results"}) {
+		t.Errorf("packages that speak SQL: %v, want results alone", sqlUsers)
+	}
+}
