@@ -268,7 +268,7 @@ func procStats(t testing.TB, p *Player) (cpu time.Duration, peakRSS int64) {
 	if pr == nil {
 		t.Fatal("no process")
 	}
-	for _, pid := range groupMembers(pr.cmd.Process.Pid) {
+	for _, pid := range pr.members() {
 		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
 		if err != nil {
 			continue
@@ -336,4 +336,47 @@ func BenchmarkCourseCopying(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*halfSteps), "µs/half-step")
+}
+
+// BenchmarkStartUp is the cost of a game's new AI process, up to the
+// module imported (testdata/square.py) and ready for load: "exec" starts a
+// fresh interpreter (in its own sandbox) as every process was started
+// before the fork server, "fork" forks a child of a warm fork server (in
+// its sandbox), as each game outside a series now does. An op is one
+// process, started and then killed; the two alternate within an op so
+// that both see the same load, and each reports its own ms/start.
+func BenchmarkStartUp(b *testing.B) {
+	o := opt(Options{}).withDefaults()
+	abs, err := filepath.Abs("testdata/square.py")
+	if err != nil {
+		b.Fatal(err)
+	}
+	z, err := startZygote(o, abs, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer z.kill()
+	cfg := config(abs, "square.py", o)
+	var took [2]time.Duration
+	b.ResetTimer()
+	for range b.N {
+		for i, start := range []func() (*process, error){
+			func() (*process, error) { return startProcess(o, abs, newCapLog(4096)) },
+			func() (*process, error) { return z.fork(o.HookTimeout, newCapLog(4096)) },
+		} {
+			t0 := time.Now()
+			pr, err := start()
+			if err == nil {
+				err = pr.configure(cfg, o.HookTimeout)
+			}
+			took[i] += time.Since(t0)
+			if err != nil {
+				b.Fatal(err)
+			}
+			pr.kill()
+			pr.wait()
+		}
+	}
+	b.ReportMetric(float64(took[0].Microseconds())/1e3/float64(b.N), "exec-ms/start")
+	b.ReportMetric(float64(took[1].Microseconds())/1e3/float64(b.N), "fork-ms/start")
 }

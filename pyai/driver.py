@@ -453,8 +453,10 @@ def seccomp(deny_processes, deny_network, allow_exec=False):
     if machine == 'x86_64':
         arch, nr = 0xC000003E, {'fork': 57, 'vfork': 58, 'clone': 56, 'clone3': 435,
                                 'execve': 59, 'execveat': 322, 'socket': 41}
+        lasting = (29, 64, 68, 240, 248, 249, 250)
     elif machine == 'aarch64':
         arch, nr = 0xC00000B7, {'clone': 220, 'clone3': 435, 'execve': 221, 'execveat': 281, 'socket': 198}
+        lasting = (194, 190, 186, 180, 217, 218, 219)
     else:
         return None
     LD, JEQ, JGE, JSET, RET = 0x20, 0x15, 0x35, 0x45, 0x06
@@ -482,6 +484,11 @@ def seccomp(deny_processes, deny_network, allow_exec=False):
         if not allow_exec:
             prog.append((JEQ, 'perm', None, nr['execve']))
             prog.append((JEQ, 'perm', None, nr['execveat']))
+        # What outlives the process in its sandbox (System V shared memory,
+        # semaphores and message queues, POSIX message queues, keys): a
+        # process forked for the next game would find it there.
+        for n in lasting:
+            prog.append((JEQ, 'perm', None, n))
     if deny_network:
         prog.append((JEQ, 'socket', None, nr['socket']))
     prog.append((RET, None, None, ALLOW))

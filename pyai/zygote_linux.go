@@ -1,0 +1,17 @@
+package pyai
+
+import "syscall"
+
+// forkSupported: course AIs run as children of a fork server (zygote.go).
+const forkSupported = true
+
+// pidfdKill sends SIGKILL to the process of pidfd fd.
+func pidfdKill(fd int) {
+	if fd >= 0 {
+		syscall.Syscall6(sysPidfdSendSignal, uintptr(fd), uintptr(syscall.SIGKILL), 0, 0, 0, 0)
+	}
+}
+
+// sysPidfdSendSignal is pidfd_send_signal(2)'s number, the same on every
+// architecture.
+const sysPidfdSendSignal = 424
