@@ -362,7 +362,7 @@ func BenchmarkStartUp(b *testing.B) {
 	for range b.N {
 		for i, start := range []func() (*process, error){
 			func() (*process, error) { return startProcess(o, abs, newCapLog(4096)) },
-			func() (*process, error) { return z.fork(o.HookTimeout, newCapLog(4096)) },
+			func() (*process, error) { return z.fork(o.HookTimeout, newCapLog(4096), nil) },
 		} {
 			t0 := time.Now()
 			pr, err := start()

@@ -204,7 +204,7 @@ func (p *Player) spawn() (*process, error) {
 			return nil, errors.New("player closed")
 		}
 	}
-	pr, err := z.fork(p.opts.HookTimeout, p.log)
+	pr, err := z.fork(p.opts.HookTimeout, p.log, nil)
 	if err != nil { // a new server next time; a fresh interpreter now
 		p.note("fork server: %v", err)
 		p.dropZygote()

@@ -64,9 +64,10 @@ type process struct {
 
 	// A child of a fork server (cmd is then nil): its pidfd and its
 	// process id here.
-	zyg   *zygote
-	pidfd int
-	pid   int
+	zyg     *zygote
+	pidfd   int
+	pid     int
+	release func() // if not nil, called as it ends: its server is free
 }
 
 type reply struct {

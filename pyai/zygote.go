@@ -69,7 +69,7 @@ type bornMsg struct {
 
 // forkable reports whether AIs with options o run as children of a fork
 // server here.
-func forkable(o Options) bool { return forkSupported && o.MaxProcesses == 0 }
+func forkable(o Options) bool { return forkSupported && o.MaxProcesses == 0 && !o.noFork }
 
 // startZygote starts a fork server whose children run driver script (nil:
 // paper.io's) for the AI in aiFile.
@@ -264,8 +264,9 @@ func (z *zygote) kill() {
 }
 
 // fork starts a child running the driver, its output going to log, and
-// returns it once the driver has said hello, within limit.
-func (z *zygote) fork(limit time.Duration, log *capLog) (*process, error) {
+// returns it once the driver has said hello, within limit. release, if not
+// nil, is called when the child has ended.
+func (z *zygote) fork(limit time.Duration, log *capLog, release func()) (*process, error) {
 	z.mu.Lock()
 	z.next++
 	id := z.next
@@ -290,7 +291,7 @@ func (z *zygote) fork(limit time.Duration, log *capLog) (*process, error) {
 	if err := os.Mkdir(dir, 0o755); err != nil {
 		return nil, err
 	}
-	p := &process{dir: dir, done: make(chan struct{}), exited: make(chan struct{}), log: log, sandbox: z.sandbox, pidfd: -1, zyg: z}
+	p := &process{dir: dir, done: make(chan struct{}), exited: make(chan struct{}), log: log, sandbox: z.sandbox, pidfd: -1, zyg: z, release: release}
 	reqR, reqW, err := os.Pipe()
 	if err != nil {
 		return nil, err
@@ -360,6 +361,9 @@ func (z *zygote) fork(limit time.Duration, log *capLog) (*process, error) {
 // reply. Called once per process, by the server's reader.
 func (p *process) ended(status string, cpuXcd bool) {
 	p.status, p.cpuXcd = status, cpuXcd
+	if p.release != nil {
+		p.release()
+	}
 	close(p.exited)
 	p.waiter.wake()
 }

@@ -1,0 +1,41 @@
+package pyai
+
+import (
+	"os"
+	"testing"
+)
+
+// Another game's process (StartModule) is a child of a fork server too:
+// it holds the server while it lives, the next process of the same AI
+// and driver takes the same server, and imports the module afresh.
+func TestStartModuleForks(t *testing.T) {
+	driver, err := os.ReadFile("testdata/echo_driver.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := opt(Options{})
+	var first *zygote
+	for round := range 2 {
+		proc, err := StartModule(o, "testdata/counter.py", "counter.py", driver)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range 3 {
+			rep, _, err := proc.Call('N', nil, o.withDefaults().HookTimeout)
+			if err != nil || rep.Kind != 'D' || string(rep.Body) != string(rune('1'+i)) {
+				t.Fatalf("round %d call %d: %v %q %q\n%s", round, i, err, rep.Kind, rep.Body, proc.Output())
+			}
+		}
+		z := proc.p.zyg
+		if forkSupported && (proc.p.cmd != nil || z == nil) {
+			t.Fatalf("round %d: not a forked child:\n%s", round, proc.Output())
+		}
+		if round == 0 {
+			first = z
+		} else if z != first {
+			t.Errorf("the second process has another fork server")
+		}
+		proc.Kill()
+		proc.Wait()
+	}
+}
