@@ -343,8 +343,11 @@ func BenchmarkCourseCopying(b *testing.B) {
 // fresh interpreter (in its own sandbox) as every process was started
 // before the fork server, "fork" forks a child of a warm fork server (in
 // its sandbox), as each game outside a series now does. An op is one
-// process, started and then killed; the two alternate within an op so
-// that both see the same load, and each reports its own ms/start.
+// process of each kind, started and then killed, alternating so that both
+// see the same load. Each reports its wall time and its CPU time: the
+// runner's, the new processes' (bwrap's and the interpreter's, or the
+// child's) and the fork server's, from /proc/PID/schedstat (ns), read just
+// before the kill; CPU time is the steadier figure on a loaded machine.
 func BenchmarkStartUp(b *testing.B) {
 	o := opt(Options{}).withDefaults()
 	abs, err := filepath.Abs("testdata/square.py")
@@ -357,7 +360,8 @@ func BenchmarkStartUp(b *testing.B) {
 	}
 	defer z.kill()
 	cfg := config(abs, "square.py", o)
-	var took [2]time.Duration
+	var took, cpu [2]time.Duration
+	var parts [3]time.Duration // of fork: the runner's, the child's, the server's
 	b.ResetTimer()
 	for range b.N {
 		for i, start := range []func() (*process, error){
@@ -365,6 +369,8 @@ func BenchmarkStartUp(b *testing.B) {
 			func() (*process, error) { return z.fork(o.HookTimeout, newCapLog(4096), nil) },
 		} {
 			t0 := time.Now()
+			go0, _ := cputime.Process()
+			z0 := schedCPU(groupMembers(z.cmd.Process.Pid))
 			pr, err := start()
 			if err == nil {
 				err = pr.configure(cfg, o.HookTimeout)
@@ -373,10 +379,41 @@ func BenchmarkStartUp(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
+			go1, _ := cputime.Process()
+			cpu[i] += go1 - go0 + schedCPU(pr.members())
+			if i == 1 {
+				zc := schedCPU(groupMembers(z.cmd.Process.Pid)) - z0
+				cpu[i] += zc
+				parts[0] += go1 - go0
+				parts[1] += schedCPU(pr.members())
+				parts[2] += zc
+			}
 			pr.kill()
 			pr.wait()
 		}
 	}
-	b.ReportMetric(float64(took[0].Microseconds())/1e3/float64(b.N), "exec-ms/start")
-	b.ReportMetric(float64(took[1].Microseconds())/1e3/float64(b.N), "fork-ms/start")
+	n := float64(b.N)
+	b.ReportMetric(float64(took[0].Microseconds())/1e3/n, "exec-ms/start")
+	b.ReportMetric(float64(took[1].Microseconds())/1e3/n, "fork-ms/start")
+	b.ReportMetric(float64(cpu[0].Microseconds())/1e3/n, "exec-cpu-ms/start")
+	b.ReportMetric(float64(cpu[1].Microseconds())/1e3/n, "fork-cpu-ms/start")
+	b.Logf("fork's CPU ms/start: runner %.2f, child %.2f, server %.2f", float64(parts[0].Microseconds())/1e3/n,
+		float64(parts[1].Microseconds())/1e3/n, float64(parts[2].Microseconds())/1e3/n)
+}
+
+// schedCPU is the CPU time the processes pids have used, from
+// /proc/PID/schedstat (their main threads).
+func schedCPU(pids []int) time.Duration {
+	var sum time.Duration
+	for _, pid := range pids {
+		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/schedstat", pid))
+		if err != nil {
+			continue
+		}
+		if f := strings.Fields(string(b)); len(f) > 0 {
+			ns, _ := strconv.ParseInt(f[0], 10, 64)
+			sum += time.Duration(ns)
+		}
+	}
+	return sum
 }

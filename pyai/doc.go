@@ -71,11 +71,13 @@
 //
 // Containment: every AI process has resource limits (address space, CPU
 // time, file size, open files), a seccomp filter that refuses new
-// processes and network sockets (threads still work), a fresh working
+// processes, network sockets (threads still work) and what would outlive
+// the process (System V IPC, POSIX message queues, keys), a fresh working
 // directory, a clean environment, and a session and process group of its
 // own that is killed after the game; where bubblewrap (bwrap) works it also
 // runs without network, with a read-only view of the filesystem and in a
-// process tree of its own. Options.CourseRules refuses AIs that use what
+// process tree of its own (a forked process in its fork server's, with
+// /tmp and /dev read-only too). Options.CourseRules refuses AIs that use what
 // the course banned (global statements; the modules os, sys, threading,
 // multiprocessing), naming file and line.
 //

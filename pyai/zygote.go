@@ -91,7 +91,7 @@ func startZygote(o Options, aiFile string, script []byte) (*zygote, error) {
 	if err := os.WriteFile(filepath.Join(driverDir, "zygote.py"), zygoteSource, 0o444); err != nil {
 		return fail(err)
 	}
-	argv := []string{python, "-I", "-u", "-B", filepath.Join(driverDir, "zygote.py")}
+	argv := []string{python, "-I", "-u", "-B", filepath.Join(driverDir, "zygote.py"), aiFile}
 	if bwrap != "" {
 		args := bwrapArgs(bwrap, filepath.Dir(aiFile), driverDir, z.work)
 		// Nothing a child leaves outside its folder reaches the next one.

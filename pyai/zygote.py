@@ -1,7 +1,7 @@
 """Fork server of course AI processes: a warm interpreter per player.
 
-The Go side starts  python3 -I -u -B zygote.py  beside driver.py (the
-game's driver) with
+The Go side starts  python3 -I -u -B zygote.py AIFILE  beside driver.py
+(the game's driver) with
   fd 0  /dev/null
   fd 1, fd 2  a pipe the Go side drains (this process's own errors)
   fd 3  a SOCK_SEQPACKET socket to the Go side: the control channel
@@ -24,6 +24,7 @@ user) can neither trace it nor read or write its memory.
 """
 
 import fcntl
+import gc
 import json
 import os
 import select
@@ -110,8 +111,17 @@ def child(ctrl, fds, spec):
 
 def main():
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    import driver  # noqa: F401  (its imports, once for every child)
+    import driver  # its imports, once for every child
+    base = sys.modules.get('pyai_driver', driver)
+    # The usual seccomp filter, made once (ctypes, libc, the program).
+    base.FILTERS[(True, True, False)] = base.seccomp_filter(True, True, False)
+    import importlib.util  # noqa: F401  (what load_module uses)
+    if len(sys.argv) > 1:  # the AI's file, read and compiled (not run) once
+        base.precompile(sys.argv[1])
     not_dumpable()
+    # What is here now is shared with every child: the collector leaves it
+    # alone, so that a child does not copy the pages it would touch.
+    gc.freeze()
     ctrl = socket.socket(fileno=CTRL_FD)
     ctrl.send(b'H')
     return serve(ctrl)

@@ -1,7 +1,10 @@
 package pyai
 
 import (
+	"fmt"
 	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -37,5 +40,25 @@ func TestStartModuleForks(t *testing.T) {
 		}
 		proc.Kill()
 		proc.Wait()
+	}
+}
+
+// The fork server reads and compiles the AI's file once for its children;
+// a file changed since is read again by the next game's process.
+func TestEditedFileReadAgain(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "edited.py")
+	write := func(version int) {
+		src := fmt.Sprintf("def load(stat, storage):\n    print('VERSION %d')\n\n\ndef play(stat, storage):\n    return None\n", version)
+		if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(1)
+	p := newPlayer(t, file, opt(Options{}))
+	playOne(t, p, &squareBot{}, 1)
+	write(22) // another size: a change whatever the clock's resolution
+	playOne(t, p, &squareBot{}, 2)
+	if out := p.Output(); !strings.Contains(out, "VERSION 1\n") || !strings.Contains(out, "VERSION 22\n") {
+		t.Errorf("output:\n%s", out)
 	}
 }
