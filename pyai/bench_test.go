@@ -32,6 +32,8 @@ import (
 //   - BenchmarkPythonSide: the driver's work for the moves of a recorded
 //     game (decode the frames, rebuild the course's dicts, call play,
 //     encode the answer), in CPU time, without the pipes.
+// Outside a series each game also starts a new AI process per player:
+// BenchmarkStartUp compares a fork server's child with a fresh interpreter.
 // An op is a game (or a game's worth of round trips): run them with
 // -benchtime 10x. On a busy machine the figures vary from run to run by
 // tens of percent; compare figures of one run.
@@ -56,13 +58,21 @@ func setWait(b *testing.B, pin bool, sp time.Duration) {
 }
 
 // BenchmarkFullGame plays whole games between two trivial AIs, each in its
-// own process, and reports wall and CPU time per half-step.
+// own process, and reports wall and CPU time per half-step. The games are
+// a series, so that each AI keeps its process from game to game: this is
+// the cost of the moves; BenchmarkStartUp's is that of each game's new
+// process outside a series.
 func BenchmarkFullGame(b *testing.B) {
 	for _, w := range waits {
 		b.Run(w.name, func(b *testing.B) {
 			setWait(b, w.pin, w.spin)
 			a := newPlayer(b, "testdata/square.py", opt(Options{}))
 			c := newPlayer(b, "testdata/square.py", opt(Options{}))
+			for _, p := range []*Player{a, c} {
+				if err := p.BeginSeries(); err != nil {
+					b.Fatal(err)
+				}
+			}
 			st := starts(b, 1)
 			goCPU, _ := cputime.Process()
 			pyA, pyB := processCPU(b, a), processCPU(b, c)

@@ -46,10 +46,23 @@ def not_dumpable():
         pass
 
 
+def die_with(server):
+    """Ends this child when the server ends (which ends when the Go side
+    does), as a driver process ends with the Go side."""
+    try:
+        import ctypes
+        ctypes.CDLL(None, use_errno=True).prctl(1, 9, 0, 0, 0)  # PR_SET_PDEATHSIG, SIGKILL
+    except (OSError, AttributeError, ImportError):
+        pass
+    if os.getppid() != server:  # it ended before the line above
+        os._exit(1)
+
+
 def serve(ctrl):
     """Forks children until the Go side closes the channel. Returns None
     in this process, or, in a child, the function that runs its driver."""
     children = {}  # pidfd -> (id, pid)
+    server = os.getpid()
     while True:
         ready, _, _ = select.select([ctrl] + list(children), [], [])
         for fd in ready:
@@ -75,7 +88,7 @@ def serve(ctrl):
         if pid == 0:
             for fd in children:
                 os.close(fd)
-            return lambda: child(ctrl, fds, spec)
+            return lambda: child(ctrl, fds, spec, server)
         for fd in fds:
             os.close(fd)
         pidfd = os.pidfd_open(pid)
@@ -83,9 +96,10 @@ def serve(ctrl):
         socket.send_fds(ctrl, [BORN.pack(b'P', cid, pid)], [pidfd])
 
 
-def child(ctrl, fds, spec):
+def child(ctrl, fds, spec, server):
     """Becomes a driver process: what python3 driver.py would be, with the
     driver already imported."""
+    die_with(server)
     ctrl.close()
     high = [fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, 10) for fd in fds]
     for fd in fds:
