@@ -364,6 +364,16 @@ func TestReplacedProcessTime(t *testing.T) {
 	}
 	short := play.Clock{Budget: 500 * time.Millisecond, Left: [2]time.Duration{time.Millisecond, 500 * time.Millisecond}}
 	kill()
+	// A start that surely takes the 1 ms left: a new fork server's (none
+	// is left idle for this file by the other tests).
+	if z := p.zyg.Load(); z != nil {
+		z.kill()
+		<-z.exited
+	}
+	key := zygoteKey(p.opts, p.path, nil)
+	for z := takeZygote(key); z != nil; z = takeZygote(key) {
+		z.kill()
+	}
 	p.Reset(s, 0, 1, short)
 	if f := p.Failure(); f.Kind != play.Timeout || !strings.Contains(f.Detail, "load ran out of its 0.5 s think time for the game (starting a new AI process took") {
 		t.Errorf("Failure() = %+v after a restart in Reset with 1 ms left", f)
@@ -749,7 +759,14 @@ func TestFailingChildReplaced(t *testing.T) {
 			z := p.zyg.Load()
 			s, _ := playOne(t, p, &squareBot{}, 1)
 			wantFailure(t, p, s, 0, c.reason, c.detail)
-			s, _ = playOne(t, &squareBot{}, p, 2)
+			// A short game: the 2 s think time is not enough for 2000
+			// moves on a busy machine.
+			short := course
+			short.MaxTurns = 100
+			s, err := runGame(short, starts(t, 2), [2]bots.Bot{&squareBot{}, p}, 2, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
 			if r := s.Result(); r.Reason != engine.END || p.Failure().Kind != play.NoFault {
 				t.Errorf("the next game: %+v, failure %+v", r, p.Failure())
 			}
