@@ -99,9 +99,9 @@ func startZygote(o Options, aiFile string, script []byte) (*zygote, error) {
 		argv = append(args, argv...)
 		z.sandbox = "bwrap"
 	}
-	fds, err := syscall.Socketpair(syscall.AF_UNIX, syscall.SOCK_SEQPACKET|syscall.SOCK_CLOEXEC, 0)
+	fds, err := packetPair()
 	if err != nil {
-		return fail(os.NewSyscallError("socketpair", err))
+		return fail(err)
 	}
 	ours, theirs := os.NewFile(uintptr(fds[0]), "zygote"), os.NewFile(uintptr(fds[1]), "zygote-peer")
 	c, err := net.FileConn(ours)

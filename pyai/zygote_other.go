@@ -2,7 +2,11 @@
 
 package pyai
 
+import "errors"
+
 // forkSupported: without pidfds, every AI process is a fresh interpreter.
 const forkSupported = false
 
 func pidfdKill(fd int) {}
+
+func packetPair() ([2]int, error) { return [2]int{}, errors.New("no fork server here") }
