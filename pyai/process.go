@@ -68,6 +68,7 @@ type process struct {
 	pidfd   int
 	pid     int
 	release func() // if not nil, called as it ends: its server is free
+	endOnce sync.Once
 }
 
 type reply struct {
@@ -546,8 +547,25 @@ func (p *process) killChild() {
 	p.rep.Close()
 	p.waiter.close()
 	go func() {
-		<-p.exited
-		syscall.Close(p.pidfd)
+		select {
+		case <-p.exited:
+		case <-time.After(time.Second):
+			// Its server has not said how it ended (a child may have
+			// stopped it): the kill is how, once the kernel says so.
+			pidfdWait(p.pidfd, 5*time.Second)
+			p.ended("killed by signal 9, killed", false)
+		}
+		z := p.zyg
+		z.mu.Lock()
+		for id, c := range z.children {
+			if c == p {
+				delete(z.children, id)
+			}
+		}
+		fd := p.pidfd
+		p.pidfd = -1
+		z.mu.Unlock()
+		syscall.Close(fd)
 		os.RemoveAll(p.dir)
 	}()
 }

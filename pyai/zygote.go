@@ -59,6 +59,11 @@ type zygote struct {
 	killOnce sync.Once
 }
 
+// forkWait bounds the wait for the server's answer to a fork, which takes
+// milliseconds: a server that a child stopped (it may signal it) is given
+// up sooner than the import's time limit.
+var forkWait = 10 * time.Second
+
 // bornMsg is the server's answer to a fork.
 type bornMsg struct {
 	id    uint32
@@ -324,9 +329,9 @@ func (z *zygote) fork(limit time.Duration, log *capLog, release func()) (*proces
 		case b = <-z.born:
 		case <-z.exited:
 			err = fmt.Errorf("the fork server ended (%s): %s", z.status, lastLine(z.log.String()))
-		case <-time.After(limit):
+		case <-time.After(min(limit, forkWait)):
 			z.kill()
-			err = fmt.Errorf("the fork server did not answer within %v", limit)
+			err = fmt.Errorf("the fork server did not answer within %v", min(limit, forkWait))
 		}
 	}
 	if err == nil && (b.err != "" || b.id != id) {
@@ -358,14 +363,17 @@ func (z *zygote) fork(limit time.Duration, log *capLog, release func()) (*proces
 }
 
 // ended records how a forked process ended and stops a wait for its
-// reply. Called once per process, by the server's reader.
+// reply: by the server's reader, or by the kill when the server does not
+// report it. The first call counts.
 func (p *process) ended(status string, cpuXcd bool) {
-	p.status, p.cpuXcd = status, cpuXcd
-	if p.release != nil {
-		p.release()
-	}
-	close(p.exited)
-	p.waiter.wake()
+	p.endOnce.Do(func() {
+		p.status, p.cpuXcd = status, cpuXcd
+		if p.release != nil {
+			p.release()
+		}
+		close(p.exited)
+		p.waiter.wake()
+	})
 }
 
 func closeAll(fs ...*os.File) {

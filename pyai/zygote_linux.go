@@ -3,6 +3,8 @@ package pyai
 import (
 	"os"
 	"syscall"
+	"time"
+	"unsafe"
 )
 
 // forkSupported: course AIs run as children of a fork server (zygote.go).
@@ -26,4 +28,11 @@ func packetPair() ([2]int, error) {
 		return fds, os.NewSyscallError("socketpair", err)
 	}
 	return fds, nil
+}
+
+// pidfdWait waits until the process of pidfd fd has ended, at most d.
+func pidfdWait(fd int, d time.Duration) {
+	fds := [1]pollFd{{fd: int32(fd), events: pollIn}}
+	ts := syscall.NsecToTimespec(int64(d))
+	syscall.Syscall6(syscall.SYS_PPOLL, uintptr(unsafe.Pointer(&fds[0])), 1, uintptr(unsafe.Pointer(&ts)), 0, 0, 0)
 }

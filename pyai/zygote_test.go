@@ -6,6 +6,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/paperio/paperio/bots"
+	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/play"
 )
 
 // Another game's process (StartModule) is a child of a fork server too:
@@ -59,6 +64,33 @@ func TestEditedFileReadAgain(t *testing.T) {
 	write(22) // another size: a change whatever the clock's resolution
 	playOne(t, p, &squareBot{}, 2)
 	if out := p.Output(); !strings.Contains(out, "VERSION 1\n") || !strings.Contains(out, "VERSION 22\n") {
+		t.Errorf("output:\n%s", out)
+	}
+}
+
+// A child that stops its fork server cannot hold up the next game: the
+// server is given up after forkWait, the game plays in a fresh
+// interpreter, and the one after has a new server.
+func TestStoppedServer(t *testing.T) {
+	old := forkWait
+	forkWait = time.Second
+	t.Cleanup(func() { forkWait = old })
+	p := newPlayer(t, "testdata/stop_server.py", opt(Options{}))
+	if !forked(t, p) {
+		t.Skip("no fork server here")
+	}
+	short := course
+	short.MaxTurns = 50
+	for game := range 3 {
+		s, err := runGame(short, starts(t, int64(game)), [2]bots.Bot{p, &squareBot{}}, 1, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := s.Result(); r.Reason != engine.END || p.Failure().Kind != play.NoFault {
+			t.Fatalf("game %d: %+v, failure %+v\n%s", game+1, r, p.Failure(), p.Output())
+		}
+	}
+	if out := p.Output(); !strings.Contains(out, "STOPPED PARENT") || !strings.Contains(out, "fork server: the fork server did not answer within 1s") {
 		t.Errorf("output:\n%s", out)
 	}
 }
