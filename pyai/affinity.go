@@ -79,7 +79,7 @@ func (p *process) pinTo(cpu int) {
 		return
 	}
 	if p.pinned == 0 { // the first time: who they are
-		p.pids = groupMembers(p.cmd.Process.Pid)
+		p.pids = p.members()
 	}
 	p.pinned = cpu + 1
 	for _, pid := range p.pids {

@@ -87,7 +87,7 @@ func TestGameOnOneCPU(t *testing.T) {
 func allowedList(t *testing.T, p *Player) string {
 	t.Helper()
 	var list string
-	for _, pid := range groupMembers(p.cur.Load().cmd.Process.Pid) {
+	for _, pid := range p.cur.Load().members() {
 		status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
 		if err != nil {
 			t.Fatal(err)

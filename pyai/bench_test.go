@@ -32,6 +32,8 @@ import (
 //   - BenchmarkPythonSide: the driver's work for the moves of a recorded
 //     game (decode the frames, rebuild the course's dicts, call play,
 //     encode the answer), in CPU time, without the pipes.
+// Outside a series each game also starts a new AI process per player:
+// BenchmarkStartUp compares a fork server's child with a fresh interpreter.
 // An op is a game (or a game's worth of round trips): run them with
 // -benchtime 10x. On a busy machine the figures vary from run to run by
 // tens of percent; compare figures of one run.
@@ -56,13 +58,21 @@ func setWait(b *testing.B, pin bool, sp time.Duration) {
 }
 
 // BenchmarkFullGame plays whole games between two trivial AIs, each in its
-// own process, and reports wall and CPU time per half-step.
+// own process, and reports wall and CPU time per half-step. The games are
+// a series, so that each AI keeps its process from game to game: this is
+// the cost of the moves; BenchmarkStartUp's is that of each game's new
+// process outside a series.
 func BenchmarkFullGame(b *testing.B) {
 	for _, w := range waits {
 		b.Run(w.name, func(b *testing.B) {
 			setWait(b, w.pin, w.spin)
 			a := newPlayer(b, "testdata/square.py", opt(Options{}))
 			c := newPlayer(b, "testdata/square.py", opt(Options{}))
+			for _, p := range []*Player{a, c} {
+				if err := p.BeginSeries(); err != nil {
+					b.Fatal(err)
+				}
+			}
 			st := starts(b, 1)
 			goCPU, _ := cputime.Process()
 			pyA, pyB := processCPU(b, a), processCPU(b, c)
@@ -268,7 +278,7 @@ func procStats(t testing.TB, p *Player) (cpu time.Duration, peakRSS int64) {
 	if pr == nil {
 		t.Fatal("no process")
 	}
-	for _, pid := range groupMembers(pr.cmd.Process.Pid) {
+	for _, pid := range pr.members() {
 		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
 		if err != nil {
 			continue
@@ -336,4 +346,84 @@ func BenchmarkCourseCopying(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*halfSteps), "µs/half-step")
+}
+
+// BenchmarkStartUp is the cost of a game's new AI process, up to the
+// module imported (testdata/square.py) and ready for load: "exec" starts a
+// fresh interpreter (in its own sandbox) as every process was started
+// before the fork server, "fork" forks a child of a warm fork server (in
+// its sandbox), as each game outside a series now does. An op is one
+// process of each kind, started and then killed, alternating so that both
+// see the same load. Each reports its wall time and its CPU time: the
+// runner's, the new processes' (bwrap's and the interpreter's, or the
+// child's) and the fork server's, from /proc/PID/schedstat (ns), read just
+// before the kill; CPU time is the steadier figure on a loaded machine.
+func BenchmarkStartUp(b *testing.B) {
+	o := opt(Options{}).withDefaults()
+	abs, err := filepath.Abs("testdata/square.py")
+	if err != nil {
+		b.Fatal(err)
+	}
+	z, err := startZygote(o, abs, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer z.kill()
+	cfg := config(abs, "square.py", o)
+	var took, cpu [2]time.Duration
+	var parts [3]time.Duration // of fork: the runner's, the child's, the server's
+	b.ResetTimer()
+	for range b.N {
+		for i, start := range []func() (*process, error){
+			func() (*process, error) { return startProcess(o, abs, newCapLog(4096)) },
+			func() (*process, error) { return z.fork(o.HookTimeout, newCapLog(4096), nil) },
+		} {
+			t0 := time.Now()
+			go0, _ := cputime.Process()
+			z0 := schedCPU(groupMembers(z.cmd.Process.Pid))
+			pr, err := start()
+			if err == nil {
+				err = pr.configure(cfg, o.HookTimeout)
+			}
+			took[i] += time.Since(t0)
+			if err != nil {
+				b.Fatal(err)
+			}
+			go1, _ := cputime.Process()
+			cpu[i] += go1 - go0 + schedCPU(pr.members())
+			if i == 1 {
+				zc := schedCPU(groupMembers(z.cmd.Process.Pid)) - z0
+				cpu[i] += zc
+				parts[0] += go1 - go0
+				parts[1] += schedCPU(pr.members())
+				parts[2] += zc
+			}
+			pr.kill()
+			pr.wait()
+		}
+	}
+	n := float64(b.N)
+	b.ReportMetric(float64(took[0].Microseconds())/1e3/n, "exec-ms/start")
+	b.ReportMetric(float64(took[1].Microseconds())/1e3/n, "fork-ms/start")
+	b.ReportMetric(float64(cpu[0].Microseconds())/1e3/n, "exec-cpu-ms/start")
+	b.ReportMetric(float64(cpu[1].Microseconds())/1e3/n, "fork-cpu-ms/start")
+	b.Logf("fork's CPU ms/start: runner %.2f, child %.2f, server %.2f", float64(parts[0].Microseconds())/1e3/n,
+		float64(parts[1].Microseconds())/1e3/n, float64(parts[2].Microseconds())/1e3/n)
+}
+
+// schedCPU is the CPU time the processes pids have used, from
+// /proc/PID/schedstat (their main threads).
+func schedCPU(pids []int) time.Duration {
+	var sum time.Duration
+	for _, pid := range pids {
+		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/schedstat", pid))
+		if err != nil {
+			continue
+		}
+		if f := strings.Fields(string(b)); len(f) > 0 {
+			ns, _ := strconv.ParseInt(f[0], 10, 64)
+			sum += time.Duration(ns)
+		}
+	}
+	return sum
 }

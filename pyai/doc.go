@@ -57,15 +57,27 @@
 //
 // Storage lasts through the games of a series and the module is imported
 // once per series (Player.BeginSeries, SwapSides, EndSeries follow the
-// course's series runner).
+// course's series runner). Outside a series every game has a process of
+// its own that imports the module afresh, so nothing of one game's AI
+// (module-level state, files) is seen in the next.
+//
+// Processes are forked from a warm interpreter (zygote.go): each Player
+// has a fork server, a Python process that has imported the driver once
+// and runs in the sandbox, and each process is a child of it that puts its
+// pipes in place, applies its limits and seccomp filter and imports the
+// module, in a few milliseconds rather than the tens an interpreter's
+// start and imports take. A closed Player's server serves the next Player
+// of the same file for a while (a tournament's next series).
 //
 // Containment: every AI process has resource limits (address space, CPU
 // time, file size, open files), a seccomp filter that refuses new
-// processes and network sockets (threads still work), a fresh working
+// processes, network sockets (threads still work) and what would outlive
+// the process (System V IPC, POSIX message queues, keys), a fresh working
 // directory, a clean environment, and a session and process group of its
 // own that is killed after the game; where bubblewrap (bwrap) works it also
 // runs without network, with a read-only view of the filesystem and in a
-// process tree of its own. Options.CourseRules refuses AIs that use what
+// process tree of its own (a forked process in its fork server's, with
+// /tmp and /dev read-only too). Options.CourseRules refuses AIs that use what
 // the course banned (global statements; the modules os, sys, threading,
 // multiprocessing), naming file and line.
 //

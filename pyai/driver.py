@@ -401,8 +401,46 @@ def load_module(name, path):
     folder = os.path.dirname(os.path.abspath(path))
     if folder not in sys.path:
         sys.path.insert(0, folder)
-    spec.loader.exec_module(module)
+    done = compiled(path)
+    if done is None:
+        spec.loader.exec_module(module)
+    else:  # what exec_module does with the code it compiles
+        exec(done[2], module.__dict__)
     return module
+
+
+# An AI's source as a fork server read and compiled it for its children
+# (no code of it runs there): path -> (the file's stat, tree, code).
+COMPILED = {}
+
+
+def file_key(path):
+    st = os.stat(path)
+    return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns
+
+
+def precompile(path):
+    """Reads and compiles the AI in path once, for every child of a fork
+    server; a file that cannot be read or compiled is left to the child."""
+    try:
+        key = file_key(path)
+        with open(path, 'rb') as f:
+            source = f.read()
+        tree = compile(source, path, 'exec', ast.PyCF_ONLY_AST, dont_inherit=True)
+        code = compile(tree, path, 'exec', dont_inherit=True)
+    except BaseException:
+        return
+    if file_key(path) == key:
+        COMPILED[path] = (key, tree, code)
+
+
+def compiled(path):
+    """What precompile made of path, if the file has not changed since."""
+    done = COMPILED.get(path)
+    try:
+        return done if done is not None and file_key(path) == done[0] else None
+    except OSError:
+        return None
 
 
 def set_limit(which, value):
@@ -445,6 +483,38 @@ def seccomp(deny_processes, deny_network, allow_exec=False):
         return ''
     if not sys.platform.startswith('linux'):
         return None
+    key = (bool(deny_processes), bool(deny_network), bool(allow_exec))
+    if key not in FILTERS:
+        FILTERS[key] = seccomp_filter(*key)
+    made = FILTERS[key]
+    if made is None:
+        return None
+    libc, prog, _ = made
+    if libc.prctl(38, 1, 0, 0, 0) != 0:  # PR_SET_NO_NEW_PRIVS
+        return None
+    if libc.prctl(22, 2, ctypes_addressof(prog), 0, 0) != 0:  # PR_SET_SECCOMP, FILTER
+        return None
+    words = []
+    if deny_processes:
+        words.append('no new processes')
+    if deny_network:
+        words.append('no network')
+    return ', '.join(words)
+
+
+# The filters made so far, by seccomp's arguments: a fork server makes the
+# usual one once, for all its children.
+FILTERS = {}
+
+
+def ctypes_addressof(obj):
+    import ctypes
+    return ctypes.addressof(obj)
+
+
+def seccomp_filter(deny_processes, deny_network, allow_exec):
+    """The seccomp filter of seccomp's arguments, ready to install: (libc,
+    the program, its buffer), or None where it cannot be made."""
     try:
         import ctypes
     except ImportError:
@@ -453,8 +523,10 @@ def seccomp(deny_processes, deny_network, allow_exec=False):
     if machine == 'x86_64':
         arch, nr = 0xC000003E, {'fork': 57, 'vfork': 58, 'clone': 56, 'clone3': 435,
                                 'execve': 59, 'execveat': 322, 'socket': 41}
+        lasting = (29, 64, 68, 240, 248, 249, 250)
     elif machine == 'aarch64':
         arch, nr = 0xC00000B7, {'clone': 220, 'clone3': 435, 'execve': 221, 'execveat': 281, 'socket': 198}
+        lasting = (194, 190, 186, 180, 217, 218, 219)
     else:
         return None
     LD, JEQ, JGE, JSET, RET = 0x20, 0x15, 0x35, 0x45, 0x06
@@ -482,6 +554,11 @@ def seccomp(deny_processes, deny_network, allow_exec=False):
         if not allow_exec:
             prog.append((JEQ, 'perm', None, nr['execve']))
             prog.append((JEQ, 'perm', None, nr['execveat']))
+        # What outlives the process in its sandbox (System V shared memory,
+        # semaphores and message queues, POSIX message queues, keys): a
+        # process forked for the next game would find it there.
+        for n in lasting:
+            prog.append((JEQ, 'perm', None, n))
     if deny_network:
         prog.append((JEQ, 'socket', None, nr['socket']))
     prog.append((RET, None, None, ALLOW))
@@ -516,17 +593,7 @@ def seccomp(deny_processes, deny_network, allow_exec=False):
     except (OSError, AttributeError):
         return None
     buf = ctypes.create_string_buffer(raw, len(raw))
-    p = Prog(len(insns), ctypes.cast(buf, ctypes.c_char_p))
-    if libc.prctl(38, 1, 0, 0, 0) != 0:  # PR_SET_NO_NEW_PRIVS
-        return None
-    if libc.prctl(22, 2, ctypes.addressof(p), 0, 0) != 0:  # PR_SET_SECCOMP, FILTER
-        return None
-    words = []
-    if deny_processes:
-        words.append('no new processes')
-    if deny_network:
-        words.append('no network')
-    return ', '.join(words)
+    return libc, Prog(len(insns), ctypes.cast(buf, ctypes.c_char_p)), buf
 
 
 def course_violations(tree):
@@ -620,13 +687,18 @@ def parse(path, shown, course_rules):
     """Reads and parses an AI's source, checking the course rules when asked.
     Returns (tree, None), or (None, the refusal line) when the file cannot
     be read, does not parse or breaks the rules."""
+    done = compiled(path)
     try:
-        with open(path, 'rb') as f:
-            source = f.read()
+        if done is not None:
+            tree = done[1]
+        else:
+            with open(path, 'rb') as f:
+                source = f.read()
     except OSError as e:
         return None, '%s: cannot read the file: %s' % (shown, e.strerror)
     try:
-        tree = compile(source, path, 'exec', ast.PyCF_ONLY_AST)
+        if done is None:
+            tree = compile(source, path, 'exec', ast.PyCF_ONLY_AST)
     except SyntaxError as e:
         line = ':%d' % e.lineno if e.lineno else ''
         return None, '%s%s: does not parse: %s: %s' % (shown, line, type(e).__name__, e.msg)

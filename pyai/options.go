@@ -91,6 +91,9 @@ type Options struct {
 	// LogLimit is how much of the AI's printed output is kept, in bytes:
 	// the first and the last half (default 64 KiB).
 	LogLimit int
+
+	// noFork starts every process as a fresh interpreter (zygote.go).
+	noFork bool
 }
 
 // withDefaults fills in the zero fields.

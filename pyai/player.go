@@ -19,8 +19,9 @@ import (
 // process. It implements bots.Bot and play's Failer, Ender, Timed, SeriesPlayer and
 // SideSwapper, and io.Closer.
 //
-// One Player is one side of one series: its module is imported once and
-// keeps its module-level state and its storage across games. The methods
+// One Player is one side of one series: within a series its module is
+// imported once and keeps its module-level state and its storage across
+// games; outside one, each game imports it afresh. The methods
 // are for one goroutine at a time, except Close, which may be called from
 // any goroutine to stop the player.
 type Player struct {
@@ -32,6 +33,8 @@ type Player struct {
 
 	cur    atomic.Pointer[process] // nil after Close; may be dead
 	closed atomic.Bool
+	zyg    atomic.Pointer[zygote] // the fork server of its processes, if any
+	noFork bool                   // start every process as a fresh interpreter
 
 	used     bool // the process has begun a series or played since its import
 	inSeries bool // BeginSeries was called and EndSeries not yet
@@ -150,7 +153,7 @@ func (p *Player) start() error {
 	if p.closed.Load() {
 		return errors.New("player closed")
 	}
-	pr, err := startProcess(p.opts, p.path, p.log)
+	pr, err := p.spawn()
 	if err != nil {
 		return fmt.Errorf("%s: %v", p.shown, err)
 	}
@@ -159,6 +162,15 @@ func (p *Player) start() error {
 		pr.wait()
 		return describeStartError(p.shown, err, p.opts.HookTimeout)
 	}
+	if pr.cmd == nil && !strings.Contains(pr.info.Seccomp, "no new processes") {
+		// Without the filter a forked child could leave processes in
+		// the server's sandbox for the next game: fresh interpreters.
+		pr.kill()
+		pr.wait()
+		p.noFork = true
+		p.dropZygote()
+		return p.start()
+	}
 	p.cur.Store(pr)
 	if p.closed.Load() { // Close ran meanwhile
 		p.stop()
@@ -166,6 +178,46 @@ func (p *Player) start() error {
 	}
 	p.used = false
 	return nil
+}
+
+// spawn starts a process with the driver: a child of the player's fork
+// server where it can have one (started here when there is none or it
+// ended), else a fresh interpreter.
+func (p *Player) spawn() (*process, error) {
+	if !forkable(p.opts) || p.noFork {
+		return startProcess(p.opts, p.path, p.log)
+	}
+	z := p.zyg.Load()
+	if z == nil || !z.alive() {
+		p.dropZygote()
+		if z = takeZygote(zygoteKey(p.opts, p.path, nil)); z == nil {
+			var err error
+			if z, err = startZygote(p.opts, p.path, nil); err != nil {
+				p.note("no fork server (%v): a fresh interpreter for each game", err)
+				p.noFork = true
+				return startProcess(p.opts, p.path, p.log)
+			}
+		}
+		p.zyg.Store(z)
+		if p.closed.Load() { // Close ran meanwhile
+			p.dropZygote()
+			return nil, errors.New("player closed")
+		}
+	}
+	pr, err := z.fork(p.opts.HookTimeout, p.log, nil)
+	if err != nil { // a new server next time; a fresh interpreter now
+		p.note("fork server: %v", err)
+		p.dropZygote()
+		return startProcess(p.opts, p.path, p.log)
+	}
+	return pr, nil
+}
+
+// dropZygote ends the fork server, if any.
+func (p *Player) dropZygote() {
+	if z := p.zyg.Swap(nil); z != nil {
+		z.kill()
+	}
 }
 
 // restart replaces the process (after a kill, or for a fresh import).
@@ -218,6 +270,9 @@ func (p *Player) stop() {
 func (p *Player) Close() error {
 	p.closed.Store(true)
 	p.stop()
+	if z := p.zyg.Swap(nil); z != nil {
+		putZygote(zygoteKey(p.opts, p.path, nil), z)
+	}
 	return nil
 }
 
@@ -325,11 +380,32 @@ func (p *Player) hook(kind byte, name string) {
 // new one and importing the module is charged to no game, as the first
 // import was not: on a busy machine that takes longer than a short think
 // time, and would lose the game before its first move.
+//
+// Outside a series every game gets a new process (a fresh child of the
+// fork server), which imports the module afresh: nothing of one game's
+// AI is seen in the next.
 func (p *Player) Prepare() {
 	p.prepErr = nil
-	if p.live() == nil && !p.closed.Load() {
-		_, p.prepErr = p.ensure()
+	if !p.closed.Load() {
+		_, p.prepErr = p.fresh()
 	}
+}
+
+// fresh returns a live process whose module has not played outside a
+// series, replacing the current one if needed.
+func (p *Player) fresh() (*process, error) {
+	pr := p.live()
+	if pr == nil {
+		return p.ensure()
+	}
+	if !p.used || p.inSeries {
+		return pr, nil
+	}
+	p.stop()
+	if err := p.start(); err != nil {
+		return nil, err
+	}
+	return p.cur.Load(), nil
 }
 
 // Reset prepares a new game in which the AI plays index me: the first
@@ -351,7 +427,7 @@ func (p *Player) Reset(s *engine.State, me int, seed uint64, c play.Clock) {
 	// started here, and the loop charges that time with load's: load
 	// gets what is left, and loses on time when nothing is.
 	start := time.Now()
-	pr, err := p.ensure()
+	pr, err := p.fresh()
 	if err == nil && p.prepErr != nil {
 		err = p.prepErr
 	}
@@ -628,7 +704,7 @@ func (p *Player) EndGame(s *engine.State, me int, c play.Clock) {
 	case rep.kind == 'D' && len(rep.body) > 0:
 		p.note("summary raised an exception (ignored):\n%s", rep.body)
 	}
-	if pr.alive() && !strings.Contains(pr.info.Seccomp, "no new processes") {
+	if pr.alive() && pr.cmd != nil && !strings.Contains(pr.info.Seccomp, "no new processes") {
 		if n := killStrays(pr.cmd.Process.Pid, pr.keep); n > 0 {
 			p.note("killed %d process(es) the AI left behind", n)
 		}

@@ -61,6 +61,14 @@ type process struct {
 	killOnce sync.Once
 	log      *capLog
 	out      *pump // the AI's output
+
+	// A child of a fork server (cmd is then nil): its pidfd and its
+	// process id here.
+	zyg     *zygote
+	pidfd   int
+	pid     int
+	release func() // if not nil, called as it ends: its server is free
+	endOnce sync.Once
 }
 
 type reply struct {
@@ -222,16 +230,8 @@ func startDriver(o Options, aiFile string, log *capLog, script []byte) (*process
 	// The driver says hello before any AI code runs: the members of the
 	// process group at that moment are the interpreter and the sandbox,
 	// everything later is the AI's.
-	p.deadline = time.Now().Add(o.HookTimeout)
-	if rep := p.readReply(); rep.err != nil || rep.kind != 'H' {
-		p.kill()
-		p.wait()
-		p.out.finish(time.Second)
-		os.RemoveAll(dir)
-		if errors.Is(rep.err, os.ErrDeadlineExceeded) {
-			return nil, fmt.Errorf("the driver did not start within %v", o.HookTimeout)
-		}
-		return nil, fmt.Errorf("the driver did not start (%s): %s", p.status, lastLine(log.String()))
+	if err := p.hello(o.HookTimeout, log); err != nil {
+		return nil, err
 	}
 	if o.MaxProcesses > 0 {
 		p.keep = map[int]bool{}
@@ -240,6 +240,34 @@ func startDriver(o Options, aiFile string, log *capLog, script []byte) (*process
 		}
 	}
 	return p, nil
+}
+
+// hello waits for the driver's hello; without it the process is killed.
+func (p *process) hello(limit time.Duration, log *capLog) error {
+	p.deadline = time.Now().Add(limit)
+	if rep := p.readReply(); rep.err != nil || rep.kind != 'H' {
+		p.kill()
+		p.wait()
+		p.out.finish(time.Second)
+		os.RemoveAll(p.dir)
+		if errors.Is(rep.err, os.ErrDeadlineExceeded) {
+			return fmt.Errorf("the driver did not start within %v", limit)
+		}
+		return fmt.Errorf("the driver did not start (%s): %s", p.status, lastLine(log.String()))
+	}
+	return nil
+}
+
+// members are the process ids (here) of the process: its group's (the
+// interpreter, the sandbox's, what the AI started), or a forked child.
+func (p *process) members() []int {
+	if p.cmd == nil {
+		if p.pid > 0 {
+			return []int{p.pid}
+		}
+		return nil
+	}
+	return groupMembers(p.cmd.Process.Pid)
 }
 
 // describeExit says how the process ended, and by which signal if one
@@ -470,7 +498,8 @@ func (p *process) died() error {
 	return errDied{p.status}
 }
 
-// alive reports whether the process has not ended.
+// alive reports whether the process has not ended (nor, for a forked
+// child, its fork server, which takes its children along).
 func (p *process) alive() bool {
 	select {
 	case <-p.exited:
@@ -478,7 +507,7 @@ func (p *process) alive() bool {
 	case <-p.done:
 		return false
 	default:
-		return true
+		return p.zyg == nil || p.zyg.alive()
 	}
 }
 
@@ -488,6 +517,10 @@ func (p *process) alive() bool {
 func (p *process) kill() {
 	p.killOnce.Do(func() {
 		close(p.done)
+		if p.cmd == nil {
+			p.killChild()
+			return
+		}
 		pgid := p.cmd.Process.Pid
 		syscall.Kill(-pgid, syscall.SIGKILL)
 		p.waiter.wake() // a reader waiting for a reply stops
@@ -503,6 +536,38 @@ func (p *process) kill() {
 			os.RemoveAll(p.dir)
 		}()
 	})
+}
+
+// killChild is kill for a child of a fork server: it cannot start
+// processes, so it is all there is to kill.
+func (p *process) killChild() {
+	pidfdKill(p.pidfd)
+	p.waiter.wake()
+	p.req.Close()
+	p.rep.Close()
+	p.waiter.close()
+	go func() {
+		select {
+		case <-p.exited:
+		case <-time.After(time.Second):
+			// Its server has not said how it ended (a child may have
+			// stopped it): the kill is how, once the kernel says so.
+			pidfdWait(p.pidfd, 5*time.Second)
+			p.ended("killed by signal 9, killed", false)
+		}
+		z := p.zyg
+		z.mu.Lock()
+		for id, c := range z.children {
+			if c == p {
+				delete(z.children, id)
+			}
+		}
+		fd := p.pidfd
+		p.pidfd = -1
+		z.mu.Unlock()
+		syscall.Close(fd)
+		os.RemoveAll(p.dir)
+	}()
 }
 
 // wait waits until the process has ended (after kill).

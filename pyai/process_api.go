@@ -72,11 +72,36 @@ func StartProcess(o Options, aiFile string, driver []byte) (*Process, error) {
 		return nil, err
 	}
 	log := newCapLog(o.LogLimit)
-	p, err := startDriver(o, abs, log, driver)
-	if err != nil {
-		return nil, err
+	p := startForked(o, abs, log, driver)
+	if p == nil {
+		if p, err = startDriver(o, abs, log, driver); err != nil {
+			return nil, err
+		}
 	}
 	return &Process{p: p, log: log}, nil
+}
+
+// startForked starts the process as a child of an idle fork server of the
+// AI's file and driver (or a new one), which it holds until it ends: nil
+// where that cannot be, for a fresh interpreter instead.
+func startForked(o Options, aiFile string, log *capLog, driver []byte) *process {
+	if !forkable(o) || driver == nil {
+		return nil
+	}
+	key := zygoteKey(o, aiFile, driver)
+	z := takeZygote(key)
+	if z == nil {
+		var err error
+		if z, err = startZygote(o, aiFile, driver); err != nil {
+			return nil
+		}
+	}
+	p, err := z.fork(o.HookTimeout, log, func() { putZygote(key, z) })
+	if err != nil {
+		z.kill()
+		return nil
+	}
+	return p
 }
 
 // StartModule starts a process running driver for the AI in file path
@@ -117,6 +142,14 @@ func StartModule(o Options, path, shown string, driver []byte) (*Process, error)
 		proc.Wait()
 		return nil, err
 	}
+	if proc.p.cmd == nil && !strings.Contains(seccompOf(rep.Body), "no new processes") {
+		// Without the filter a forked child could leave processes in its
+		// fork server's sandbox: a fresh interpreter instead.
+		proc.Kill()
+		proc.Wait()
+		o.noFork = true
+		return StartModule(o, path, shown, driver)
+	}
 	return proc, nil
 }
 
@@ -137,6 +170,13 @@ func (p *Process) Call(kind byte, body []byte, limit time.Duration) (ProcessRepl
 		return ProcessReply{}, elapsed, err
 	}
 	return ProcessReply{rep.kind, rep.body}, elapsed, nil
+}
+
+// seccompOf is what the driver's K reply says its seccomp filter denies.
+func seccompOf(body []byte) string {
+	var info driverInfo
+	json.Unmarshal(body, &info)
+	return info.Seccomp
 }
 
 // Alive reports whether the process has not ended.

@@ -364,6 +364,16 @@ func TestReplacedProcessTime(t *testing.T) {
 	}
 	short := play.Clock{Budget: 500 * time.Millisecond, Left: [2]time.Duration{time.Millisecond, 500 * time.Millisecond}}
 	kill()
+	// A start that surely takes the 1 ms left: a new fork server's (none
+	// is left idle for this file by the other tests).
+	if z := p.zyg.Load(); z != nil {
+		z.kill()
+		<-z.exited
+	}
+	key := zygoteKey(p.opts, p.path, nil)
+	for z := takeZygote(key); z != nil; z = takeZygote(key) {
+		z.kill()
+	}
 	p.Reset(s, 0, 1, short)
 	if f := p.Failure(); f.Kind != play.Timeout || !strings.Contains(f.Detail, "load ran out of its 0.5 s think time for the game (starting a new AI process took") {
 		t.Errorf("Failure() = %+v after a restart in Reset with 1 ms left", f)
@@ -678,4 +688,107 @@ func TestLogReplacedByTheAI(t *testing.T) {
 	if want := fmt.Sprintf("2000 %d ok", 3+2*(2000-10)+2); lineAfter(p.Output(), "RELOG ") != want {
 		t.Errorf("RELOG %q, want %q", lineAfter(p.Output(), "RELOG "), want)
 	}
+}
+
+// forked reports whether p's process is a child of its fork server, and
+// says so in the test's log otherwise (on systems without one, or when
+// the server could not start).
+func forked(t *testing.T, p *Player) bool {
+	t.Helper()
+	pr := p.cur.Load()
+	if pr == nil || pr.cmd != nil {
+		if forkSupported {
+			t.Errorf("the AI process is not a child of a fork server:\n%s", p.Output())
+		}
+		return false
+	}
+	return true
+}
+
+// Outside a series each game has a process of its own, forked afresh and
+// importing the module afresh: a module-level list, a file left in the
+// working directory and one in /tmp are not seen in the next game.
+func TestFreshModuleEachGame(t *testing.T) {
+	p := newPlayer(t, "testdata/remember.py", opt(Options{}))
+	forked(t, p)
+	for game := range 3 {
+		playOne(t, p, &squareBot{}, int64(game+1))
+		forked(t, p)
+	}
+	out := p.Output()
+	if n := strings.Count(out, "GAMES SEEN 1\n"); n != 3 || strings.Contains(out, "GAMES SEEN 2") {
+		t.Errorf("module state carried over (%d fresh imports in 3 games):\n%s", n, out)
+	}
+	if n := strings.Count(out, "FILE LEFT False\n"); n != 3 {
+		t.Errorf("a file carried over (%d fresh folders in 3 games):\n%s", n, out)
+	}
+	if p.cur.Load().sandbox == "bwrap" && strings.Count(out, "TMP WRITE REFUSED 30\n") != 3 {
+		t.Errorf("/tmp is writable under the fork server's sandbox:\n%s", out)
+	}
+	if strings.Contains(out, "new AI process") {
+		t.Errorf("a routine new process was noted as a replacement:\n%s", out)
+	}
+}
+
+// A child that crashes, hangs or takes too much memory loses its game as
+// a fresh interpreter would (ERR, OVT, ERR); it is replaced from the same
+// fork server and the next game plays in full. A fork server that dies is
+// replaced too.
+func TestFailingChildReplaced(t *testing.T) {
+	src, err := os.ReadFile("testdata/fail_first.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		fail, detail string
+		reason       engine.Reason
+	}{
+		{"crash", "the AI process died during play (exit status 9)", engine.ERR},
+		{"hang", "play ran out of its 2 s think time", engine.OVT},
+		{"memory", "MemoryError", engine.ERR},
+	} {
+		t.Run(c.fail, func(t *testing.T) {
+			file := filepath.Join(t.TempDir(), "fail_first.py")
+			code := strings.Replace(string(src), "FAIL = None", fmt.Sprintf("FAIL = %q", c.fail), 1)
+			if err := os.WriteFile(file, []byte(code), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			o := opt(Options{TimeBudget: 2 * time.Second, HookTimeout: 6 * time.Second, MemoryLimit: 300 << 20})
+			p := newPlayer(t, file, o)
+			isForked := forked(t, p)
+			z := p.zyg.Load()
+			s, _ := playOne(t, p, &squareBot{}, 1)
+			wantFailure(t, p, s, 0, c.reason, c.detail)
+			// A short game: the 2 s think time is not enough for 2000
+			// moves on a busy machine.
+			short := course
+			short.MaxTurns = 100
+			s, err := runGame(short, starts(t, 2), [2]bots.Bot{&squareBot{}, p}, 2, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r := s.Result(); r.Reason != engine.END || p.Failure().Kind != play.NoFault {
+				t.Errorf("the next game: %+v, failure %+v", r, p.Failure())
+			}
+			if isForked && p.zyg.Load() != z {
+				t.Errorf("the fork server was replaced after a child failed")
+			}
+		})
+	}
+	t.Run("server", func(t *testing.T) {
+		p := newPlayer(t, "testdata/square.py", opt(Options{}))
+		if !forked(t, p) {
+			t.Skip("no fork server here")
+		}
+		z := p.zyg.Load()
+		z.kill()
+		<-z.exited
+		s, _ := playOne(t, p, &squareBot{}, 1)
+		if r := s.Result(); r.Reason != engine.END || p.Failure().Kind != play.NoFault {
+			t.Errorf("after the fork server died: %+v, failure %+v\n%s", r, p.Failure(), p.Output())
+		}
+		if z2 := p.zyg.Load(); z2 == nil || z2 == z || !forked(t, p) {
+			t.Errorf("no new fork server")
+		}
+	})
 }

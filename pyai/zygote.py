@@ -1,0 +1,147 @@
+"""Fork server of course AI processes: a warm interpreter per player.
+
+The Go side starts  python3 -I -u -B zygote.py AIFILE  beside driver.py
+(the game's driver) with
+  fd 0  /dev/null
+  fd 1, fd 2  a pipe the Go side drains (this process's own errors)
+  fd 3  a SOCK_SEQPACKET socket to the Go side: the control channel
+It imports the driver as a module, so that the interpreter's start and the
+driver's imports are paid once, says hello ('H'), then serves:
+
+  Go -> here   F  uint32 id, then the JSON {"work": folder}, with three
+                  descriptors: requests (fd 3), replies (fd 4), output (1, 2)
+  here -> Go   P  uint32 id, uint32 pid here, with a pidfd of the child
+               X  uint32 id, int32 wait status: the child has ended
+               E  uint32 id, then a message: the child could not be made
+
+Each F forks a child that puts the descriptors in place, moves into its
+folder, and runs the driver's main as a fresh interpreter would: it says
+hello and gets its configuration (limits, seccomp, the AI module to
+import) over fd 3 like any driver process. The AI's module is imported in
+the child only, so nothing of one game's AI is left for the next. No AI
+code ever runs here, and this process is not dumpable, so a child (same
+user) can neither trace it nor read or write its memory.
+"""
+
+import fcntl
+import gc
+import json
+import os
+import select
+import socket
+import struct
+import sys
+
+CTRL_FD = 3
+ID = struct.Struct('<I')
+BORN = struct.Struct('<cII')
+ENDED = struct.Struct('<cIi')
+
+
+def not_dumpable():
+    try:
+        import ctypes
+        ctypes.CDLL(None, use_errno=True).prctl(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE 0
+    except (OSError, AttributeError, ImportError):
+        pass
+
+
+def die_with(server):
+    """Ends this child when the server ends (which ends when the Go side
+    does), as a driver process ends with the Go side."""
+    try:
+        import ctypes
+        ctypes.CDLL(None, use_errno=True).prctl(1, 9, 0, 0, 0)  # PR_SET_PDEATHSIG, SIGKILL
+    except (OSError, AttributeError, ImportError):
+        pass
+    if os.getppid() != server:  # it ended before the line above
+        os._exit(1)
+
+
+def serve(ctrl):
+    """Forks children until the Go side closes the channel. Returns None
+    in this process, or, in a child, the function that runs its driver."""
+    children = {}  # pidfd -> (id, pid)
+    server = os.getpid()
+    while True:
+        ready, _, _ = select.select([ctrl] + list(children), [], [])
+        for fd in ready:
+            if fd is ctrl:
+                continue
+            cid, pid = children.pop(fd)
+            _, status = os.waitpid(pid, 0)
+            os.close(fd)
+            ctrl.send(ENDED.pack(b'X', cid, status))
+        if ctrl not in ready:
+            continue
+        msg, fds, _, _ = socket.recv_fds(ctrl, 1 << 16, 3)
+        if not msg:
+            return None
+        cid, = ID.unpack_from(msg, 1)
+        if len(fds) != 3:
+            for fd in fds:
+                os.close(fd)
+            ctrl.send(b'E' + ID.pack(cid) + b'three descriptors expected')
+            continue
+        spec = json.loads(msg[1 + ID.size:])
+        pid = os.fork()
+        if pid == 0:
+            for fd in children:
+                os.close(fd)
+            return lambda: child(ctrl, fds, spec, server)
+        for fd in fds:
+            os.close(fd)
+        pidfd = os.pidfd_open(pid)
+        children[pidfd] = (cid, pid)
+        socket.send_fds(ctrl, [BORN.pack(b'P', cid, pid)], [pidfd])
+
+
+def child(ctrl, fds, spec, server):
+    """Becomes a driver process: what python3 driver.py would be, with the
+    driver already imported."""
+    die_with(server)
+    ctrl.close()
+    high = [fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, 10) for fd in fds]
+    for fd in fds:
+        os.close(fd)
+    req, rep, out = high
+    os.dup2(req, 3)
+    os.dup2(rep, 4)
+    os.dup2(out, 1)
+    os.dup2(out, 2)
+    for fd in high:
+        os.close(fd)
+    os.setsid()
+    work = spec['work']
+    os.chdir(work)
+    os.environ['HOME'] = work
+    os.environ['TMPDIR'] = work
+    import driver
+    sys.argv = [driver.__file__]
+    # A game's driver builds on paper.io's (pyai_driver), whose main serves
+    # requests with the game's Driver class; paper.io's is its own.
+    sys.modules.get('pyai_driver', driver).main(driver.Driver)
+
+
+def main():
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import driver  # its imports, once for every child
+    base = sys.modules.get('pyai_driver', driver)
+    # The usual seccomp filter, made once (ctypes, libc, the program).
+    base.FILTERS[(True, True, False)] = base.seccomp_filter(True, True, False)
+    import importlib.util  # noqa: F401  (what load_module uses)
+    if len(sys.argv) > 1:  # the AI's file, read and compiled (not run) once
+        base.precompile(sys.argv[1])
+    not_dumpable()
+    # What is here now is shared with every child: the collector leaves it
+    # alone, so that a child does not copy the pages it would touch.
+    gc.freeze()
+    ctrl = socket.socket(fileno=CTRL_FD)
+    ctrl.send(b'H')
+    return serve(ctrl)
+
+
+if __name__ == '__main__':
+    run = main()
+    if run is not None:
+        run()

@@ -1,0 +1,96 @@
+package pyai
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/paperio/paperio/bots"
+	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/play"
+)
+
+// Another game's process (StartModule) is a child of a fork server too:
+// it holds the server while it lives, the next process of the same AI
+// and driver takes the same server, and imports the module afresh.
+func TestStartModuleForks(t *testing.T) {
+	driver, err := os.ReadFile("testdata/echo_driver.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := opt(Options{})
+	var first *zygote
+	for round := range 2 {
+		proc, err := StartModule(o, "testdata/counter.py", "counter.py", driver)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range 3 {
+			rep, _, err := proc.Call('N', nil, o.withDefaults().HookTimeout)
+			if err != nil || rep.Kind != 'D' || string(rep.Body) != string(rune('1'+i)) {
+				t.Fatalf("round %d call %d: %v %q %q\n%s", round, i, err, rep.Kind, rep.Body, proc.Output())
+			}
+		}
+		z := proc.p.zyg
+		if forkSupported && (proc.p.cmd != nil || z == nil) {
+			t.Fatalf("round %d: not a forked child:\n%s", round, proc.Output())
+		}
+		if round == 0 {
+			first = z
+		} else if z != first {
+			t.Errorf("the second process has another fork server")
+		}
+		proc.Kill()
+		proc.Wait()
+	}
+}
+
+// The fork server reads and compiles the AI's file once for its children;
+// a file changed since is read again by the next game's process.
+func TestEditedFileReadAgain(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "edited.py")
+	write := func(version int) {
+		src := fmt.Sprintf("def load(stat, storage):\n    print('VERSION %d')\n\n\ndef play(stat, storage):\n    return None\n", version)
+		if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(1)
+	p := newPlayer(t, file, opt(Options{}))
+	playOne(t, p, &squareBot{}, 1)
+	write(22) // another size: a change whatever the clock's resolution
+	playOne(t, p, &squareBot{}, 2)
+	if out := p.Output(); !strings.Contains(out, "VERSION 1\n") || !strings.Contains(out, "VERSION 22\n") {
+		t.Errorf("output:\n%s", out)
+	}
+}
+
+// A child that stops its fork server cannot hold up the next game: the
+// server is given up after forkWait, the game plays in a fresh
+// interpreter, and the one after has a new server.
+func TestStoppedServer(t *testing.T) {
+	old := forkWait
+	forkWait = time.Second
+	t.Cleanup(func() { forkWait = old })
+	p := newPlayer(t, "testdata/stop_server.py", opt(Options{}))
+	if !forked(t, p) {
+		t.Skip("no fork server here")
+	}
+	short := course
+	short.MaxTurns = 50
+	for game := range 3 {
+		s, err := runGame(short, starts(t, int64(game)), [2]bots.Bot{p, &squareBot{}}, 1, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := s.Result(); r.Reason != engine.END || p.Failure().Kind != play.NoFault {
+			t.Fatalf("game %d: %+v, failure %+v\n%s", game+1, r, p.Failure(), p.Output())
+		}
+	}
+	if out := p.Output(); !strings.Contains(out, "STOPPED PARENT") || !strings.Contains(out, "fork server: the fork server did not answer within 1s") {
+		t.Errorf("output:\n%s", out)
+	}
+}

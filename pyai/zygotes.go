@@ -1,0 +1,81 @@
+package pyai
+
+import (
+	"crypto/sha256"
+	"fmt"
+	"sync"
+	"time"
+)
+
+// Fork servers outlive their Players for a while: the next Player of the
+// same AI file with the same interpreter and sandbox (the next series of a
+// tournament, the run after the check that refused nothing) takes one that
+// is idle rather than start an interpreter. A server is used by one Player
+// at a time, so there is one per AI file per worker at most.
+
+// zygoteIdle is how long an idle fork server is kept.
+const zygoteIdle = 20 * time.Second
+
+var idleZygotes struct {
+	mu sync.Mutex
+	m  map[string][]*idleZygote
+}
+
+type idleZygote struct {
+	z     *zygote
+	timer *time.Timer
+}
+
+// zygoteKey names the fork servers that can serve the AI in aiFile (an
+// absolute path) with driver script (nil: paper.io's).
+func zygoteKey(o Options, aiFile string, script []byte) string {
+	return fmt.Sprintf("%s\x00%v\x00%s\x00%x", o.Python, o.Sandbox, aiFile, sha256.Sum256(script))
+}
+
+// takeZygote returns an idle fork server of key, or nil.
+func takeZygote(key string) *zygote {
+	idle := &idleZygotes
+	idle.mu.Lock()
+	defer idle.mu.Unlock()
+	for list := idle.m[key]; len(list) > 0; list = idle.m[key] {
+		iz := list[len(list)-1]
+		idle.m[key] = list[:len(list)-1]
+		iz.timer.Stop()
+		if iz.z.alive() {
+			return iz.z
+		}
+		iz.z.kill()
+	}
+	return nil
+}
+
+// putZygote keeps fork server z as idle, for zygoteIdle.
+func putZygote(key string, z *zygote) {
+	if !z.alive() {
+		z.kill()
+		return
+	}
+	idle := &idleZygotes
+	idle.mu.Lock()
+	defer idle.mu.Unlock()
+	if idle.m == nil {
+		idle.m = map[string][]*idleZygote{}
+	}
+	iz := &idleZygote{z: z}
+	iz.timer = time.AfterFunc(zygoteIdle, func() {
+		idle.mu.Lock()
+		list := idle.m[key]
+		for i, x := range list {
+			if x == iz {
+				idle.m[key] = append(list[:i:i], list[i+1:]...)
+				break
+			}
+		}
+		if len(idle.m[key]) == 0 {
+			delete(idle.m, key)
+		}
+		idle.mu.Unlock()
+		z.kill()
+	})
+	idle.m[key] = append(idle.m[key], iz)
+}
