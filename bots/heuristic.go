@@ -37,6 +37,8 @@ func init() {
 				Doc: "steps the enemy must need beyond mine to get home before an attack starts (negative: gamble that it will not head straight home)"},
 			{Name: "steal", Default: 0, Min: 0, Max: 4,
 				Doc: "0: a loop's gain is its rectangle's area; above 0: the cells it really takes, an enemy cell worth 1+steal (taking it also takes it from the enemy), my own nothing"},
+			{Name: "pace", Default: 1, Min: 0.5, Max: 3,
+				Doc: "with steal, a loop scores its gain over its moves to this power: above 1 favours quick loops, below 1 large ones"},
 			{Name: "travel", Default: 20, Min: 0, Max: 200, Int: true,
 				Doc: "most steps it crosses its own territory to reach the start of a loop"},
 		},
@@ -45,7 +47,7 @@ func init() {
 			maxBand: int(p["maxband"]), depth: int(p["depth"]), margin: int(p["margin"]),
 			exposed: int(math.Round((1 - p["risk"]) * 1024)),
 			attack:  int(p["attack"]), slack: int(p["slack"]), travel: int(p["travel"]),
-			steal: p["steal"],
+			steal: p["steal"], pace: p["pace"],
 		}}
 	})
 }
@@ -59,6 +61,7 @@ type heuristicParams struct {
 	attack, slack  int     // attacks on the enemy's band
 	travel         int     // most steps across my territory to a loop's start
 	steal          float64 // > 0: loops score the cells they take (see countGain)
+	pace           float64 // with steal, the power of a loop's moves in its score
 }
 
 // The heuristic player's modes.

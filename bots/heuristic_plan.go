@@ -1,6 +1,10 @@
 package bots
 
-import "github.com/paperio/paperio/engine"
+import (
+	"math"
+
+	"github.com/paperio/paperio/engine"
+)
 
 // planLoop looks for the best loop from my position: straight out of the
 // territory, or across it along a line and out where the line passes the
@@ -236,12 +240,18 @@ func (h *heuristic) need(l shape, travel int) int {
 
 // planScore is the planner's measure of loop p: the area it gains per
 // move, the area being its rectangle's, or with steal the cells it really
-// takes (countGain).
+// takes (countGain) over its moves to the power pace. (A pace above 1
+// measured better against the heuristic: quick loops leave the enemy less
+// time to cut them or to steal back.)
 func (h *heuristic) planScore(p *loopPlan) float64 {
 	if h.steal == 0 {
 		return p.score(p.travel)
 	}
-	return h.countGain(&p.loop) / float64(p.moves(p.travel))
+	m := float64(p.moves(p.travel))
+	if h.pace != 1 {
+		m = math.Pow(m, h.pace)
+	}
+	return h.countGain(&p.loop) / m
 }
 
 // gainBound is how many times its rectangle's area a loop may score.
