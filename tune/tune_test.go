@@ -75,8 +75,8 @@ func TestSpace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sp.Dim() != 7 {
-		t.Fatalf("heuristic has %d tuned parameters, want 7", sp.Dim())
+	if sp.Dim() != 9 {
+		t.Fatalf("heuristic has %d tuned parameters, want 9", sp.Dim())
 	}
 	if got := sp.SpecOf(sp.Defaults()); got != "heuristic" {
 		t.Errorf("defaults give %q, want heuristic", got)
