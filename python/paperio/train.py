@@ -98,10 +98,10 @@ OWN_AREA, ENEMY_AREA, HOME_DIST, BAND_TO_ENEMY = 9, 10, 20, 21
 class Settings:
     """The hyperparameters of a run (saved in state.pt; a resumed run keeps
     them)."""
-    envs = 256
-    steps = 64  # per environment and iteration
+    envs = 512
+    steps = 32  # per environment and iteration
     epochs = 2
-    minibatches = 4
+    minibatches = 8  # 2,048 rows each: see keep_heap
     lr = 3e-4
     gamma = 0.997
     lam = 0.95
@@ -112,7 +112,7 @@ class Settings:
     area_reward = 10.0  # per share of the board: 0.1 per 1 %
     exposure = 0.02
     win_reward = 1.0
-    view = 'crop11'
+    view = 'crop11+global15'
     hidden = (256, 128)
     snapshot_every = 10  # iterations between snapshots (ladder, league)
     self_keep = 3  # snapshots in the league
@@ -271,6 +271,22 @@ def shaped_reward(s, before, after, result):
     return s.area_reward * diff - s.exposure * exposed + s.win_reward * result
 
 
+def keep_heap():
+    """Keeps freed memory in the process (glibc's mallopt): a minibatch's
+    float features (2,048 rows of 2,896 for crop11+global15, 24 MB) are
+    allocated and freed again and again, and each allocation past the mmap
+    threshold is fresh pages from the kernel, whose faults cost more than
+    the arithmetic (a torch.cat of 4,096 such rows took 0.7 s). So the
+    threshold is raised to its most (32 MB) and the heap is not trimmed;
+    minibatches stay under the threshold. Elsewhere than glibc, nothing."""
+    try:
+        libc = ctypes.CDLL('libc.so.6')
+        libc.mallopt(-3, 32 << 20)  # M_MMAP_THRESHOLD
+        libc.mallopt(-1, 1 << 30)  # M_TRIM_THRESHOLD
+    except (OSError, AttributeError):
+        pass
+
+
 class Trainer:
     """One training run in folder out."""
 
@@ -278,6 +294,7 @@ class Trainer:
                  progress=sys.stderr, threads=None, iterations=None):
         import torch
         self.torch = torch
+        keep_heap()
         if threads:
             torch.set_num_threads(threads)
         self.out, self.seed, self.minutes, self.progress = out, int(seed), float(minutes), progress
@@ -312,16 +329,17 @@ class Trainer:
                   file=progress)
 
     def _initial(self, init):
+        views = policy.tower_views(self.s.view)
         if init in ('scratch', 'bc'):
-            meta = {'towers': [{'view': self.s.view, 'conv': []}], 'scalars': True, 'hidden': list(self.s.hidden),
+            meta = {'towers': [{'view': v, 'conv': []} for v in views], 'scalars': True, 'hidden': list(self.s.hidden),
                     'mask_losing': True, 'width': self.s.width, 'height': self.s.height}
             self.torch.manual_seed(self.seed)
             return policy.PolicyNet(meta)
         if not os.path.exists(init):
             raise _lib.Error('--init %s: want scratch, bc or a weights file (.npz) that exists' % init)
         net = policy.load(init)
-        if len(net.meta['towers']) != 1 or net.meta['towers'][0]['view'] != self.s.view or net.v is None:
-            raise _lib.Error('--init %s: the trainer needs one %s tower and a value head' % (init, self.s.view))
+        if [t['view'] for t in net.meta['towers']] != views or net.v is None:
+            raise _lib.Error('--init %s: the trainer needs towers of %s and a value head' % (init, ', '.join(views)))
         net.train()
         return net
 
@@ -364,8 +382,7 @@ class Trainer:
         queued = list(current)
         obs, info = env.reset(seed=int(np.random.SeedSequence([self.seed, self.iteration]).generate_state(1)[0] >> 1))
         n, T = s.envs, s.steps
-        shape = obs['planes'].shape[1:]
-        planes = torch.zeros((T, n) + shape, dtype=torch.uint8)
+        planes = [torch.zeros((T, n) + x.shape[1:], dtype=torch.uint8) for x in tower_planes(obs)]
         scal = torch.zeros((T, n, 24))
         safe = torch.zeros((T, n, 3), dtype=torch.bool)
         acts = torch.zeros((T, n), dtype=torch.long)
@@ -382,14 +399,14 @@ class Trainer:
             games = score = 0
             for t in range(T):
                 ti = time.perf_counter()
-                p = torch.from_numpy(obs['planes'])
-                planes[t].copy_(p)
+                for buf, x in zip(planes, tower_planes(obs)):
+                    buf[t].copy_(torch.from_numpy(x))
                 scal[t].copy_(torch.from_numpy(obs['scalars']))
                 safe[t].copy_(torch.from_numpy(policy.safe_moves(self.net.meta, [obs['planes']], None)))
                 if bc:
                     expert[t].copy_(torch.from_numpy(info['expert_action']))
-                with torch.no_grad():
-                    logits, v = self.net([planes[t]], scal[t])
+                with torch.inference_mode():
+                    logits, v = self.net([buf[t] for buf in planes], scal[t])
                     logp_all = torch.log_softmax(masked(logits, safe[t]), 1)
                     # Gumbel-max: a draw from the softmax without torch.distributions' checks
                     a = (logp_all - torch.empty_like(logp_all).exponential_().log()).argmax(1)
@@ -411,8 +428,8 @@ class Trainer:
                     current[i] = queued[i]
                     queued[i] = self.league.sample(1)[0]
                     env.set_opponent(i, queued[i])
-            with torch.no_grad():
-                _, vals[T] = self.net([torch.from_numpy(obs['planes'])], torch.from_numpy(obs['scalars']))
+            with torch.inference_mode():
+                _, vals[T] = self.net([torch.from_numpy(x) for x in tower_planes(obs)], torch.from_numpy(obs['scalars']))
             t_infer += 0  # the last value is counted with the update
             tl = time.perf_counter()
             stats = self._update(planes, scal, safe, acts, logps, vals, rews, dones, expert if bc else None)
@@ -452,7 +469,8 @@ class Trainer:
         ret = adv + vals[:T]
         N = T * n
         flat = lambda x: x.reshape((N,) + x.shape[2:])  # noqa: E731
-        P, S, M, A, L, ADV, RET = map(flat, (planes, scal, safe, acts, logps, adv, ret))
+        P = [flat(p) for p in planes]
+        S, M, A, L, ADV, RET = map(flat, (scal, safe, acts, logps, adv, ret))
         E = flat(expert) if expert is not None else None
         size = N // s.minibatches
         sums = collections.Counter()
@@ -461,7 +479,7 @@ class Trainer:
             perm = torch.randperm(N)
             for b in range(s.minibatches):
                 idx = perm[b * size:(b + 1) * size]
-                logits, v = self.net([P[idx]], S[idx])
+                logits, v = self.net([p[idx] for p in P], S[idx])
                 logits = masked(logits, M[idx])
                 logp_all = torch.log_softmax(logits, 1)
                 logp = logp_all.gather(1, A[idx][:, None])[:, 0]
@@ -534,6 +552,12 @@ class Trainer:
         os.replace(tmp, self.state_path)
 
 
+def tower_planes(obs):
+    """The planes of each tower of an observation: the crop's (or the full
+    board's), then the global map's when the view has one."""
+    return [obs['planes']] + ([obs['global']] if 'global' in obs else [])
+
+
 def masked(logits, safe):
     """Logits with the moves that lose at once masked out (when another move
     is safe), as the native player masks them."""
@@ -585,7 +609,12 @@ def main(argv=None):
                     help='steps per game and iteration (default %(default)s)')
     ap.add_argument('--hidden', default=','.join(map(str, Settings.hidden)),
                     help='sizes of the hidden layers of a new network (default %(default)s)')
-    ap.add_argument('--threads', type=int, default=2, help="torch's threads (default 2, the machine's cores)")
+    ap.add_argument('--view', default=Settings.view,
+                    help="the observation of a new network: cropK or cropK+globalG (default %(default)s)")
+    ap.add_argument('--bc-iterations', type=int, default=Settings.bc_iterations,
+                    help='iterations of cloning heuristic with --init bc (default %(default)s)')
+    ap.add_argument('--threads', type=int, default=1,
+                    help="torch's threads (default 1: on a shared machine one thread does more per CPU second)")
     ap.add_argument('--quiet', action='store_true', help='no progress lines')
     a = ap.parse_args(argv)
     try:
@@ -599,8 +628,15 @@ def main(argv=None):
             hidden = ()
         if not hidden or min(hidden) < 1:
             raise _lib.Error('--hidden %r: want layer sizes, e.g. 256,128' % a.hidden)
-        settings = Settings(envs=a.envs, steps=a.steps, hidden=hidden,
-                            minibatches=min(Settings.minibatches, a.envs * a.steps))
+        if a.bc_iterations < 1:
+            raise _lib.Error('--bc-iterations %d: want at least 1' % a.bc_iterations)
+        try:
+            for v in policy.tower_views(a.view):
+                policy.view_shape(v)
+        except policy.Error as e:
+            raise _lib.Error('--view %s: %s' % (a.view, e)) from None
+        settings = Settings(envs=a.envs, steps=a.steps, hidden=hidden, view=a.view, bc_iterations=a.bc_iterations,
+                            minibatches=max(1, min(a.envs * a.steps, -(-a.envs * a.steps // 2048))))
         Trainer(a.out, seed=a.seed, init=a.init, league=a.league, minutes=a.minutes, settings=settings,
                 progress=None if a.quiet else sys.stderr, threads=a.threads).run()
     except (_lib.Error, policy.Error) as e:
