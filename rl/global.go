@@ -1,7 +1,9 @@
 package rl
 
 import (
+	"encoding/binary"
 	"fmt"
+	"math/bits"
 
 	"github.com/paperio/paperio/engine"
 )
@@ -109,15 +111,24 @@ func observeGlobal(g int, s *engine.State, me int, planes []uint8) {
 // globalScratch is a global writer's reusable memory.
 type globalScratch struct {
 	bx, by []uint8 // each column's and row's block coordinate along its axis
-	// counts per block i·G + j: board cells, own and enemy territory, own
-	// and enemy band
-	on, own, opp, ownB, oppB [MaxGlobal * MaxGlobal]int32
+	runs   []rowRun
+	// counts per block i·G + j: board cells, territory and band of player
+	// 1 and of player 2
+	on, t1, t2, b1, b2 [MaxGlobal * MaxGlobal]int32
+}
+
+// rowRun is a stretch of rows [lo, hi) in one block coordinate b.
+type rowRun struct {
+	lo, hi int
+	b      uint8
 }
 
 // writeGlobal writes what observeGlobal writes in one pass over the
 // board: the turn of the map only swaps or reverses the axes, so a
 // column's block coordinate along one axis and a row's along the other are
-// found once, and each cell adds its codes to its block's counts.
+// found once; each column is then a few stretches of rows in one block,
+// whose territory and band cells are counted eight at a time (a grid byte
+// is 0, 1 or 2: one bit per player).
 func (sc *globalScratch) writeGlobal(g int, s *engine.State, me int, planes []uint8) {
 	w, h := s.Width(), s.Height()
 	bs := GlobalBlock(g, w, h)
@@ -139,68 +150,90 @@ func (sc *globalScratch) writeGlobal(g int, s *engine.State, me int, planes []ui
 	for x := range w {
 		bx[x] = coord(x-hx, ahead.DX(), right.DX())
 	}
-	for y := range h {
-		by[y] = coord(y-hy, ahead.DY(), right.DY())
+	ug := uint8(g) // coordinates past the map (a head off the board) wrap to ≥ G: skipped
+	runs := sc.runs[:0]
+	for y := 0; y < h; {
+		b, lo := coord(y-hy, ahead.DY(), right.DY()), y
+		for y < h && coord(y-hy, ahead.DY(), right.DY()) == b {
+			by[y] = b
+			y++
+		}
+		if b < ug {
+			runs = append(runs, rowRun{lo, y, b})
+		}
 	}
+	sc.runs = runs
 	gg := g * g
 	clear(sc.on[:gg])
-	clear(sc.own[:gg])
-	clear(sc.opp[:gg])
-	clear(sc.ownB[:gg])
-	clear(sc.oppB[:gg])
+	clear(sc.t1[:gg])
+	clear(sc.t2[:gg])
+	clear(sc.b1[:gg])
+	clear(sc.b2[:gg])
 	// xRow: x gives the row i (facing east or west) or the column j.
 	xRow := d.Horizontal()
-	at := func(x, y int) int {
+	at := func(cx, cy uint8) int {
 		if xRow {
-			return int(bx[x])*g + int(by[y])
+			return int(cx)*g + int(cy)
 		}
-		return int(by[y])*g + int(bx[x])
+		return int(cy)*g + int(cx)
 	}
 	field, bands := s.Fields(), s.Bands()
-	own, opp := uint8(me+1), uint8(2-me)
-	ug := uint8(g) // coordinates past the map (a head off the board) wrap to ≥ G: skipped
 	for x := range w {
 		if bx[x] >= ug {
 			continue
 		}
 		col, bcol := field[x*h:(x+1)*h], bands[x*h:(x+1)*h]
-		for y := range h {
-			if by[y] >= ug {
-				continue
-			}
-			k := at(x, y)
-			sc.on[k]++
-			if f := col[y]; f == own {
-				sc.own[k]++
-			} else if f == opp {
-				sc.opp[k]++
-			}
-			if b := bcol[y]; b == own {
-				sc.ownB[k]++
-			} else if b == opp {
-				sc.oppB[k]++
-			}
+		for _, rn := range runs {
+			k := at(bx[x], rn.b)
+			t1, t2 := countBits(col[rn.lo:rn.hi])
+			b1, b2 := countBits(bcol[rn.lo:rn.hi])
+			sc.on[k] += int32(rn.hi - rn.lo)
+			sc.t1[k] += t1
+			sc.t2[k] += t2
+			sc.b1[k] += b1
+			sc.b2[k] += b2
 		}
+	}
+	own, opp, ownB, oppB := &sc.t1, &sc.t2, &sc.b1, &sc.b2
+	if me == 1 {
+		own, opp, ownB, oppB = opp, own, oppB, ownB
 	}
 	planes = planes[:GlobalPlanes*gg]
 	clear(planes)
 	half := int32(bs * bs)
 	for k := range gg {
 		on := sc.on[k]
-		planes[GlobalOwnTerritory*gg+k] = b2u(2*sc.own[k] > on)
-		planes[GlobalOwnBand*gg+k] = b2u(sc.ownB[k] > 0)
-		planes[GlobalEnemyTerritory*gg+k] = b2u(2*sc.opp[k] > on)
-		planes[GlobalEnemyBand*gg+k] = b2u(sc.oppB[k] > 0)
+		planes[GlobalOwnTerritory*gg+k] = b2u(2*own[k] > on)
+		planes[GlobalOwnBand*gg+k] = b2u(ownB[k] > 0)
+		planes[GlobalEnemyTerritory*gg+k] = b2u(2*opp[k] > on)
+		planes[GlobalEnemyBand*gg+k] = b2u(oppB[k] > 0)
 		planes[GlobalOffBoard*gg+k] = b2u(2*(half-on) > half)
-		planes[GlobalOwnSome*gg+k] = b2u(sc.own[k] > 0)
-		planes[GlobalEnemySome*gg+k] = b2u(sc.opp[k] > 0)
+		planes[GlobalOwnSome*gg+k] = b2u(own[k] > 0)
+		planes[GlobalEnemySome*gg+k] = b2u(opp[k] > 0)
 	}
 	if s.Inside(hx, hy) {
 		planes[GlobalOwnHead*gg+r*g+r] = 1
 	}
 	if ex, ey, _ := s.Head(1 - me); s.Inside(ex, ey) && bx[ex] < ug && by[ey] < ug {
-		planes[GlobalEnemyHead*gg+at(ex, ey)] = 1
+		planes[GlobalEnemyHead*gg+at(bx[ex], by[ey])] = 1
 	}
+}
+
+// countBits counts the bytes of b (each 0, 1 or 2) that are 1 and that
+// are 2, eight at a time.
+func countBits(b []uint8) (ones1, twos int32) {
+	var c1, c2 int
+	for len(b) >= 8 {
+		v := binary.LittleEndian.Uint64(b)
+		c1 += bits.OnesCount64(v & ones)
+		c2 += bits.OnesCount64(v & (ones << 1))
+		b = b[8:]
+	}
+	for _, v := range b {
+		c1 += int(v & 1)
+		c2 += int(v >> 1 & 1)
+	}
+	return int32(c1), int32(c2)
 }
 
 // floorDiv is a / b rounded down (b > 0).
