@@ -47,31 +47,41 @@ the native player masks them (mask_losing).
 
 Where the time goes: the earlier run spent 75 % in PPO's updates and 24 %
 in torch inference and copies at 5,500 steps/s. Here the network is an
-MLP over the crop's planes and the scalars (no convolution: a crop is
-egocentric already, and an MLP of 871 inputs costs a tenth of the
-earlier conv net), the rollout keeps uint8 planes in one preallocated
-tensor, a batch is 256 games x 64 steps with 2 epochs of 4 minibatches,
-and torch uses both cores. The log records each iteration's steps/s and
-the shares of environment, inference and update time.
+MLP over the crop's planes, the global map's and the scalars (no
+convolution: a crop is egocentric already), the rollout keeps uint8 planes
+in preallocated tensors, a batch is 512 games x 32 steps with 2 epochs of
+8 minibatches of 2,048 rows, and torch uses one thread. The log records
+each iteration's steps/s and the shares of environment, inference and
+update time.
 
 Measured so far, on a 2-core machine shared with other heavy jobs (load
-20 to 50), so that only ratios and trends mean anything:
+5 to 17), so that only ratios and trends mean anything; steps per CPU
+second of the trainer's process (the environment's Go threads included),
+3 iterations after one of warm-up:
 
-- one process, side by side: VectorEnv alone (256 games, random actions
-  against the four bots) 44,700 steps/s of wall time, 399,000 per CPU
-  second; the trainer 308 steps/s, 2,470 per CPU second, of which the
-  environment took 2 %, the rollout's inference and copies about 40 % and
-  the updates 55 %. The network's arithmetic bounds the trainer: about
-  3.6 MFLOP per step (the rollout's pass and two epochs of forward and
-  backward over 256 x 128 hidden units). Side by side in one process
-  (3 iterations each, steps per CPU second): 256,128 hidden with 256
-  games 2,430; --hidden 128,64 3,470; --hidden 128,64 --envs 1024 --steps
-  16 4,260 (learning then takes 67 % of the time, the environment 3 %).
-- learning: in 10.3 minutes (262,000 steps at that load) the score
-  against random in the games played (sampled moves) rose from 0.27 to
-  0.91; in the notebook's 3 minutes (147,000 steps) from 0.29 to 0.65, and
-  the greedy policy then scored 1.00 against random, 0.11 against
-  wanderer and 0.00 against goround over 100 games each.
+- crop11 alone, 256 games x 64 steps, 4 minibatches, two torch threads
+  (the earlier settings): 2,470 to 3,400. Two threads on a loaded
+  machine do less per CPU second than one: with the global map, 2,020
+  against 5,240 side by side.
+- the global map (crop11+global15, 2,896 features instead of 871) first
+  cost more than its size: 1,700. torch.cat of 4,096 rows of features,
+  47 MB, took 0.7 s, because every allocation past glibc's mmap
+  threshold is fresh pages from the kernel. Minibatches of 2,048 rows and
+  keep_heap: 5,240 (crop11 alone, the same settings: 12,300; the learning
+  then takes 72 % of the time, the environment 4 %, 10 % with the map).
+- the VectorEnv alone (python3 -m paperio.bench, one core, random
+  actions against random): crop11 850,000 to 1,200,000 steps per CPU
+  second, crop11+global15 37,000 to 40,000 (the map is a pass over the
+  board's 10,302 cells, counted eight at a time).
+- stepping the environment beside the learning, in another thread, would
+  save at most the environment's 4 to 10 %: not done.
+- learning (the earlier crop11 MLP): in 10.3 minutes (262,000 steps)
+  the score against random in the games played rose from 0.27 to 0.91;
+  0 to 2 % against goround, wanderer and heuristic. Cloning heuristic
+  with the global map (--init bc --bc-iterations 60, DAgger): the
+  cross-entropy to heuristic's moves fell from 0.98 to 0.64 in 700,000
+  steps; the clone then lost all of 40 games to heuristic (by having its
+  band cut) and won 7 of 40 against wanderer.
 """
 
 import argparse
