@@ -117,6 +117,8 @@ type envGame struct {
 	spec string              // the bot's spec
 	next string              // the opponent of the next game (SetOpponent)
 	made map[string]bots.Bot // this environment's bots by spec, made once each
+
+	global *globalScratch // global views only
 }
 
 // NewEnv checks the options and builds the bots. The environment is ready
@@ -160,6 +162,9 @@ func checkEnvOptions(o EnvOptions) error {
 	}
 	if err := o.View.Check(); err != nil {
 		return err
+	}
+	if o.View.Crop == 0 && o.View.Global != 0 {
+		return fmt.Errorf("view %v: a global map goes with a crop (e.g. crop11+global15)", o.View)
 	}
 	if o.Player < 0 || o.Player > 2 {
 		return fmt.Errorf("player %d: want 1, 2 or 0 (alternate)", o.Player)
@@ -264,6 +269,10 @@ func CheckConfig(c engine.Config) error {
 
 // Shape is the shape of one observation's planes.
 func (e *Env) Shape() [3]int { return e.o.View.Shape(e.o.Config) }
+
+// Size is the number of bytes of one observation's planes (the crop's and
+// the global map's with a global view).
+func (e *Env) Size() int { return e.size }
 
 // Envs is the number of games stepped together.
 func (e *Env) Envs() int { return e.o.Envs }
@@ -482,6 +491,12 @@ func (e *Env) observe(i int, fresh bool) {
 		g.board.start(s, v, planes)
 	case g.board.own != v:
 		g.board.flip(s.Width(), s.Height(), planes)
+	}
+	if k := e.o.View.Crop; e.o.View.Global > 0 {
+		if g.global == nil {
+			g.global = new(globalScratch)
+		}
+		g.global.writeGlobal(e.o.View.Global, s, v, planes[CropPlanes*k*k:])
 	}
 	g.track.scalars(s, v, e.b.Scalars[i*NumScalars:(i+1)*NumScalars])
 	e.b.Player[i] = int8(v + 1)

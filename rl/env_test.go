@@ -63,6 +63,8 @@ func TestEnvFollowsSelfplay(t *testing.T) {
 		{selfplay.Pair{P1: "goround", P2: "heuristic"}, "goround", 2, Full, true},
 		{selfplay.Pair{P1: "heuristic", P2: "wanderer"}, "", 0, Full, false},
 		{selfplay.Pair{P1: "random", P2: "heuristic"}, "", 0, View{Crop: 11}, true},
+		{selfplay.Pair{P1: "heuristic", P2: "wanderer"}, "wanderer", 1, View{Crop: 11, Global: 15}, true},
+		{selfplay.Pair{P1: "heuristic", P2: "random"}, "", 0, View{Crop: 7, Global: 9}, false},
 	}
 	const envs, perEnv, seed = 3, 2, 42
 	for _, tc := range cases {
@@ -209,6 +211,8 @@ func TestEnvRefuses(t *testing.T) {
 		{EnvOptions{Envs: 0, Config: good.Config}, "envs 0"},
 		{EnvOptions{Envs: 1, Config: engine.Config{Width: 3, Height: 3, MaxTurns: 5}}, "board width 3"},
 		{EnvOptions{Envs: 1, Config: good.Config, View: View{Crop: 4}}, "crop 4"},
+		{EnvOptions{Envs: 1, Config: good.Config, View: View{Crop: 11, Global: 4}}, "global 4"},
+		{EnvOptions{Envs: 1, Config: good.Config, View: View{Global: 15}}, "goes with a crop"},
 		{EnvOptions{Envs: 1, Config: good.Config, Opponent: "nosuchbot"}, "opponent"},
 		{EnvOptions{Envs: 1, Config: good.Config, Opponent: "random", Player: 3}, "player 3"},
 	}

@@ -100,6 +100,9 @@ func NewLoader(o LoaderOptions) (*Loader, error) {
 	if err := o.View.Check(); err != nil {
 		return nil, err
 	}
+	if o.View.Global != 0 {
+		return nil, fmt.Errorf("view %v: the loader writes full boards and crops", o.View)
+	}
 	if o.Batch < 1 {
 		return nil, fmt.Errorf("batch %d: must be at least 1", o.Batch)
 	}

@@ -33,19 +33,47 @@ func PolicyPath(spec string) (path string, ok bool, err error) {
 	return path, true, nil
 }
 
-// ParseView reads a view's name, as View.String writes it: "full" or
-// "cropK".
+// ParseView reads a view's name, as View.String writes it: "full",
+// "cropK", "globalG" or "cropK+globalG".
 func ParseView(s string) (View, error) {
 	if s == "full" {
 		return Full, nil
 	}
-	if k, ok := strings.CutPrefix(s, "crop"); ok && k != "" && k[0] >= '1' && k[0] <= '9' {
-		if n, err := strconv.Atoi(k); err == nil {
-			v := View{Crop: n}
-			return v, v.Check()
+	bad := fmt.Errorf("view %q: want full, cropK (e.g. crop11), globalG (global15) or cropK+globalG", s)
+	var v View
+	first, second, two := strings.Cut(s, "+")
+	for i, part := range []string{first, second} {
+		if i == 1 && !two {
+			break
+		}
+		if k, ok := strings.CutPrefix(part, "crop"); ok && i == 0 {
+			if v.Crop = size(k); v.Crop == 0 {
+				return View{}, bad
+			}
+		} else if g, ok := strings.CutPrefix(part, "global"); ok && (i == 1 || !two) {
+			if v.Global = size(g); v.Global == 0 {
+				return View{}, bad
+			}
+		} else {
+			return View{}, bad
 		}
 	}
-	return View{}, fmt.Errorf("view %q: want full or cropK, e.g. crop11", s)
+	if two && (v.Crop == 0 || v.Global == 0) {
+		return View{}, bad
+	}
+	return v, v.Check()
+}
+
+// size reads a view's size: a number without a leading zero, else 0.
+func size(s string) int {
+	if s == "" || s[0] < '1' || s[0] > '9' {
+		return 0
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return 0
+	}
+	return n
 }
 
 // Policy is a learned policy read from its weights file, shared by the
@@ -73,6 +101,9 @@ func LoadPolicy(path string) (*Policy, error) {
 	}
 	for t, tw := range f.Meta.Towers {
 		v, err := ParseView(tw.View)
+		if err == nil && v.Crop != 0 && v.Global != 0 {
+			err = fmt.Errorf("view %q: a tower sees one view; give the crop and the global map a tower each", tw.View)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("%s: tower %d: %v", path, t, err)
 		}
@@ -130,6 +161,7 @@ type PolicyPlayer struct {
 	size   [2]int
 	eval   *policy.Eval
 	boards []fullBoard // for full views: redrawn each move within the players' boxes
+	global globalScratch
 }
 
 // Reset prepares the player for a game on s's board; a board the policy
@@ -159,7 +191,7 @@ func (pl *PolicyPlayer) Act(s *engine.State, _ play.Clock) engine.Action {
 func (pl *PolicyPlayer) Decide(s *engine.State, me int) ([3]float32, int) {
 	e := pl.eval
 	for t, v := range pl.p.views {
-		observePlanes(v, &pl.boards[t], s, me, e.Planes(t))
+		observePlanes(v, &pl.boards[t], &pl.global, s, me, e.Planes(t))
 	}
 	if sc := e.Scalars(); len(sc) > 0 {
 		Scalars(s, me, sc)
@@ -172,11 +204,14 @@ func (pl *PolicyPlayer) Decide(s *engine.State, me int) ([3]float32, int) {
 // Observe does, with the environment's fast writers. A full board is drawn
 // anew each time, within the players' boxes (a player does not see every
 // half-step to follow them): b erases the boxes of its last drawing, which
-// planes must hold, or it must be new.
-func observePlanes(v View, b *fullBoard, s *engine.State, me int, planes []uint8) {
-	if v == Full {
+// planes must hold, or it must be new. A global map is written with gs.
+func observePlanes(v View, b *fullBoard, gs *globalScratch, s *engine.State, me int, planes []uint8) {
+	switch {
+	case v == Full:
 		b.start(s, me, planes)
-	} else {
+	case v.Crop == 0:
+		gs.writeGlobal(v.Global, s, me, planes)
+	default:
 		writeCrop(v.Crop, s, me, planes)
 	}
 }

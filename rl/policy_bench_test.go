@@ -10,12 +10,15 @@ import (
 )
 
 // benchPolicies are the networks of BenchmarkPolicy on the course board: a
-// small crop net, and a net with a strided full-board tower beside a crop.
+// small crop net, a net with a strided full-board tower beside a crop, and
+// the trainer's network (paperio.train): the crop and the global map into
+// an MLP.
 var benchPolicies = []struct{ name, meta string }{
 	{"crop11", `{"towers": [{"view": "crop11", "conv": [{"out": 32, "k": 3, "pad": 1}, {"out": 32, "k": 3, "pad": 1}]}],
 	  "hidden": [256, 128]}`},
 	{"full", `{"towers": [{"view": "full", "conv": [{"out": 16, "k": 4, "stride": 4}, {"out": 32, "k": 3, "stride": 2, "pad": 1}]},
 	                      {"view": "crop11", "conv": [{"out": 32, "k": 3, "pad": 1}]}], "hidden": [256, 128]}`},
+	{"global", `{"towers": [{"view": "crop11", "conv": []}, {"view": "global15", "conv": []}], "hidden": [256, 128]}`},
 }
 
 // BenchmarkPolicy measures a learned policy's moves per second (observe,

@@ -18,11 +18,12 @@ import (
 // of many sizes (a full board drawn again and again over its last
 // drawing, as a player draws it).
 func TestPolicyViewsMatchDefinition(t *testing.T) {
-	views := []View{Full, {Crop: 1}, {Crop: 3}, {Crop: 11}, {Crop: 17}}
+	views := []View{Full, {Crop: 1}, {Crop: 3}, {Crop: 11}, {Crop: 17}, {Global: 3}, {Global: 9}, {Global: 15}}
 	var boards []fullBoard
 	var got [][]uint8
 	size := [2]int{}
 	sc := make([]float32, NumScalars)
+	var gs globalScratch
 	n := 0
 	states(t, 12, func(s *engine.State) {
 		c := engine.Config{Width: s.Width(), Height: s.Height()}
@@ -36,7 +37,7 @@ func TestPolicyViewsMatchDefinition(t *testing.T) {
 			for i, v := range views {
 				want := make([]uint8, v.Size(c))
 				Observe(v, s, me, want, sc)
-				observePlanes(v, &boards[i], s, me, got[i])
+				observePlanes(v, &boards[i], &gs, s, me, got[i])
 				if !bytes.Equal(got[i], want) {
 					t.Fatalf("%v, player %d, half-step %d: %s", v, me, s.HalfSteps(), firstDiff(v, got[i], want))
 				}

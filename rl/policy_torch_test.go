@@ -31,6 +31,9 @@ var torchNets = []string{
 	  "mask_losing": false, "name": "crop without scalars"}`,
 	`{"towers": [{"view": "full", "conv": [{"out": 6, "k": 5, "stride": 3, "pad": 2}]}], "hidden": [24], "name": "full"}`,
 	`{"towers": [], "hidden": [16], "mask_losing": false, "name": "scalars"}`,
+	`{"towers": [{"view": "crop11", "conv": []}, {"view": "global15", "conv": []}], "hidden": [64, 32], "name": "crop and global"}`,
+	`{"towers": [{"view": "global9", "conv": [{"out": 8, "k": 3, "stride": 1, "pad": 1}, {"out": 8, "k": 3, "stride": 2, "pad": 0}]},
+	             {"view": "crop5", "conv": [{"out": 4, "k": 3, "stride": 1, "pad": 0}]}], "hidden": [16], "name": "global conv and crop"}`,
 }
 
 // torchStates is how many states the networks decide, each in Go and in
@@ -72,7 +75,7 @@ func TestPolicyMatchesTorch(t *testing.T) {
 		}
 		players[i] = p.NewPlayer()
 	}
-	views := []View{Full, {Crop: 11}, {Crop: 7}, {Crop: 5}}
+	views := []View{Full, {Crop: 11}, {Crop: 7}, {Crop: 5}, {Global: 15}, {Global: 9}}
 	obs := make([][]byte, len(views))
 	var scalars []float32
 	goLogits := make([][][3]float32, len(players))

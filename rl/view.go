@@ -55,10 +55,12 @@ const (
 // MaxCrop is the largest crop.
 const MaxCrop = 63
 
-// View chooses an observation: the whole board (Crop 0) or an egocentric
+// View chooses an observation: the whole board (Crop 0), an egocentric
 // Crop×Crop window (odd Crop) around the player's head, turned so that the
-// player faces up.
-type View struct{ Crop int }
+// player faces up, or such a crop followed by a Global×Global coarse map
+// of the whole board around the head, turned alike (global.go). A view of
+// a global map alone (Crop 0, Global G) is a policy tower's input.
+type View struct{ Crop, Global int }
 
 // Full is the whole-board view.
 var Full = View{}
@@ -68,42 +70,80 @@ func (v View) Check() error {
 	if v.Crop != 0 && (v.Crop < 1 || v.Crop > MaxCrop || v.Crop%2 == 0) {
 		return fmt.Errorf("crop %d: want 0 (the whole board) or an odd size from 1 to %d", v.Crop, MaxCrop)
 	}
+	if v.Global != 0 {
+		return checkGlobal(v.Global)
+	}
 	return nil
 }
 
-// String names the view as the benchmark does: "full" or "crop11".
+// String names the view as the benchmark does: "full", "crop11",
+// "global15" or "crop11+global15".
 func (v View) String() string {
-	if v.Crop == 0 {
+	g := ""
+	if v.Global != 0 {
+		g = fmt.Sprintf("global%d", v.Global)
+	}
+	switch {
+	case v.Crop != 0 && g != "":
+		return fmt.Sprintf("crop%d+%s", v.Crop, g)
+	case g != "":
+		return g
+	case v.Crop == 0:
 		return "full"
 	}
 	return fmt.Sprintf("crop%d", v.Crop)
 }
 
-// Shape is the shape of one observation's planes: (planes, rows, columns).
+// Shape is the shape of one observation's first planes (planes, rows,
+// columns): the whole board's, the crop's, or the global map's when there
+// is nothing else.
 func (v View) Shape(c engine.Config) [3]int {
-	if v.Crop == 0 {
+	switch {
+	case v.Crop == 0 && v.Global != 0:
+		return v.GlobalShape()
+	case v.Crop == 0:
 		return [3]int{FullPlanes, c.Height, c.Width}
 	}
 	return [3]int{CropPlanes, v.Crop, v.Crop}
 }
 
-// Size is the number of bytes of one observation's planes.
-func (v View) Size(c engine.Config) int {
-	s := v.Shape(c)
-	return s[0] * s[1] * s[2]
+// GlobalShape is the shape of the global map's planes ((0, 0, 0) without
+// one).
+func (v View) GlobalShape() [3]int {
+	if v.Global == 0 {
+		return [3]int{}
+	}
+	return [3]int{GlobalPlanes, v.Global, v.Global}
 }
 
-// Observe writes the observation of state s for player me (0 or 1): planes
+// Size is the number of bytes of one observation's planes: the first
+// planes, then the global map's when the view has both.
+func (v View) Size(c engine.Config) int {
+	s := v.Shape(c)
+	n := s[0] * s[1] * s[2]
+	if v.Crop != 0 && v.Global != 0 {
+		n += GlobalPlanes * v.Global * v.Global
+	}
+	return n
+}
+
+// Observe writes the observation of state s for player me: planes
 // (View.Size bytes) and scalars (NumScalars values). It is the definition
 // of the spec in code, written for clarity: a pure function of the state,
 // which the fast writers of the environment and the dataset loader are
 // tested against.
 func Observe(v View, s *engine.State, me int, planes []uint8, scalars []float32) {
 	clear(planes)
-	if v.Crop == 0 {
-		observeFull(s, me, planes)
-	} else {
+	switch {
+	case v.Crop != 0:
 		observeCrop(v.Crop, s, me, planes)
+		if v.Global != 0 {
+			observeGlobal(v.Global, s, me, planes[CropPlanes*v.Crop*v.Crop:])
+		}
+	case v.Global != 0:
+		observeGlobal(v.Global, s, me, planes)
+	default:
+		observeFull(s, me, planes)
 	}
 	Scalars(s, me, scalars)
 }

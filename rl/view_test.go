@@ -85,7 +85,7 @@ func TestCropMatchesDefinition(t *testing.T) {
 // firstDiff names the first plane cell where got and want differ.
 func firstDiff(v View, got, want []uint8) string {
 	sh := v.Shape(engine.Config{Width: 1, Height: 1})
-	if v.Crop == 0 {
+	if v == Full {
 		return "full board differs"
 	}
 	for i := range got {
@@ -195,5 +195,65 @@ func TestObserveByHand(t *testing.T) {
 	}
 	if bytes.Count(plane(EnemyHead), []byte{1}) != 0 {
 		t.Errorf("crop facing west: the enemy at (2,1) is out of a 5x5 window")
+	}
+}
+
+// TestGlobalByHand checks the global map's definition on the position of
+// TestObserveByHand: blocks of 7 cells for a 3×3 map of a 10×8 board, what
+// "some" and "more than half" mean, and the turn.
+func TestGlobalByHand(t *testing.T) {
+	for _, tc := range []struct{ g, w, h, want int }{{3, 10, 8, 7}, {15, 102, 101, 15}, {13, 102, 101, 17}, {11, 102, 101, 19}} {
+		if got := GlobalBlock(tc.g, tc.w, tc.h); got != tc.want {
+			t.Errorf("GlobalBlock(%d, %d, %d) = %d, want %d", tc.g, tc.w, tc.h, got, tc.want)
+		}
+	}
+	c := engine.Config{Width: 10, Height: 8, MaxTurns: 50}
+	s, err := engine.NewGame(c, [2]engine.Start{{X: 2, Y: 3, Dir: engine.North}, {X: 7, Y: 4, Dir: engine.West}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 3 { // player 1 to (2,1), a band cell; player 2 to (6,4)
+		s.Step(engine.Straight)
+	}
+	v := View{Global: 3}
+	g := make([]uint8, v.Size(c))
+	var sc [NumScalars]float32
+	Observe(v, s, 0, g, sc[:])
+	plane := func(p int) []uint8 { return g[p*9 : (p+1)*9] }
+	// Player 1 faces north from (2,1): the centre block is x -1..5, y -2..4
+	// (30 board cells, 9 of them its square: some, not most); the block to
+	// its right, x 6..12, holds 20 board cells (mostly off), six of player
+	// 2's square and its head.
+	want := map[int][]uint8{
+		GlobalOffBoard:       {1, 1, 1, 1, 0, 1, 1, 1, 1},
+		GlobalOwnTerritory:   {0, 0, 0, 0, 0, 0, 0, 0, 0},
+		GlobalOwnSome:        {0, 0, 0, 0, 1, 0, 0, 0, 0},
+		GlobalOwnBand:        {0, 0, 0, 0, 1, 0, 0, 0, 0},
+		GlobalOwnHead:        {0, 0, 0, 0, 1, 0, 0, 0, 0},
+		GlobalEnemySome:      {0, 0, 0, 0, 0, 1, 0, 0, 1},
+		GlobalEnemyTerritory: {0, 0, 0, 0, 0, 0, 0, 0, 0},
+		GlobalEnemyHead:      {0, 0, 0, 0, 0, 1, 0, 0, 0},
+		GlobalEnemyBand:      {0, 0, 0, 0, 0, 0, 0, 0, 0},
+	}
+	for p, w := range want {
+		if !slices.Equal(plane(p), w) {
+			t.Errorf("player 1, plane %d: %v, want %v", p, plane(p), w)
+		}
+	}
+	// Player 2 faces west from (6,4): ahead is x-1, right is y-1. Player
+	// 1's head (2,1) is 4 ahead and 3 right: the block ahead, (0, 1); its
+	// square, 3 to 5 ahead, spans the blocks (0, 1) and (1, 1).
+	Observe(v, s, 1, g, sc[:])
+	want = map[int][]uint8{
+		GlobalEnemyHead: {0, 1, 0, 0, 0, 0, 0, 0, 0},
+		GlobalEnemySome: {0, 1, 0, 0, 1, 0, 0, 0, 0},
+		GlobalEnemyBand: {0, 1, 0, 0, 0, 0, 0, 0, 0},
+		GlobalOwnSome:   {0, 0, 0, 0, 1, 0, 0, 0, 0},
+		GlobalOffBoard:  {1, 1, 1, 1, 0, 1, 1, 1, 1}, // the block ahead: x -4..2, 21 of 49 cells on the board
+	}
+	for p, w := range want {
+		if !slices.Equal(plane(p), w) {
+			t.Errorf("player 2, plane %d: %v, want %v", p, plane(p), w)
+		}
 	}
 }

@@ -128,6 +128,7 @@ type envOptions struct {
 	Height   int    `json:"height"`
 	Turns    int    `json:"turns"`
 	Crop     int    `json:"crop"`
+	Global   int    `json:"global"` // a global map after the crop (rl.View.Global)
 	Opponent string `json:"opponent"`
 	Player   int    `json:"player"`
 	SameStep bool   `json:"same_step"`
@@ -136,9 +137,14 @@ type envOptions struct {
 	Opponents []string `json:"opponents"`
 }
 
-// shapeJSON says the shape of an observation's planes and the scalar count.
-func shapeJSON(sh [3]int) string {
-	return fmt.Sprintf(`{"planes":[%d,%d,%d],"scalars":%d}`, sh[0], sh[1], sh[2], rl.NumScalars)
+// shapeJSON says the shape of an observation's planes, the global map's
+// (with a global view) and the scalar count.
+func shapeJSON(sh, global [3]int) string {
+	g := ""
+	if global[0] > 0 {
+		g = fmt.Sprintf(`,"global":[%d,%d,%d]`, global[0], global[1], global[2])
+	}
+	return fmt.Sprintf(`{"planes":[%d,%d,%d]%s,"scalars":%d}`, sh[0], sh[1], sh[2], g, rl.NumScalars)
 }
 
 //export paperio_env_new
@@ -150,13 +156,13 @@ func paperio_env_new(opts *C.char, shape *C.char, shapeLen C.int, msg *C.char, m
 		}
 		e, err := rl.NewEnv(rl.EnvOptions{
 			Envs: j.Envs, Config: engine.Config{Width: j.Width, Height: j.Height, MaxTurns: j.Turns},
-			View: rl.View{Crop: j.Crop}, Opponent: j.Opponent, Player: j.Player, SameStep: j.SameStep,
+			View: rl.View{Crop: j.Crop, Global: j.Global}, Opponent: j.Opponent, Player: j.Player, SameStep: j.SameStep,
 			Expert: j.Expert, Opponents: j.Opponents,
 		})
 		if err != nil {
 			return 0, err
 		}
-		writeMsg(shape, shapeLen, shapeJSON(e.Shape()))
+		writeMsg(shape, shapeLen, shapeJSON(e.Shape(), rl.View{Global: j.Global}.GlobalShape()))
 		return register(&object{env: e}), nil
 	})
 }
@@ -177,8 +183,7 @@ func paperio_env_buffers(h C.int64_t, ptrs *unsafe.Pointer, msg *C.char, msgLen 
 		p := unsafe.Slice(ptrs, 13)
 		e := o.env
 		n := e.Envs()
-		sh := e.Shape()
-		size := sh[0] * sh[1] * sh[2]
+		size := e.Size()
 		b := rl.Buffers{
 			Planes: slice[uint8](p[0], n*size), Scalars: slice[float32](p[1], n*rl.NumScalars),
 			Reward: slice[float32](p[2], n), Terminated: slice[bool](p[3], n), Truncated: slice[bool](p[4], n),
@@ -361,7 +366,7 @@ func paperio_data_new(opts *C.char, shape *C.char, shapeLen C.int, msg *C.char, 
 		if err != nil {
 			return 0, err
 		}
-		writeMsg(shape, shapeLen, shapeJSON(l.Shape()))
+		writeMsg(shape, shapeLen, shapeJSON(l.Shape(), [3]int{}))
 		return register(&object{loader: l}), nil
 	})
 }

@@ -8,6 +8,7 @@ prints
     engine: N half-steps/s          the engine alone, replaying full games of the built-in bots
     env full: N agent steps/s       VectorEnv, random actions against the random bot, whole boards
     env crop11: N agent steps/s     the same with 11x11 crops
+    env crop11+global15: N agent steps/s  the same with the crop and the 15x15 global map (the trainer's view)
     dataset full: N observations/s  Dataset, shuffled, whole boards
     dataset crop11: N observations/s
 
@@ -129,7 +130,7 @@ def main(argv=None):
         print('# paperio.bench: %d environments, %g CPU seconds a line, one core; load average %.1f on %d CPUs'
               % (a.envs, a.seconds, load, os.cpu_count()), flush=True)
         print('engine: %.0f half-steps/s' % engine_speed(a.seconds), flush=True)
-        for view in ('full', 'crop11'):
+        for view in ('full', 'crop11', 'crop11+global15'):
             print('env %s: %.0f agent steps/s' % (view, env_speed(view, a.envs, a.seconds)), flush=True)
         for view in ('full', 'crop11'):
             print('dataset %s: %.0f observations/s' % (view, dataset_speed(data, view, a.seconds)), flush=True)

@@ -51,7 +51,10 @@ class Dataset(_lib.Handle):
                  copy=False):
         if isinstance(players, str):
             players = [players]
-        options = {'dir': str(path), 'crop': parse_view(view), 'batch': int(batch_size), 'shuffle': bool(shuffle),
+        crop, glob = parse_view(view)
+        if glob:
+            raise _lib.Error('view %r: a dataset gives full boards and crops, without a global map' % (view,))
+        options = {'dir': str(path), 'crop': crop, 'batch': int(batch_size), 'shuffle': bool(shuffle),
                    'seed': int(seed), 'in_flight': int(in_flight), 'players': list(players or [])}
         self._h = None
         self._h, shape = _lib.new_object(_lib.lib.paperio_data_new, options)

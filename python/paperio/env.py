@@ -12,12 +12,28 @@ LEFT, STRAIGHT, RIGHT = 0, 1, 2
 
 
 def parse_view(view):
-    """'full' → 0, 'crop11' → 11: the crop size the library takes."""
+    """'full' → (0, 0), 'crop11' → (11, 0), 'crop11+global15' → (11, 15): the
+    crop and global sizes the library takes."""
     if view == 'full':
-        return 0
-    if isinstance(view, str) and view.startswith('crop') and view[4:].isdigit():
-        return int(view[4:])
-    raise _lib.Error("view %r: want 'full' or 'cropK' with K odd, e.g. 'crop11'" % (view,))
+        return 0, 0
+    if isinstance(view, str):
+        crop, _, glob = view.partition('+')
+        if crop.startswith('crop') and crop[4:].isdigit() and (
+                not glob or (glob.startswith('global') and glob[6:].isdigit())):
+            return int(crop[4:]), int(glob[6:]) if glob else 0
+    raise _lib.Error("view %r: want 'full', 'cropK' with K odd, e.g. 'crop11', or 'cropK+globalG', e.g. "
+                     "'crop11+global15'" % (view,))
+
+
+def _split(buf, planes, glob):
+    """The planes and global arrays of a buffer of whole observations
+    (num_envs, size): views of it, not copies."""
+    n = buf.shape[0]
+    k = int(np.prod(planes))
+    out = {'planes': buf[:, :k].reshape((n,) + planes)}
+    if glob:
+        out['global'] = buf[:, k:].reshape((n,) + glob)
+    return out
 
 
 class VectorEnv(_lib.Handle):
@@ -30,7 +46,9 @@ class VectorEnv(_lib.Handle):
 
     obs is {'planes': uint8 (num_envs, C, H, W), 'scalars': float32
     (num_envs, 24)} as OBSERVATION.md specifies; actions are integers 0 (turn
-    left), 1 (straight), 2 (turn right), one per game.
+    left), 1 (straight), 2 (turn right), one per game. A view 'cropK+globalG'
+    adds obs['global'], uint8 (num_envs, 9, G, G): a coarse map of the whole
+    board around the head.
 
     opponent is a bot spec ('random', 'goround', 'heuristic:margin=2', …),
     whose moves are made inside the library between the agent's; None is
@@ -85,9 +103,10 @@ class VectorEnv(_lib.Handle):
             raise _lib.Error("autoreset_mode %r: want 'next_step' or 'same_step'" % (autoreset_mode,))
         if player == 'alternate':
             player = 0
+        crop, glob = parse_view(view)
         options = {
             'envs': int(num_envs), 'width': int(width), 'height': int(height), 'turns': int(turns),
-            'crop': parse_view(view), 'opponent': opponent or '', 'player': int(player),
+            'crop': crop, 'global': glob, 'opponent': opponent or '', 'player': int(player),
             'same_step': autoreset_mode == 'same_step', 'expert': expert or '',
         }
         if opponents is not None:
@@ -101,11 +120,16 @@ class VectorEnv(_lib.Handle):
         self.metadata = dict(self.metadata, autoreset_mode=autoreset_mode)
         self.autoreset_mode = autoreset_mode
         planes, scalars = tuple(shape['planes']), shape['scalars']
-        self.single_observation_space = observation_space(planes, scalars)
-        self.observation_space = observation_space(planes, scalars, (n,))
+        glob = tuple(shape['global']) if 'global' in shape else None
+        self.single_observation_space = observation_space(planes, scalars, glob=glob)
+        self.observation_space = observation_space(planes, scalars, (n,), glob=glob)
         self.single_action_space = Discrete(3)
         self.action_space = MultiDiscrete(np.full(n, 3))
-        self._obs = {'planes': np.zeros((n,) + planes, np.uint8), 'scalars': np.zeros((n, scalars), np.float32)}
+        # One buffer of whole observations (the crop's planes, then the
+        # global map's), which obs['planes'] and obs['global'] view.
+        size = int(np.prod(planes)) + (int(np.prod(glob)) if glob else 0)
+        self._planes = np.zeros((n, size), np.uint8)
+        self._obs = dict(_split(self._planes, planes, glob), scalars=np.zeros((n, scalars), np.float32))
         self._reward = np.zeros(n, np.float32)
         self._terminated = np.zeros(n, bool)
         self._truncated = np.zeros(n, bool)
@@ -119,10 +143,11 @@ class VectorEnv(_lib.Handle):
             self._info['expert_action'] = np.zeros(n, np.int64)
         final = [None, None, None]
         if autoreset_mode == 'same_step':
-            self._final = {'planes': np.zeros_like(self._obs['planes']), 'scalars': np.zeros_like(self._obs['scalars'])}
+            final_planes = np.zeros_like(self._planes)
+            self._final = dict(_split(final_planes, planes, glob), scalars=np.zeros_like(self._obs['scalars']))
             self._final_mask = np.zeros(n, bool)
-            final = [self._final_mask, self._final['planes'], self._final['scalars']]
-        ptrs = _lib.pointers([self._obs['planes'], self._obs['scalars'], self._reward, self._terminated,
+            final = [self._final_mask, final_planes, self._final['scalars']]
+        ptrs = _lib.pointers([self._planes, self._obs['scalars'], self._reward, self._terminated,
                               self._truncated, self._info['player'], self._info['game'], self._info['seed'],
                               self._info['half_steps']] + final + [self._info.get('expert_action')])
         self._msg.check(_lib.lib.paperio_env_buffers(self._h, ptrs, self._msg.buf, self._msg.size))

@@ -11,7 +11,8 @@ the file's meta, saved and loaded as an .npz.
     net = policy.load('out/policy.npz')
 
 The meta (a dict, saved as JSON in the file's `meta` array):
-- towers: one per observation view ('full' or 'cropK', OBSERVATION.md), each
+- towers: one per observation view ('full', 'cropK' or 'globalG',
+  OBSERVATION.md), each
   a list of conv layers {out, k, stride (1), pad (0)}, each followed by ReLU;
 - scalars: whether the 24 scalars join the features (default true);
 - hidden: the sizes of the Linear + ReLU layers after the features;
@@ -56,14 +57,23 @@ def _torch():
 
 def view_shape(view, width=WIDTH, height=HEIGHT):
     """The planes' shape (C, H, W) of a view: 'full' (6, height, width),
-    'cropK' (7, K, K) for odd K from 1 to 63."""
+    'cropK' (7, K, K) for odd K from 1 to 63, 'globalG' (9, G, G) for odd G
+    from 3 to 31 (OBSERVATION.md)."""
     if view == 'full':
         return 6, height, width
-    if isinstance(view, str) and view.startswith('crop') and view[4:].isdigit() and not view[4:].startswith('0'):
-        k = int(view[4:])
-        if 1 <= k <= 63 and k % 2 == 1:
-            return 7, k, k
-    raise Error("unknown view %r: want 'full' or 'cropK' with K odd, 1 to 63" % (view,))
+    for prefix, planes, lo, hi in (('crop', 7, 1, 63), ('global', 9, 3, 31)):
+        if isinstance(view, str) and view.startswith(prefix):
+            k = view[len(prefix):]
+            if k.isdigit() and not k.startswith('0') and lo <= int(k) <= hi and int(k) % 2 == 1:
+                return planes, int(k), int(k)
+    raise Error("unknown view %r: want 'full', 'cropK' with K odd, 1 to 63, or 'globalG' with G odd, 3 to 31"
+                % (view,))
+
+
+def tower_views(view):
+    """The towers' views of an environment's view: 'crop11+global15' →
+    ['crop11', 'global15'], 'crop11' → ['crop11']."""
+    return view.split('+')
 
 
 def _int(d, key, default, lo, where):
@@ -119,7 +129,8 @@ def check_meta(meta):
         raise Error('meta hidden must be a list of positive integers, not %r' % (hidden,))
     if not m['towers'] and not m['scalars']:
         raise Error('meta has no towers and no scalars: the network would see nothing')
-    if m['mask_losing'] and not any(t['view'] == 'full' or view_shape(t['view'])[1] >= 3 for t in m['towers']):
+    if m['mask_losing'] and not any(t['view'] == 'full' or (t['view'].startswith('crop') and view_shape(t['view'])[1] >= 3)
+                                    for t in m['towers']):
         raise Error('mask_losing needs a full tower or a crop of at least 3, to see the cells next to the head')
     return m
 
@@ -226,7 +237,7 @@ def safe_moves(meta, planes, scalars):
         p = np.asarray(p.cpu() if hasattr(p, 'cpu') else p)
         if tower['view'] == 'full':
             return _safe_full(p, np.asarray(scalars.cpu() if hasattr(scalars, 'cpu') else scalars))
-        if view_shape(tower['view'])[1] >= 3:
+        if tower['view'].startswith('crop') and view_shape(tower['view'])[1] >= 3:
             r = p.shape[2] // 2
             cells = p[:, :, [r, r - 1, r], [r - 1, r, r + 1]]  # left, ahead, right of the head
             return (cells[:, 6] == 0) & (cells[:, 1] == 0)

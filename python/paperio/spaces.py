@@ -91,10 +91,12 @@ class Dict:
         return 'Dict(%s)' % ', '.join('%s: %r' % kv for kv in self.spaces.items())
 
 
-def observation_space(shape, scalars, batch=()):
-    """The observation space: planes (uint8, 0 or 1) and scalars (float32)."""
+def observation_space(shape, scalars, batch=(), glob=None):
+    """The observation space: planes (uint8, 0 or 1), the global map's planes
+    when glob gives their shape, and scalars (float32)."""
     batch = tuple(batch)
-    return Dict({
-        'planes': Box(0, 1, batch + tuple(shape), np.uint8),
-        'scalars': Box(-np.inf, np.inf, batch + (scalars,), np.float32),
-    })
+    spaces = {'planes': Box(0, 1, batch + tuple(shape), np.uint8)}
+    if glob:
+        spaces['global'] = Box(0, 1, batch + tuple(glob), np.uint8)
+    spaces['scalars'] = Box(-np.inf, np.inf, batch + (scalars,), np.float32)
+    return Dict(spaces)

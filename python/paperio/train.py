@@ -47,31 +47,41 @@ the native player masks them (mask_losing).
 
 Where the time goes: the earlier run spent 75 % in PPO's updates and 24 %
 in torch inference and copies at 5,500 steps/s. Here the network is an
-MLP over the crop's planes and the scalars (no convolution: a crop is
-egocentric already, and an MLP of 871 inputs costs a tenth of the
-earlier conv net), the rollout keeps uint8 planes in one preallocated
-tensor, a batch is 256 games x 64 steps with 2 epochs of 4 minibatches,
-and torch uses both cores. The log records each iteration's steps/s and
-the shares of environment, inference and update time.
+MLP over the crop's planes, the global map's and the scalars (no
+convolution: a crop is egocentric already), the rollout keeps uint8 planes
+in preallocated tensors, a batch is 512 games x 32 steps with 2 epochs of
+8 minibatches of 2,048 rows, and torch uses one thread. The log records
+each iteration's steps/s and the shares of environment, inference and
+update time.
 
 Measured so far, on a 2-core machine shared with other heavy jobs (load
-20 to 50), so that only ratios and trends mean anything:
+5 to 17), so that only ratios and trends mean anything; steps per CPU
+second of the trainer's process (the environment's Go threads included),
+3 iterations after one of warm-up:
 
-- one process, side by side: VectorEnv alone (256 games, random actions
-  against the four bots) 44,700 steps/s of wall time, 399,000 per CPU
-  second; the trainer 308 steps/s, 2,470 per CPU second, of which the
-  environment took 2 %, the rollout's inference and copies about 40 % and
-  the updates 55 %. The network's arithmetic bounds the trainer: about
-  3.6 MFLOP per step (the rollout's pass and two epochs of forward and
-  backward over 256 x 128 hidden units). Side by side in one process
-  (3 iterations each, steps per CPU second): 256,128 hidden with 256
-  games 2,430; --hidden 128,64 3,470; --hidden 128,64 --envs 1024 --steps
-  16 4,260 (learning then takes 67 % of the time, the environment 3 %).
-- learning: in 10.3 minutes (262,000 steps at that load) the score
-  against random in the games played (sampled moves) rose from 0.27 to
-  0.91; in the notebook's 3 minutes (147,000 steps) from 0.29 to 0.65, and
-  the greedy policy then scored 1.00 against random, 0.11 against
-  wanderer and 0.00 against goround over 100 games each.
+- crop11 alone, 256 games x 64 steps, 4 minibatches, two torch threads
+  (the earlier settings): 2,470 to 3,400. Two threads on a loaded
+  machine do less per CPU second than one: with the global map, 2,020
+  against 5,240 side by side.
+- the global map (crop11+global15, 2,896 features instead of 871) first
+  cost more than its size: 1,700. torch.cat of 4,096 rows of features,
+  47 MB, took 0.7 s, because every allocation past glibc's mmap
+  threshold is fresh pages from the kernel. Minibatches of 2,048 rows and
+  keep_heap: 5,240 (crop11 alone, the same settings: 12,300; the learning
+  then takes 72 % of the time, the environment 4 %, 10 % with the map).
+- the VectorEnv alone (python3 -m paperio.bench, one core, random
+  actions against random): crop11 850,000 to 1,200,000 steps per CPU
+  second, crop11+global15 37,000 to 40,000 (the map is a pass over the
+  board's 10,302 cells, counted eight at a time).
+- stepping the environment beside the learning, in another thread, would
+  save at most the environment's 4 to 10 %: not done.
+- learning (the earlier crop11 MLP): in 10.3 minutes (262,000 steps)
+  the score against random in the games played rose from 0.27 to 0.91;
+  0 to 2 % against goround, wanderer and heuristic. Cloning heuristic
+  with the global map (--init bc --bc-iterations 60, DAgger): the
+  cross-entropy to heuristic's moves fell from 0.98 to 0.64 in 700,000
+  steps; the clone then lost all of 40 games to heuristic (by having its
+  band cut) and won 7 of 40 against wanderer.
 """
 
 import argparse
@@ -98,10 +108,10 @@ OWN_AREA, ENEMY_AREA, HOME_DIST, BAND_TO_ENEMY = 9, 10, 20, 21
 class Settings:
     """The hyperparameters of a run (saved in state.pt; a resumed run keeps
     them)."""
-    envs = 256
-    steps = 64  # per environment and iteration
+    envs = 512
+    steps = 32  # per environment and iteration
     epochs = 2
-    minibatches = 4
+    minibatches = 8  # 2,048 rows each: see keep_heap
     lr = 3e-4
     gamma = 0.997
     lam = 0.95
@@ -112,7 +122,7 @@ class Settings:
     area_reward = 10.0  # per share of the board: 0.1 per 1 %
     exposure = 0.02
     win_reward = 1.0
-    view = 'crop11'
+    view = 'crop11+global15'
     hidden = (256, 128)
     snapshot_every = 10  # iterations between snapshots (ladder, league)
     self_keep = 3  # snapshots in the league
@@ -271,6 +281,22 @@ def shaped_reward(s, before, after, result):
     return s.area_reward * diff - s.exposure * exposed + s.win_reward * result
 
 
+def keep_heap():
+    """Keeps freed memory in the process (glibc's mallopt): a minibatch's
+    float features (2,048 rows of 2,896 for crop11+global15, 24 MB) are
+    allocated and freed again and again, and each allocation past the mmap
+    threshold is fresh pages from the kernel, whose faults cost more than
+    the arithmetic (a torch.cat of 4,096 such rows took 0.7 s). So the
+    threshold is raised to its most (32 MB) and the heap is not trimmed;
+    minibatches stay under the threshold. Elsewhere than glibc, nothing."""
+    try:
+        libc = ctypes.CDLL('libc.so.6')
+        libc.mallopt(-3, 32 << 20)  # M_MMAP_THRESHOLD
+        libc.mallopt(-1, 1 << 30)  # M_TRIM_THRESHOLD
+    except (OSError, AttributeError):
+        pass
+
+
 class Trainer:
     """One training run in folder out."""
 
@@ -278,6 +304,7 @@ class Trainer:
                  progress=sys.stderr, threads=None, iterations=None):
         import torch
         self.torch = torch
+        keep_heap()
         if threads:
             torch.set_num_threads(threads)
         self.out, self.seed, self.minutes, self.progress = out, int(seed), float(minutes), progress
@@ -312,16 +339,17 @@ class Trainer:
                   file=progress)
 
     def _initial(self, init):
+        views = policy.tower_views(self.s.view)
         if init in ('scratch', 'bc'):
-            meta = {'towers': [{'view': self.s.view, 'conv': []}], 'scalars': True, 'hidden': list(self.s.hidden),
+            meta = {'towers': [{'view': v, 'conv': []} for v in views], 'scalars': True, 'hidden': list(self.s.hidden),
                     'mask_losing': True, 'width': self.s.width, 'height': self.s.height}
             self.torch.manual_seed(self.seed)
             return policy.PolicyNet(meta)
         if not os.path.exists(init):
             raise _lib.Error('--init %s: want scratch, bc or a weights file (.npz) that exists' % init)
         net = policy.load(init)
-        if len(net.meta['towers']) != 1 or net.meta['towers'][0]['view'] != self.s.view or net.v is None:
-            raise _lib.Error('--init %s: the trainer needs one %s tower and a value head' % (init, self.s.view))
+        if [t['view'] for t in net.meta['towers']] != views or net.v is None:
+            raise _lib.Error('--init %s: the trainer needs towers of %s and a value head' % (init, ', '.join(views)))
         net.train()
         return net
 
@@ -364,8 +392,7 @@ class Trainer:
         queued = list(current)
         obs, info = env.reset(seed=int(np.random.SeedSequence([self.seed, self.iteration]).generate_state(1)[0] >> 1))
         n, T = s.envs, s.steps
-        shape = obs['planes'].shape[1:]
-        planes = torch.zeros((T, n) + shape, dtype=torch.uint8)
+        planes = [torch.zeros((T, n) + x.shape[1:], dtype=torch.uint8) for x in tower_planes(obs)]
         scal = torch.zeros((T, n, 24))
         safe = torch.zeros((T, n, 3), dtype=torch.bool)
         acts = torch.zeros((T, n), dtype=torch.long)
@@ -382,14 +409,14 @@ class Trainer:
             games = score = 0
             for t in range(T):
                 ti = time.perf_counter()
-                p = torch.from_numpy(obs['planes'])
-                planes[t].copy_(p)
+                for buf, x in zip(planes, tower_planes(obs)):
+                    buf[t].copy_(torch.from_numpy(x))
                 scal[t].copy_(torch.from_numpy(obs['scalars']))
                 safe[t].copy_(torch.from_numpy(policy.safe_moves(self.net.meta, [obs['planes']], None)))
                 if bc:
                     expert[t].copy_(torch.from_numpy(info['expert_action']))
-                with torch.no_grad():
-                    logits, v = self.net([planes[t]], scal[t])
+                with torch.inference_mode():
+                    logits, v = self.net([buf[t] for buf in planes], scal[t])
                     logp_all = torch.log_softmax(masked(logits, safe[t]), 1)
                     # Gumbel-max: a draw from the softmax without torch.distributions' checks
                     a = (logp_all - torch.empty_like(logp_all).exponential_().log()).argmax(1)
@@ -411,8 +438,8 @@ class Trainer:
                     current[i] = queued[i]
                     queued[i] = self.league.sample(1)[0]
                     env.set_opponent(i, queued[i])
-            with torch.no_grad():
-                _, vals[T] = self.net([torch.from_numpy(obs['planes'])], torch.from_numpy(obs['scalars']))
+            with torch.inference_mode():
+                _, vals[T] = self.net([torch.from_numpy(x) for x in tower_planes(obs)], torch.from_numpy(obs['scalars']))
             t_infer += 0  # the last value is counted with the update
             tl = time.perf_counter()
             stats = self._update(planes, scal, safe, acts, logps, vals, rews, dones, expert if bc else None)
@@ -452,7 +479,8 @@ class Trainer:
         ret = adv + vals[:T]
         N = T * n
         flat = lambda x: x.reshape((N,) + x.shape[2:])  # noqa: E731
-        P, S, M, A, L, ADV, RET = map(flat, (planes, scal, safe, acts, logps, adv, ret))
+        P = [flat(p) for p in planes]
+        S, M, A, L, ADV, RET = map(flat, (scal, safe, acts, logps, adv, ret))
         E = flat(expert) if expert is not None else None
         size = N // s.minibatches
         sums = collections.Counter()
@@ -461,7 +489,7 @@ class Trainer:
             perm = torch.randperm(N)
             for b in range(s.minibatches):
                 idx = perm[b * size:(b + 1) * size]
-                logits, v = self.net([P[idx]], S[idx])
+                logits, v = self.net([p[idx] for p in P], S[idx])
                 logits = masked(logits, M[idx])
                 logp_all = torch.log_softmax(logits, 1)
                 logp = logp_all.gather(1, A[idx][:, None])[:, 0]
@@ -534,6 +562,12 @@ class Trainer:
         os.replace(tmp, self.state_path)
 
 
+def tower_planes(obs):
+    """The planes of each tower of an observation: the crop's (or the full
+    board's), then the global map's when the view has one."""
+    return [obs['planes']] + ([obs['global']] if 'global' in obs else [])
+
+
 def masked(logits, safe):
     """Logits with the moves that lose at once masked out (when another move
     is safe), as the native player masks them."""
@@ -585,7 +619,12 @@ def main(argv=None):
                     help='steps per game and iteration (default %(default)s)')
     ap.add_argument('--hidden', default=','.join(map(str, Settings.hidden)),
                     help='sizes of the hidden layers of a new network (default %(default)s)')
-    ap.add_argument('--threads', type=int, default=2, help="torch's threads (default 2, the machine's cores)")
+    ap.add_argument('--view', default=Settings.view,
+                    help="the observation of a new network: cropK or cropK+globalG (default %(default)s)")
+    ap.add_argument('--bc-iterations', type=int, default=Settings.bc_iterations,
+                    help='iterations of cloning heuristic with --init bc (default %(default)s)')
+    ap.add_argument('--threads', type=int, default=1,
+                    help="torch's threads (default 1: on a shared machine one thread does more per CPU second)")
     ap.add_argument('--quiet', action='store_true', help='no progress lines')
     a = ap.parse_args(argv)
     try:
@@ -599,8 +638,15 @@ def main(argv=None):
             hidden = ()
         if not hidden or min(hidden) < 1:
             raise _lib.Error('--hidden %r: want layer sizes, e.g. 256,128' % a.hidden)
-        settings = Settings(envs=a.envs, steps=a.steps, hidden=hidden,
-                            minibatches=min(Settings.minibatches, a.envs * a.steps))
+        if a.bc_iterations < 1:
+            raise _lib.Error('--bc-iterations %d: want at least 1' % a.bc_iterations)
+        try:
+            for v in policy.tower_views(a.view):
+                policy.view_shape(v)
+        except policy.Error as e:
+            raise _lib.Error('--view %s: %s' % (a.view, e)) from None
+        settings = Settings(envs=a.envs, steps=a.steps, hidden=hidden, view=a.view, bc_iterations=a.bc_iterations,
+                            minibatches=max(1, min(a.envs * a.steps, -(-a.envs * a.steps // 2048))))
         Trainer(a.out, seed=a.seed, init=a.init, league=a.league, minutes=a.minutes, settings=settings,
                 progress=None if a.quiet else sys.stderr, threads=a.threads).run()
     except (_lib.Error, policy.Error) as e:

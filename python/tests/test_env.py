@@ -33,6 +33,33 @@ class Api(unittest.TestCase):
                 self.assertEqual(sorted(info), ['_area1', '_area2', '_reason', '_winner', 'area1', 'area2', 'game',
                                                 'half_steps', 'player', 'reason', 'seed', 'winner'])
 
+    def test_global_view(self):
+        # The crop of 'crop11+global15' is crop11's, in the same games; the
+        # global map follows it, its own head at the centre.
+        kw = dict(opponent='heuristic', player=0, width=40, height=31, turns=60, autoreset_mode='same_step')
+        with paperio.VectorEnv(4, view='crop11+global15', **kw) as env, paperio.VectorEnv(4, view='crop11', **kw) as ref:
+            self.assertEqual(env.single_observation_space['global'].shape, (9, 15, 15))
+            self.assertEqual(env.single_observation_space['planes'].shape, (7, 11, 11))
+            obs, _ = env.reset(seed=3)
+            want, _ = ref.reset(seed=3)
+            rng = np.random.default_rng(1)
+            ended = 0
+            for _ in range(150):
+                self.assertTrue(env.observation_space.contains(obs))
+                np.testing.assert_array_equal(obs['planes'], want['planes'])
+                np.testing.assert_array_equal(obs['scalars'], want['scalars'])
+                self.assertTrue((obs['global'][:, 4, 7, 7] == 1).all())
+                self.assertEqual(int(obs['global'][:, 4].sum()), 4)
+                a = rng.integers(0, 3, 4)
+                obs, _, term, _, info = env.step(a)
+                want, _, _, _, winfo = ref.step(a)
+                np.testing.assert_array_equal(info['final_obs']['planes'], winfo['final_obs']['planes'])
+                self.assertEqual(info['final_obs']['global'].shape, (4, 9, 15, 15))
+                ended += int(term.sum())
+            self.assertGreater(ended, 0)
+        with self.assertRaises(paperio.Error):
+            paperio.VectorEnv(1, view='crop11+global4')
+
     def test_action_space_is_multidiscrete(self):
         with paperio.VectorEnv(5, opponent='random', view='crop5', width=20, height=15, turns=30) as env:
             space = env.action_space

@@ -84,7 +84,7 @@ class Run(unittest.TestCase):
             for f in ('policy.npz', 'it0002.npz', 'state.pt'):
                 self.assertTrue(os.path.exists(os.path.join(out, f)), f)
             net = policy.load(os.path.join(out, 'policy.npz'))
-            self.assertEqual(net.meta['towers'][0]['view'], 'crop11')
+            self.assertEqual([t['view'] for t in net.meta['towers']], ['crop11', 'global15'])
             its = train.read_log(out, 'iterations')
             self.assertEqual([r['iteration'] for r in its], [1, 2])
             self.assertEqual(its[1]['steps'], 2 * 4 * 8)
@@ -105,6 +105,15 @@ class Run(unittest.TestCase):
             png = os.path.join(out, 'training.png')
             subprocess.run([paperio._lib.cli(), 'plot', 'training', '--data', out], check=True)
             self.assertGreater(os.path.getsize(png), 1000)
+
+    def test_crop_alone(self):
+        with tempfile.TemporaryDirectory() as out:
+            t = train.Trainer(out, seed=3, league='random', settings=train.Settings(**dict(SMALL, view='crop7')),
+                              progress=None, threads=1, iterations=1)
+            t.run()
+            net = policy.load(os.path.join(out, 'policy.npz'))
+            self.assertEqual([t['view'] for t in net.meta['towers']], ['crop7'])
+            self.assertEqual(policy.features(net.meta), 7 * 7 * 7 + 24)
 
     def test_past_selves_play_natively(self):
         with tempfile.TemporaryDirectory() as out:
@@ -135,7 +144,8 @@ class Run(unittest.TestCase):
         env = dict(os.environ, PYTHONPATH=os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
         with tempfile.TemporaryDirectory() as out:
             for args, want in ((['--minutes', '0'], '--minutes'), (['--league', 'nosuchbot'], 'nosuchbot'),
-                               (['--init', os.path.join(out, 'none.npz')], '--init'), (['--hidden', '0'], '--hidden')):
+                               (['--init', os.path.join(out, 'none.npz')], '--init'), (['--hidden', '0'], '--hidden'),
+                               (['--view', 'crop11+global4'], '--view'), (['--bc-iterations', '0'], '--bc-iterations')):
                 p = subprocess.run([sys.executable, '-m', 'paperio.train', out] + args, env=env,
                                    capture_output=True, text=True)
                 self.assertEqual(p.returncode, 2, p.stderr)
