@@ -254,7 +254,9 @@ func (h *heuristic) planScore(p *loopPlan) float64 {
 	return h.countGain(&p.loop) / m
 }
 
-// gainBound is how many times its rectangle's area a loop may score.
+// gainBound is how many times its rectangle's area per move a loop may
+// score: the planner's pruning bound. (It holds because pace is at least
+// 1, so dividing by the moves to the power pace never scores more.)
 func (h *heuristic) gainBound() float64 { return 1 + h.steal }
 
 // countGain is what loop l takes, counted on the board: the cells of its
