@@ -8,32 +8,38 @@
 #   walked on the board (walls, its own band, where it really closes), scored
 #   by the cells its box takes (free cells 1, the enemy's STEAL: taking one
 #   also takes it from the enemy) over its moves, and kept only if the enemy
-#   head is further (Manhattan) from every cell the loop will lay than the
-#   loop's length plus a margin. The enemy cannot cut such a loop at all.
-# - Out of its territory it checks that promise every move against where the
-#   enemy really is, and if it breaks it heads home by the shortest way that
-#   does not cross its own band (a breadth-first search).
+#   head is far enough (Manhattan) from every cell the loop will lay: further
+#   than, at each move of the loop, the way the enemy may have come by then
+#   (RUSH cells a move) plus our way home from there.
+# - Out of its territory it checks every move, against where the enemy
+#   really is, that the enemy cannot reach its band (the cells laid so far
+#   and those still to lay) before it is home: along the rest of the loop,
+#   or else along the way home after one more move of the loop. When even
+#   that fails it heads home by the shortest way that does not cross its own
+#   band (a breadth-first search).
 # - It takes a kill when one is certain: a band cell of the enemy it reaches
 #   (breadth-first, within KILL_RADIUS) no later than the enemy can get home,
 #   while its own band stays out of the enemy's reach until then.
 # - When no loop is safe it stays on its territory, where the enemy cannot
 #   hurt it (an enemy running into its head there loses).
-# A full game costs it about a second of think time (the course gave 30 s).
+# A full game costs it 4-9 s of think time (the course gave 30 s); under 8 s
+# left it tries half the loop sizes.
 from collections import deque
 
 DX = (1, 0, -1, 0)  # east, south, west, north
 DY = (0, 1, 0, -1)
 ACTION = {0: 'S', 1: 'R', 3: 'L'}  # (new direction - direction) % 4
 
-LEGS = (2, 3, 5, 7, 9, 12, 15, 19, 24, 30)  # how far out
-WIDTHS = (1, 2, 4, 6, 8, 11, 14, 18, 23)  # how wide
+LEGS = (2, 3, 5, 7, 9, 12, 15, 19, 24, 30, 36)  # how far out
+WIDTHS = (1, 2, 4, 6, 8, 11, 14, 18, 23, 29, 36)  # how wide
 BACK = 8  # the way back may be this much longer than the way out
 MARGIN_PLAN = 2  # spare enemy steps when a loop is chosen
 MARGIN_RUN = 1  # ... and on every move out of territory
 KILL_RADIUS = 10  # how far it looks for a certain kill
 HUNT = False  # follow the enemy's band when no kill is certain
-STEAL = 2  # worth of an enemy cell taken, a free cell being 1
+STEAL = 3  # worth of an enemy cell taken, a free cell being 1
 PACE = 1.0  # score = cells / moves ** PACE
+RUSH = 0.25  # how fast the enemy is assumed to come at a loop being chosen
 
 
 def load(stat, storage):
@@ -101,6 +107,7 @@ def choose(v, g):
     for d in moves:
         if wins(v, d):
             return d
+    moves = [d for d in moves if not near_head(v, d)] or moves
     path = kill_path(v, g)
     if path:
         g['plan'] = []
@@ -132,6 +139,14 @@ def wins(v, d):
         f = v.fields[x][y]
         return f == v.mid or (f != v.eid and d % 2 != v.ed % 2)
     return v.bands[x][y] == v.eid
+
+
+def near_head(v, d):
+    """Whether moving d meets the enemy head where the rules do not give
+    us the win, or puts us off our territory next to it (it could step
+    onto us there)."""
+    x, y = v.mx + DX[d], v.my + DY[d]
+    return abs(x - v.ex) + abs(y - v.ey) <= (0 if v.mine(x, y) else 1)
 
 
 def toward(v, cell):
@@ -174,9 +189,14 @@ def check_plan(v, g, plan):
         return None
     if len(plan) > v.left:
         return None
-    if exposed(v, g, plan) < len(plan) + MARGIN_RUN:
-        return None
-    return plan
+    if exposed(v, g, plan) >= len(plan) + MARGIN_RUN:
+        return plan
+    # The whole loop is no longer out of the enemy's reach: one more move
+    # along it is still fine if the way home from there is.
+    home = path_home_from(v, g, plan[0])
+    if home is not None and exposed(v, g, [plan[0]] + home) >= len(home) + 1 + MARGIN_RUN:
+        return plan
+    return None
 
 
 def prefix(v):
@@ -201,20 +221,39 @@ def make_plan(v, g):
     if v.time < 1:
         return None
     s = prefix(v)
+    legs, widths = (LEGS, WIDTHS) if v.time > 8 else (LEGS[1::2], WIDTHS[1::2])  # short of time
     best, best_score = None, 0.0
     for d1 in v.dirs(v.md):
         for turn in (1, 3):
             d2 = (d1 + turn) % 4
             d3 = (d2 + turn) % 4
-            for a in LEGS:
-                for b in WIDTHS:
+            for a in legs:
+                for b in widths:
                     cells = walk(v, ((d1, a), (d2, b), (d3, a + BACK)))
                     if cells is None or len(cells) > v.left:
                         continue
                     score = worth(v, s, cells) / len(cells) ** PACE
-                    if score > best_score and exposed(v, g, cells) >= len(cells) + MARGIN_PLAN:
+                    if score > best_score and exposed(v, g, cells) >= risk(v, cells, d1) + MARGIN_PLAN:
                         best, best_score = cells, score
     return best
+
+
+def risk(v, cells, d1):
+    """The enemy distance a loop needs when chosen: at each of its moves,
+    the way the enemy has come by then (RUSH per move: it seldom heads
+    straight at us) plus our way home from there, which is the rest of
+    the loop or, cut short, about as far as the loop is out (and two to
+    turn). Moves out of territory keep the exact promise (see check_plan)."""
+    exit = None
+    need = 0
+    for j, (x, y) in enumerate(cells):
+        if exit is None:
+            if v.fields[x][y] == v.mid:
+                continue
+            exit = (x, y)
+        depth = abs((x - exit[0]) * DX[d1] + (y - exit[1]) * DY[d1]) + 2
+        need = max(need, RUSH * (j + 1) + min(len(cells) - j - 1, depth))
+    return need
 
 
 def walk(v, legs):
