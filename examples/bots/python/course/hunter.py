@@ -184,7 +184,7 @@ def check_plan(v, g, plan):
         return plan
     # The whole loop is no longer out of the enemy's reach: one more move
     # along it is still fine if the way home from there is.
-    home = path_home_from(v, g, plan[0])
+    home = path_home_from(v, g, plan[0], exposed(v, g, plan[:1]))
     if home is not None and exposed(v, g, [plan[0]] + home) >= len(home) + 1 + MARGIN_RUN:
         return plan
     return None
@@ -252,18 +252,20 @@ def walk(v, legs):
     up to where it closes on our territory; None if it runs off the board,
     into our band, or does not close."""
     x, y = v.mx, v.my
+    w, h, fields, bands, mid = v.w, v.h, v.fields, v.bands, v.mid
     cells, out = [], False
     for d, n in legs:
+        dx, dy = DX[d], DY[d]
         for _ in range(n):
-            x += DX[d]
-            y += DY[d]
-            if not v.on(x, y):
+            x += dx
+            y += dy
+            if x < 0 or y < 0 or x >= w or y >= h:
                 return None
             cells.append((x, y))
-            if v.fields[x][y] == v.mid:
+            if fields[x][y] == mid:
                 if out:
                     return cells
-            elif v.bands[x][y] == v.mid:
+            elif bands[x][y] == mid:
                 return None
             else:
                 out = True
@@ -359,20 +361,21 @@ def hunt(v, g):
     x, y = path[0]
     if v.fields[x][y] == mid:
         return path
-    home = path_home_from(v, g, path[0])
+    home = path_home_from(v, g, path[0], exposed(v, g, path[:1]))
     if home is not None and exposed(v, g, [path[0]] + home) >= len(home) + 1 + MARGIN_PLAN:
         return path
     return None
 
 
-def path_home_from(v, g, cell):
-    """The way home after stepping onto cell (our band then on it)."""
+def path_home_from(v, g, cell, limit):
+    """The way home after stepping onto cell (our band then on it), if it
+    is shorter than limit."""
     bands, mid = v.bands, v.mid
     d = toward(v, cell)
     sub = Swapped(v)
     sub.mx, sub.my = cell
     return bfs(sub, v.dirs(d), lambda x, y: bands[x][y] == mid or (x, y) == (v.mx, v.my) and not v.mine(x, y),
-               v.mine, v.w + v.h)
+               v.mine, limit)
 
 
 def stay(v, g, moves):

@@ -185,7 +185,7 @@ def check_plan(v, g, plan):
         return plan
     # The whole loop is no longer out of the enemy's reach: one more move
     # along it is still fine if the way home from there is.
-    home = path_home_from(v, g, plan[0])
+    home = path_home_from(v, g, plan[0], FAR)
     if home is not None and safe(v, g, [plan[0]] + home, len(home) + 1 + MARGIN_RUN):
         return plan
     return None
@@ -212,7 +212,7 @@ def safe(v, g, path, need):
     if v.time < 10:
         return False  # short of time: farmer's cheap judgement alone
     f = enemy_field(v, g, need)
-    best = 1 << 30
+    best = FAR
     for x, y in g['band']:
         best = min(best, f[x][y])
     for x, y in path:
@@ -224,32 +224,35 @@ def safe(v, g, path, need):
 def enemy_field(v, g, need):
     """The enemy's moves to every cell, counted up to need at least (cells
     further off read FAR); one breadth-first search as whole-board numpy
-    steps, kept for the rest of the move."""
+    steps on a board framed by a blocked border, kept for the move."""
     if v.field is not None and v.field_k >= need:
         return v.field
-    k = int(min(max(need, 40), FAR)) + 1
-    free = np.ones((v.w, v.h), dtype=bool)
+    k = int(min(max(need, 30), FAR)) + 1
+    w, h = v.w, v.h
+    free = np.zeros((w + 2, h + 2), dtype=bool)
+    free[1:-1, 1:-1] = True
     for x, y in g['eband']:
-        free[x, y] = False
-    dist = np.full((v.w, v.h), FAR, dtype=np.int32)
-    front = np.zeros((v.w, v.h), dtype=bool)
-    front[v.ex, v.ey] = True
-    seen = front.copy()
-    dist[v.ex, v.ey] = 0
+        free[x + 1, y + 1] = False
+    dist = np.full((w + 2, h + 2), FAR, dtype=np.int32)
+    front = np.zeros((w + 2, h + 2), dtype=bool)
+    front[v.ex + 1, v.ey + 1] = True
+    todo = free.copy()
+    todo[v.ex + 1, v.ey + 1] = False
+    dist[v.ex + 1, v.ey + 1] = 0
+    nb = np.zeros_like(front)
+    inner = nb[1:-1, 1:-1]
     for step in range(1, k + 1):
-        nb = np.zeros_like(front)
-        nb[1:, :] |= front[:-1, :]
-        nb[:-1, :] |= front[1:, :]
-        nb[:, 1:] |= front[:, :-1]
-        nb[:, :-1] |= front[:, 1:]
-        nb &= free
-        nb &= ~seen
-        if not nb.any():
-            break
+        np.logical_or(front[:-2, 1:-1], front[2:, 1:-1], out=inner)
+        inner |= front[1:-1, :-2]
+        inner |= front[1:-1, 2:]
+        nb &= todo
         dist[nb] = step
-        seen |= nb
-        front = nb
-    v.field, v.field_k = dist.tolist(), k
+        todo &= ~nb
+        front, nb = nb, front
+        inner = nb[1:-1, 1:-1]
+        if step % 8 == 0 and not front.any():
+            break
+    v.field, v.field_k = dist[1:-1, 1:-1].tolist(), k
     return v.field
 
 
@@ -298,18 +301,20 @@ def walk(v, legs):
     up to where it closes on our territory; None if it runs off the board,
     into our band, or does not close."""
     x, y = v.mx, v.my
+    w, h, fields, bands, mid = v.w, v.h, v.fields, v.bands, v.mid
     cells, out = [], False
     for d, n in legs:
+        dx, dy = DX[d], DY[d]
         for _ in range(n):
-            x += DX[d]
-            y += DY[d]
-            if not v.on(x, y):
+            x += dx
+            y += dy
+            if x < 0 or y < 0 or x >= w or y >= h:
                 return None
             cells.append((x, y))
-            if v.fields[x][y] == v.mid:
+            if fields[x][y] == mid:
                 if out:
                     return cells
-            elif v.bands[x][y] == v.mid:
+            elif bands[x][y] == mid:
                 return None
             else:
                 out = True
@@ -405,20 +410,21 @@ def hunt(v, g):
     x, y = path[0]
     if v.fields[x][y] == mid:
         return path
-    home = path_home_from(v, g, path[0])
+    home = path_home_from(v, g, path[0], FAR)
     if home is not None and safe(v, g, [path[0]] + home, len(home) + 1 + MARGIN_PLAN):
         return path
     return None
 
 
-def path_home_from(v, g, cell):
-    """The way home after stepping onto cell (our band then on it)."""
+def path_home_from(v, g, cell, limit):
+    """The way home after stepping onto cell (our band then on it), if it
+    is shorter than limit."""
     bands, mid = v.bands, v.mid
     d = toward(v, cell)
     sub = Swapped(v)
     sub.mx, sub.my = cell
     return bfs(sub, v.dirs(d), lambda x, y: bands[x][y] == mid or (x, y) == (v.mx, v.my) and not v.mine(x, y),
-               v.mine, v.w + v.h)
+               v.mine, limit)
 
 
 def stay(v, g, moves):
