@@ -365,11 +365,12 @@ def path_home(v):
 
 
 def enemy_home(v, g):
-    """How many moves the enemy needs to close its band at best."""
+    """How many moves the enemy needs to close its band at best, counted
+    up to KILL_RADIUS."""
     bands, fields, eid = v.bands, v.fields, v.eid
     ev = Swapped(v)
-    path = bfs(ev, ev.dirs(v.ed), lambda x, y: bands[x][y] == eid, lambda x, y: fields[x][y] == eid, v.w + v.h)
-    return len(path) if path else 1 << 20
+    path = bfs(ev, ev.dirs(v.ed), lambda x, y: bands[x][y] == eid, lambda x, y: fields[x][y] == eid, KILL_RADIUS)
+    return len(path) if path else 1 << 20  # further than we look
 
 
 class Swapped:
@@ -390,21 +391,22 @@ def kill_path(v, g):
         return None
     limit = min(enemy_home(v, g), KILL_RADIUS)
     if near > limit:
-        return hunt(v, g) if HUNT else None
+        return hunt(v, g, near) if HUNT else None
     bands, mid, eid = v.bands, v.mid, v.eid
     path = bfs(v, v.dirs(v.md), lambda x, y: bands[x][y] == mid, lambda x, y: bands[x][y] == eid, limit)
     if path is None:
-        return hunt(v, g) if HUNT else None
+        return hunt(v, g, near) if HUNT else None
     if not safe(v, g, path[:-1], len(path)):
         return None
     return path
 
 
-def hunt(v, g):
-    """The first steps toward the enemy's band while we stay on our
-    territory or safe off it: the enemy must go home early."""
+def hunt(v, g, near):
+    """The first steps toward the enemy's band (near cells off as the crow
+    flies; a few more on the way) while we stay on our territory or safe
+    off it: the enemy must go home early."""
     bands, mid, eid = v.bands, v.mid, v.eid
-    path = bfs(v, v.dirs(v.md), lambda x, y: bands[x][y] == mid, lambda x, y: bands[x][y] == eid, KILL_RADIUS)
+    path = bfs(v, v.dirs(v.md), lambda x, y: bands[x][y] == mid, lambda x, y: bands[x][y] == eid, near + 4)
     if not path:
         return None
     x, y = path[0]
