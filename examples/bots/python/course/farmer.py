@@ -22,8 +22,9 @@
 #   while its own band stays out of the enemy's reach until then.
 # - When no loop is safe it stays on its territory, where the enemy cannot
 #   hurt it (an enemy running into its head there loses).
-# A full game costs it 3-8 s of think time (the course gave 30 s); under 8 s
-# left it tries half the loop sizes.
+# A full game costs it 3-8 s of think time (the course gave 30 s). When its
+# time left falls under ECONOMY (6 ms) a move left, as on a loaded machine,
+# it tries half the loop sizes and no kills.
 from collections import deque
 
 DX = (1, 0, -1, 0)  # east, south, west, north
@@ -39,6 +40,7 @@ KILL_RADIUS = 10  # how far it looks for a certain kill
 HUNT = False  # follow the enemy's band when no kill is certain
 STEAL = 3  # worth of an enemy cell taken, a free cell being 1
 PACE = 1.0  # score = cells / moves ** PACE
+ECONOMY = 0.006  # think time a move left, in s, under which it thinks less
 RUSH = 0.25  # how fast the enemy is assumed to come at a loop being chosen
 
 
@@ -70,6 +72,12 @@ class View:
         self.ex, self.ey, self.ed = en['x'], en['y'], en['direction']
         self.left = now['turnleft'][self.mid - 1]
         self.time = now['timeleft'][self.mid - 1]
+
+    def short(self):
+        """Whether think time runs short: under ECONOMY s a move left on
+        average (a loaded machine slows every move), and then the cheap
+        choices are made."""
+        return self.time < ECONOMY * self.left
 
     def on(self, x, y):
         return 0 <= x < self.w and 0 <= y < self.h
@@ -221,7 +229,7 @@ def make_plan(v, g):
     if v.time < 1:
         return None
     s = prefix(v)
-    legs, widths = (LEGS, WIDTHS) if v.time > 8 else (LEGS[1::2], WIDTHS[1::2])  # short of time
+    legs, widths = (LEGS[1::2], WIDTHS[1::2]) if v.short() else (LEGS, WIDTHS)
     best, best_score = None, 0.0
     for d1 in v.dirs(v.md):
         for turn in (1, 3):
@@ -347,7 +355,7 @@ def kill_path(v, g):
     if not eband:
         return None
     near = min(abs(x - v.mx) + abs(y - v.my) for x, y in eband)
-    if near > KILL_RADIUS:
+    if near > KILL_RADIUS or v.short():
         return None
     limit = min(enemy_home(v, g), KILL_RADIUS)
     if near > limit:

@@ -15,6 +15,7 @@
 # - It takes any move that wins at once (onto the enemy's band, or onto its
 #   head where the rules give the mover the win) and never stands next to
 #   the enemy's head off its own territory.
+# When its think time runs short (ECONOMY, as farmer) it stops hunting.
 from collections import deque
 
 DX = (1, 0, -1, 0)  # east, south, west, north
@@ -30,6 +31,7 @@ KILL_RADIUS = 30  # how far it looks for a certain kill
 HUNT = True  # follow the enemy's band when no kill is certain
 STEAL = 3  # worth of an enemy cell taken, a free cell being 1
 PACE = 0.8  # score = cells / moves ** PACE
+ECONOMY = 0.006  # think time a move left, in s, under which it thinks less
 RUSH = 0.25  # how fast the enemy is assumed to come at a loop being chosen
 
 
@@ -61,6 +63,12 @@ class View:
         self.ex, self.ey, self.ed = en['x'], en['y'], en['direction']
         self.left = now['turnleft'][self.mid - 1]
         self.time = now['timeleft'][self.mid - 1]
+
+    def short(self):
+        """Whether think time runs short: under ECONOMY s a move left on
+        average (a loaded machine slows every move), and then the cheap
+        choices are made."""
+        return self.time < ECONOMY * self.left
 
     def on(self, x, y):
         return 0 <= x < self.w and 0 <= y < self.h
@@ -212,7 +220,7 @@ def make_plan(v, g):
     if v.time < 1:
         return None
     s = prefix(v)
-    legs, widths = (LEGS, WIDTHS) if v.time > 8 else (LEGS[1::2], WIDTHS[1::2])  # short of time
+    legs, widths = (LEGS[1::2], WIDTHS[1::2]) if v.short() else (LEGS, WIDTHS)
     best, best_score = None, 0.0
     for d1 in v.dirs(v.md):
         for turn in (1, 3):
@@ -338,7 +346,7 @@ def kill_path(v, g):
     if not eband:
         return None
     near = min(abs(x - v.mx) + abs(y - v.my) for x, y in eband)
-    if near > KILL_RADIUS:
+    if near > KILL_RADIUS or v.short():
         return None
     limit = min(enemy_home(v, g), KILL_RADIUS)
     if near > limit:

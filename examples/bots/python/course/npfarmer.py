@@ -10,8 +10,8 @@
 # enemy's Manhattan distance, which is never longer than the true one; this
 # one falls back on the true distance where the Manhattan one says a loop
 # or a move is too dangerous, so it dares loops beside walls and behind the
-# enemy's own band, and cuts loops short less often. That costs it 8-15 s of
-# the course's 30 s a game; under 10 s left it goes back to Manhattan alone.
+# enemy's own band, and cuts loops short less often. When its think time
+# runs short (ECONOMY, as farmer) it goes back to the Manhattan distance.
 from collections import deque
 
 import numpy as np
@@ -30,6 +30,7 @@ HUNT = False  # follow the enemy's band when no kill is certain
 STEAL = 3  # worth of an enemy cell taken, a free cell being 1
 PACE = 1.0  # score = cells / moves ** PACE
 FAR = 150  # the enemy's distance beyond what was counted
+ECONOMY = 0.006  # think time a move left, in s, under which it thinks less
 RUSH = 0.25  # how fast the enemy is assumed to come at a loop being chosen
 
 
@@ -62,6 +63,12 @@ class View:
         self.left = now['turnleft'][self.mid - 1]
         self.time = now['timeleft'][self.mid - 1]
         self.field, self.field_k = None, 0  # the enemy's distances, once counted
+
+    def short(self):
+        """Whether think time runs short: under ECONOMY s a move left on
+        average (a loaded machine slows every move), and then the cheap
+        choices are made."""
+        return self.time < ECONOMY * self.left
 
     def on(self, x, y):
         return 0 <= x < self.w and 0 <= y < self.h
@@ -209,7 +216,7 @@ def safe(v, g, path, need):
     band)."""
     if exposed(v, g, path) >= need:
         return True
-    if v.time < 10:
+    if v.short():
         return False  # short of time: farmer's cheap judgement alone
     f = enemy_field(v, g, need)
     best = FAR
@@ -261,7 +268,7 @@ def make_plan(v, g):
     if v.time < 1:
         return None
     s = prefix(v)
-    legs, widths = (LEGS, WIDTHS) if v.time > 8 else (LEGS[1::2], WIDTHS[1::2])  # short of time
+    legs, widths = (LEGS[1::2], WIDTHS[1::2]) if v.short() else (LEGS, WIDTHS)
     best, best_score = None, 0.0
     for d1 in v.dirs(v.md):
         for turn in (1, 3):
@@ -387,7 +394,7 @@ def kill_path(v, g):
     if not eband:
         return None
     near = min(abs(x - v.mx) + abs(y - v.my) for x, y in eband)
-    if near > KILL_RADIUS:
+    if near > KILL_RADIUS or v.short():
         return None
     limit = min(enemy_home(v, g), KILL_RADIUS)
     if near > limit:
