@@ -22,7 +22,7 @@
 #   while its own band stays out of the enemy's reach until then.
 # - When no loop is safe it stays on its territory, where the enemy cannot
 #   hurt it (an enemy running into its head there loses).
-# A full game costs it 3-8 s of think time (the course gave 30 s). When its
+# A full game costs it under 1 s of CPU (the course gave 30 s). When its
 # time left falls under ECONOMY (6 ms) a move left, as on a loaded machine,
 # it tries half the loop sizes and no kills.
 from collections import deque
