@@ -141,6 +141,10 @@ class Settings:
     pfsp_floor = 0.05
     bc_iterations = 20  # --init bc: DAgger iterations cloning heuristic
     bc_expert = 'heuristic'
+    bc_beta = 0.5  # share of games the expert plays itself in the first cloning iteration ...
+    bc_beta_decay = 0.9  # ... times this per iteration (DAgger's mixture)
+    bc_buffer = 8  # rollouts of labelled rows kept and trained on (DAgger's aggregate)
+    bc_epochs = 2  # passes over a rollout's worth of rows, drawn from the aggregate, per iteration
     turns = 2000
     width, height = 102, 101
 
@@ -412,8 +416,14 @@ class Trainer:
         dones = torch.zeros((T, n))
         expert = torch.zeros((T, n), dtype=torch.long)
         first = self.iteration
+        aggregate = Aggregate(s.bc_buffer * n * T) if self.bc_left else None
+        driver = torch.zeros(n, dtype=torch.bool)  # cloning: the games the expert plays itself
         while self.seconds < limit and (self.iterations is None or self.iteration - first < self.iterations):
             bc = self.bc_left > 0
+            if bc:
+                beta = s.bc_beta * s.bc_beta_decay ** (s.bc_iterations - self.bc_left)
+                if self.iteration == first:
+                    driver[:] = torch.from_numpy(self.rng.random(n) < beta)
             t0 = time.perf_counter()
             t_env = t_infer = 0.0
             games = score = 0
@@ -428,8 +438,10 @@ class Trainer:
                 with torch.inference_mode():
                     logits, v = self.net([buf[t] for buf in planes], scal[t])
                     logp_all = torch.log_softmax(masked(logits, safe[t]), 1)
-                    # Gumbel-max: a draw from the softmax without torch.distributions' checks
-                    a = (logp_all - torch.empty_like(logp_all).exponential_().log()).argmax(1)
+                    if bc:  # the states of the greedy player that plays natively, or the expert's own games
+                        a = dagger_actions(logp_all.argmax(1), expert[t], driver)
+                    else:  # Gumbel-max: a draw from the softmax without torch.distributions' checks
+                        a = (logp_all - torch.empty_like(logp_all).exponential_().log()).argmax(1)
                     logps[t] = logp_all.gather(1, a[:, None])[:, 0]
                 vals[t] = v
                 acts[t] = a
@@ -448,11 +460,17 @@ class Trainer:
                     current[i] = queued[i]
                     queued[i] = self.league.sample(1)[0]
                     env.set_opponent(i, queued[i])
+                    if bc:
+                        driver[i] = bool(self.rng.random() < beta)
             with torch.inference_mode():
                 _, vals[T] = self.net([torch.from_numpy(x) for x in tower_planes(obs)], torch.from_numpy(obs['scalars']))
             t_infer += 0  # the last value is counted with the update
             tl = time.perf_counter()
-            stats = self._update(planes, scal, safe, acts, logps, vals, rews, dones, expert if bc else None)
+            if bc:
+                stats = self._clone(aggregate, planes, scal, safe, vals, rews, dones, expert)
+                self._cloning = (beta, stats.pop('agreement'))  # the progress line's, not the log's
+            else:
+                stats = self._update(planes, scal, safe, acts, logps, vals, rews, dones)
             t_learn = time.perf_counter() - tl
             took = time.perf_counter() - t0
             self.iteration += 1
@@ -461,6 +479,7 @@ class Trainer:
             if bc:
                 self.bc_left -= 1
                 if not self.bc_left:  # cloning done: the environments play without an expert from here on
+                    aggregate = None
                     env.close()
                     env, current = self._env()
                     queued = list(current)
@@ -474,24 +493,63 @@ class Trainer:
         self._say('paperio.train: stopped after %.1f minutes of training; the policy is %s' % (
             self.seconds / 60, os.path.join(self.out, 'policy.npz')))
 
-    def _update(self, planes, scal, safe, acts, logps, vals, rews, dones, expert):
-        """PPO's update (or, with expert labels, behaviour cloning's) over
-        the rollout; returns the mean losses."""
-        torch, s = self.torch, self.s
-        T, n = acts.shape
-        adv = torch.zeros((T, n))
-        last = torch.zeros(n)
+    def _advantages(self, vals, rews, dones):
+        """GAE's advantages and the value targets of a rollout."""
+        s = self.s
+        T, n = rews.shape
+        adv = self.torch.zeros((T, n))
+        last = self.torch.zeros(n)
         for t in reversed(range(T)):
             live = 1 - dones[t]
             delta = rews[t] + s.gamma * vals[t + 1] * live - vals[t]
             last = delta + s.gamma * s.lam * live * last
             adv[t] = last
-        ret = adv + vals[:T]
+        return adv, adv + vals[:T]
+
+    def _clone(self, aggregate, planes, scal, safe, vals, rews, dones, expert):
+        """Behaviour cloning's update (DAgger): the rollout's labelled rows
+        join the aggregate, and minibatches drawn from all of it learn the
+        expert's moves (cross-entropy) and the value of the shaped reward;
+        returns the mean losses."""
+        torch, s = self.torch, self.s
+        T, n = expert.shape
+        N = T * n
+        _, ret = self._advantages(vals, rews, dones)
+        flat = lambda x: x.reshape((N,) + x.shape[2:])  # noqa: E731
+        aggregate.add([flat(p) for p in planes], flat(scal), flat(safe), flat(expert), flat(ret))
+        size = N // s.minibatches
+        sums = collections.Counter()
+        k = 0
+        for _ in range(s.bc_epochs * s.minibatches):
+            P, S, M, E, RET = aggregate.draw(size, self.rng)
+            logits, v = self.net(P, S)
+            logp_all = torch.log_softmax(masked(logits, M), 1)
+            ok = E >= 0
+            ce = -logp_all[ok].gather(1, E[ok][:, None]).mean() if ok.any() else logp_all.sum() * 0
+            v_loss = 0.5 * ((v - RET) ** 2).mean()
+            loss = ce + s.vf * v_loss
+            self.opt.zero_grad()
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(self.net.parameters(), s.max_grad)
+            self.opt.step()
+            with torch.no_grad():
+                probs = logp_all.exp()
+                sums['policy_loss'] += float(ce)
+                sums['value_loss'] += float(v_loss)
+                sums['entropy'] += float(-(probs * torch.where(probs > 0, logp_all, torch.zeros_like(logp_all))).sum(1).mean())
+                sums['agreement'] += float((logp_all[ok].argmax(1) == E[ok]).float().mean()) if ok.any() else 0.0
+            k += 1
+        return {key: v / k for key, v in sums.items()}
+
+    def _update(self, planes, scal, safe, acts, logps, vals, rews, dones):
+        """PPO's update over the rollout; returns the mean losses."""
+        torch, s = self.torch, self.s
+        T, n = acts.shape
+        adv, ret = self._advantages(vals, rews, dones)
         N = T * n
         flat = lambda x: x.reshape((N,) + x.shape[2:])  # noqa: E731
         P = [flat(p) for p in planes]
         S, M, A, L, ADV, RET = map(flat, (scal, safe, acts, logps, adv, ret))
-        E = flat(expert) if expert is not None else None
         size = N // s.minibatches
         sums = collections.Counter()
         k = 0
@@ -510,11 +568,7 @@ class Trainer:
                 a = ADV[idx]
                 a = (a - a.mean()) / (a.std() + 1e-8)
                 pg = torch.max(-a * ratio, -a * ratio.clamp(1 - s.clip, 1 + s.clip)).mean()
-                if E is not None:  # behaviour cloning: the expert's answer, where it gave one
-                    e = E[idx]
-                    ok = e >= 0
-                    pg = -logp_all[ok].gather(1, e[ok][:, None]).mean() if ok.any() else pg * 0
-                loss = pg + s.vf * v_loss - (0 if E is not None else s.ent) * entropy
+                loss = pg + s.vf * v_loss - s.ent * entropy
                 self.opt.zero_grad()
                 loss.backward()
                 torch.nn.utils.clip_grad_norm_(self.net.parameters(), s.max_grad)
@@ -556,8 +610,11 @@ class Trainer:
             me = [r for r in ladder if r['player'] == self.snapshot]
             if me:
                 line += '  elo %s %+.0f' % (self.snapshot, me[0]['elo'])
-        if self.bc_left:
-            line += '  (cloning %s)' % self.s.bc_expert
+        if getattr(self, '_cloning', None):
+            beta, agree = self._cloning
+            line += '  (cloning %s: cross-entropy %.3f, agreement %.1f %%, expert plays %.0f %% of games)' % (
+                self.s.bc_expert, row['policy_loss'], 100 * agree, 100 * beta)
+            self._cloning = None
         self._say(line)
 
     def _save_state(self):
@@ -570,6 +627,47 @@ class Trainer:
         with open(tmp, 'rb') as f:
             os.fsync(f.fileno())
         os.replace(tmp, self.state_path)
+
+
+def dagger_actions(greedy, expert, driver):
+    """The moves played while cloning: the expert's own in the games it
+    drives (driver True, where it gave an answer), the learner's greedy
+    move elsewhere: DAgger's mixture, whose learner part visits the states
+    that the native (greedy) player will meet."""
+    return greedy.where(~driver | (expert < 0), expert)
+
+
+class Aggregate:
+    """DAgger's aggregate: the latest capacity labelled rows (a ring), from
+    which cloning draws its minibatches. Rows are the observation's uint8
+    planes, its scalars, safe moves, the expert's move and the value target
+    (about 3 KB a row with crop11+global15). Not saved with the state: a
+    resumed cloning starts a new aggregate."""
+
+    def __init__(self, capacity):
+        self.capacity, self.size, self.next = int(capacity), 0, 0
+        self.cols = None
+
+    def add(self, planes, scal, safe, expert, ret):
+        import torch
+        rows = list(planes) + [scal, safe, expert, ret]
+        if self.cols is None:
+            self.cols = [torch.zeros((self.capacity,) + r.shape[1:], dtype=r.dtype) for r in rows]
+            self.planes = len(planes)
+        m = rows[0].shape[0]
+        at = (self.next + torch.arange(m)) % self.capacity
+        for c, r in zip(self.cols, rows):
+            c[at] = r
+        self.next = (self.next + m) % self.capacity
+        self.size = min(self.capacity, self.size + m)
+
+    def draw(self, k, rng):
+        """k rows drawn uniformly with replacement: (planes, scalars, safe,
+        expert, value targets)."""
+        import torch
+        idx = torch.from_numpy(rng.integers(0, self.size, size=k))
+        rows = [c[idx] for c in self.cols]
+        return (rows[:self.planes],) + tuple(rows[self.planes:])
 
 
 def tower_planes(obs):

@@ -32,6 +32,27 @@ class Reward(unittest.TestCase):
         np.testing.assert_allclose(r, [0.1, -0.2 - 1, -0.02 + 1], rtol=1e-5)
 
 
+class Dagger(unittest.TestCase):
+    def test_the_expert_plays_its_games_the_learner_the_rest(self):
+        greedy = torch.tensor([0, 1, 2, 2])
+        expert = torch.tensor([2, 0, -1, 1])
+        driver = torch.tensor([True, False, True, True])
+        # game 2 has no answer (its end): the learner's move stands
+        self.assertEqual(train.dagger_actions(greedy, expert, driver).tolist(), [2, 1, 2, 1])
+
+    def test_the_aggregate_keeps_the_latest_rows(self):
+        agg = train.Aggregate(5)
+        for k in range(3):  # rows 0..2, 3..5, 6..8: 4 to 8 are kept
+            ids = torch.arange(3 * k, 3 * k + 3)
+            agg.add([ids[:, None].to(torch.uint8)], ids[:, None].float(), torch.ones((3, 3), dtype=torch.bool),
+                    ids, ids.float())
+        self.assertEqual(agg.size, 5)
+        (p,), sc, safe, e, ret = agg.draw(200, np.random.default_rng(1))
+        self.assertEqual(set(e.tolist()), {4, 5, 6, 7, 8})  # every kept row is drawn, no older one
+        self.assertTrue(torch.equal(p[:, 0].long(), e) and torch.equal(sc[:, 0], ret))  # a row's columns stay together
+        self.assertEqual(p.dtype, torch.uint8)
+
+
 class League(unittest.TestCase):
     def test_pfsp_draws_the_members_that_still_win(self):
         s = train.Settings(pfsp='hard')
@@ -134,6 +155,8 @@ class Run(unittest.TestCase):
             its = train.read_log(out, 'iterations')
             self.assertEqual(len(its), 2)
             self.assertGreater(its[0]['policy_loss'], 0)  # cross-entropy to heuristic's moves
+            self.assertEqual(its[0]['approx_kl'], 0)  # no PPO in the cloning iteration
+            self.assertNotEqual(its[1]['approx_kl'], 0)
             # The clone starts a new run: --init FILE.
             t2 = train.Trainer(os.path.join(out, 'next'), init=os.path.join(out, 'policy.npz'), league='random',
                                progress=None, threads=1, iterations=1, settings=train.Settings(**SMALL))
