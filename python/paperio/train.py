@@ -145,6 +145,7 @@ class Settings:
     bc_beta_decay = 0.9  # ... times this per iteration (DAgger's mixture)
     bc_buffer = 8  # rollouts of labelled rows kept and trained on (DAgger's aggregate)
     bc_epochs = 2  # passes over a rollout's worth of rows, drawn from the aggregate, per iteration
+    scalar_gain = 1.0  # learning rate (and initial weights) of the scalars' inputs, times the others': see _step
     turns = 2000
     width, height = 102, 101
 
@@ -358,7 +359,11 @@ class Trainer:
             meta = {'towers': [{'view': v, 'conv': []} for v in views], 'scalars': True, 'hidden': list(self.s.hidden),
                     'mask_losing': True, 'width': self.s.width, 'height': self.s.height}
             self.torch.manual_seed(self.seed)
-            return policy.PolicyNet(meta)
+            net = policy.PolicyNet(meta)
+            with self.torch.no_grad():
+                for w in scalar_weights(net):
+                    w.mul_(self.s.scalar_gain)
+            return net
         if not os.path.exists(init):
             raise _lib.Error('--init %s: want scratch, bc or a weights file (.npz) that exists' % init)
         net = policy.load(init)
@@ -493,6 +498,26 @@ class Trainer:
         self._say('paperio.train: stopped after %.1f minutes of training; the policy is %s' % (
             self.seconds / 60, os.path.join(self.out, 'policy.npz')))
 
+    def _step(self):
+        """The optimiser's step, with the scalars' input weights moved
+        scalar_gain times as far: as if the scalars were scaled up by the
+        gain (Adam's steps do not depend on a gradient's scale, so only the
+        step can be), while the weights file keeps the plain network that
+        the native player reads. The scalars are distances and areas over
+        the board's span: one step is 0.005 of home_dist, and at Adam's
+        3e-4 per update a weight would need thousands of updates to tell
+        the few steps apart that decide when to turn for home."""
+        gain = self.s.scalar_gain
+        if gain == 1:
+            self.opt.step()
+            return
+        cols = scalar_weights(self.net)
+        before = [w.detach().clone() for w in cols]
+        self.opt.step()
+        with self.torch.no_grad():
+            for w, b in zip(cols, before):
+                w.copy_(b + gain * (w - b))
+
     def _advantages(self, vals, rews, dones):
         """GAE's advantages and the value targets of a rollout."""
         s = self.s
@@ -531,7 +556,7 @@ class Trainer:
             self.opt.zero_grad()
             loss.backward()
             torch.nn.utils.clip_grad_norm_(self.net.parameters(), s.max_grad)
-            self.opt.step()
+            self._step()
             with torch.no_grad():
                 probs = logp_all.exp()
                 sums['policy_loss'] += float(ce)
@@ -572,7 +597,7 @@ class Trainer:
                 self.opt.zero_grad()
                 loss.backward()
                 torch.nn.utils.clip_grad_norm_(self.net.parameters(), s.max_grad)
-                self.opt.step()
+                self._step()
                 with torch.no_grad():
                     sums['policy_loss'] += float(pg)
                     sums['value_loss'] += float(v_loss)
@@ -627,6 +652,15 @@ class Trainer:
         with open(tmp, 'rb') as f:
             os.fsync(f.fileno())
         os.replace(tmp, self.state_path)
+
+
+def scalar_weights(net):
+    """The views of the first layers' weights that the scalars feed (the
+    last 24 inputs); none without scalars."""
+    if not net.meta['scalars']:
+        return []
+    first = [net.fc[0]] if len(net.fc) else [net.pi] + ([net.v] if net.v is not None else [])
+    return [layer.weight[:, -policy.N_SCALARS:] for layer in first]
 
 
 def dagger_actions(greedy, expert, driver):
@@ -731,6 +765,8 @@ def main(argv=None):
                     help="the observation of a new network: cropK or cropK+globalG (default %(default)s)")
     ap.add_argument('--bc-iterations', type=int, default=Settings.bc_iterations,
                     help='iterations of cloning heuristic with --init bc (default %(default)s)')
+    ap.add_argument('--scalar-gain', type=float, default=Settings.scalar_gain,
+                    help="learning rate of the scalars' input weights over the others' (default %(default)s)")
     ap.add_argument('--threads', type=int, default=1,
                     help="torch's threads (default 1: on a shared machine one thread does more per CPU second)")
     ap.add_argument('--quiet', action='store_true', help='no progress lines')
@@ -753,7 +789,10 @@ def main(argv=None):
                 policy.view_shape(v)
         except policy.Error as e:
             raise _lib.Error('--view %s: %s' % (a.view, e)) from None
+        if not a.scalar_gain > 0:
+            raise _lib.Error('--scalar-gain %g: want a positive number' % a.scalar_gain)
         settings = Settings(envs=a.envs, steps=a.steps, hidden=hidden, view=a.view, bc_iterations=a.bc_iterations,
+                            scalar_gain=a.scalar_gain,
                             minibatches=max(1, min(a.envs * a.steps, -(-a.envs * a.steps // 2048))))
         Trainer(a.out, seed=a.seed, init=a.init, league=a.league, minutes=a.minutes, settings=settings,
                 progress=None if a.quiet else sys.stderr, threads=a.threads).run()

@@ -53,6 +53,25 @@ class Dagger(unittest.TestCase):
         self.assertEqual(p.dtype, torch.uint8)
 
 
+class ScalarGain(unittest.TestCase):
+    def test_the_scalars_weights_start_and_move_gain_times_as_far(self):
+        with tempfile.TemporaryDirectory() as out:
+            plain = train.Trainer(os.path.join(out, 'a'), seed=2, league='random', progress=None,
+                                  settings=train.Settings(**SMALL))
+            t = train.Trainer(os.path.join(out, 'b'), seed=2, league='random', progress=None,
+                              settings=train.Settings(scalar_gain=4.0, **SMALL))
+            w0, w = plain.net.fc[0].weight, t.net.fc[0].weight
+            torch.testing.assert_close(w[:, -24:], 4 * w0[:, -24:])
+            torch.testing.assert_close(w[:, :-24], w0[:, :-24])
+            before = w.detach().clone()
+            for p in t.net.parameters():
+                p.grad = torch.ones_like(p)
+            t._step()  # Adam's first step: lr times the gradient's sign, per weight
+            moved = (before - w.detach()).abs()
+            torch.testing.assert_close(moved[:, :-24], torch.full_like(moved[:, :-24], 3e-4), rtol=1e-3, atol=1e-7)
+            torch.testing.assert_close(moved[:, -24:], torch.full_like(moved[:, -24:], 12e-4), rtol=1e-3, atol=1e-7)
+
+
 class League(unittest.TestCase):
     def test_pfsp_draws_the_members_that_still_win(self):
         s = train.Settings(pfsp='hard')
@@ -168,7 +187,8 @@ class Run(unittest.TestCase):
         with tempfile.TemporaryDirectory() as out:
             for args, want in ((['--minutes', '0'], '--minutes'), (['--league', 'nosuchbot'], 'nosuchbot'),
                                (['--init', os.path.join(out, 'none.npz')], '--init'), (['--hidden', '0'], '--hidden'),
-                               (['--view', 'crop11+global4'], '--view'), (['--bc-iterations', '0'], '--bc-iterations')):
+                               (['--view', 'crop11+global4'], '--view'), (['--bc-iterations', '0'], '--bc-iterations'),
+                               (['--scalar-gain', '0'], '--scalar-gain')):
                 p = subprocess.run([sys.executable, '-m', 'paperio.train', out] + args, env=env,
                                    capture_output=True, text=True)
                 self.assertEqual(p.returncode, 2, p.stderr)
