@@ -145,6 +145,9 @@ class Settings:
     bc_beta_decay = 0.9  # ... times this per iteration (DAgger's mixture)
     bc_buffer = 8  # rollouts of labelled rows kept and trained on (DAgger's aggregate)
     bc_epochs = 2  # passes over a rollout's worth of rows, drawn from the aggregate, per iteration
+    bc_reg = 0.0  # PPO's loss adds this times the cross-entropy to the expert's moves at first ...
+    bc_reg_iterations = 0  # ... falling linearly to 0 over this many PPO iterations (keeps the clone's skill)
+    league_floor = ''  # 'MEMBER:SHARE,...': each member is drawn for at least SHARE of the games
     scalar_gain = 1.0  # learning rate (and initial weights) of the scalars' inputs, times the others': see _step
     turns = 2000
     width, height = 102, 101
@@ -211,7 +214,7 @@ class League:
         s = np.array([self.score(x) for x in m])
         f = s * (1 - s) if self.s.pfsp == 'var' else (1 - s) ** 2
         w = f + self.s.pfsp_floor
-        return m, w / w.sum()
+        return m, floored(m, w / w.sum(), parse_floor(self.s.league_floor))
 
     def sample(self, k):
         m, w = self.weights()
@@ -248,6 +251,43 @@ class League:
         for k, v in st['results'].items():
             self._add(k)
             self.results[k].extend(v)
+
+
+def parse_floor(spec):
+    """{member: share} of a league floor 'MEMBER:SHARE,...' (Error when
+    malformed)."""
+    floor = {}
+    for part in filter(None, (p.strip() for p in spec.split(','))):
+        name, _, share = part.rpartition(':')
+        try:
+            v = float(share)
+        except ValueError:
+            v = -1
+        if not name or not 0 <= v <= 1:
+            raise _lib.Error('--league-floor %r: want MEMBER:SHARE,... with shares from 0 to 1' % spec)
+        floor[name] = v
+    if sum(floor.values()) > 1:
+        raise _lib.Error('--league-floor %r: the shares add up to more than 1' % spec)
+    return floor
+
+
+def floored(members, w, floor):
+    """PFSP's probabilities w with each floored member raised to its
+    share, the others scaled down to make room: PFSP alone gives an
+    opponent the learner never beats (heuristic, at first) a few % of the
+    games, and those are the games that teach what beats it."""
+    low = np.array([floor.get(m, 0.0) for m in members])
+    if not low.any():
+        return w
+    raised = w < low
+    for _ in range(len(members)):  # raising one may push another under its floor
+        rest = ~raised
+        room = 1 - low[raised].sum()
+        w = np.where(raised, low, w / w[rest].sum() * room if rest.any() else 0)
+        if not (w < low - 1e-12).any():
+            break
+        raised |= w < low
+    return w / w.sum()
 
 
 def log_append(out, table, rows):
@@ -340,9 +380,11 @@ class Trainer:
             self.iteration, self.steps, self.seconds = st['iteration'], st['steps'], st['seconds']
             self.snapshot = st['snapshot']
             self.bc_left = st.get('bc_left', 0)
+            self.reg_left = st.get('reg_left', 0)
         else:
             self.net = self._initial(init)
             self.bc_left = self.s.bc_iterations if init == 'bc' else 0
+            self.reg_left = self.s.bc_reg_iterations if self.s.bc_reg > 0 else 0
         self.opt = torch.optim.Adam(self.net.parameters(), lr=self.s.lr, eps=1e-5)
         if resumed:
             self.opt.load_state_dict(st['opt'])
@@ -407,7 +449,7 @@ class Trainer:
         self._say('paperio.train: %s %s at iteration %d, %.1f of %.1f minutes; league %s' % (
             'resuming' if self.resumed else 'starting', self.out, self.iteration, self.seconds / 60, self.minutes,
             ','.join(self.league.members() + ([SELF] if self.league.selfplay else []))))
-        env, current = self._env(s.bc_expert if self.bc_left else None)
+        env, current = self._env(s.bc_expert if self.bc_left or self.reg_left else None)
         queued = list(current)
         obs, info = env.reset(seed=int(np.random.SeedSequence([self.seed, self.iteration]).generate_state(1)[0] >> 1))
         n, T = s.envs, s.steps
@@ -425,6 +467,7 @@ class Trainer:
         driver = torch.zeros(n, dtype=torch.bool)  # cloning: the games the expert plays itself
         while self.seconds < limit and (self.iterations is None or self.iteration - first < self.iterations):
             bc = self.bc_left > 0
+            labels = bc or self.reg_left > 0
             if bc:
                 beta = s.bc_beta * s.bc_beta_decay ** (s.bc_iterations - self.bc_left)
                 if self.iteration == first:
@@ -438,7 +481,7 @@ class Trainer:
                     buf[t].copy_(torch.from_numpy(x))
                 scal[t].copy_(torch.from_numpy(obs['scalars']))
                 safe[t].copy_(torch.from_numpy(policy.safe_moves(self.net.meta, [obs['planes']], None)))
-                if bc:
+                if labels:
                     expert[t].copy_(torch.from_numpy(info['expert_action']))
                 with torch.inference_mode():
                     logits, v = self.net([buf[t] for buf in planes], scal[t])
@@ -459,9 +502,10 @@ class Trainer:
                 rews[t] = torch.from_numpy(shaped_reward(s, before, after, reward).astype(np.float32))
                 dones[t] = torch.from_numpy(term.astype(np.float32))
                 for i in np.flatnonzero(term):
-                    self.league.record(current[i], float(reward[i]))
-                    games += 1
-                    score += (reward[i] + 1) / 2
+                    if not (bc and driver[i]):  # the expert's own games say nothing of the learner
+                        self.league.record(current[i], float(reward[i]))
+                        games += 1
+                        score += (reward[i] + 1) / 2
                     current[i] = queued[i]
                     queued[i] = self.league.sample(1)[0]
                     env.set_opponent(i, queued[i])
@@ -475,7 +519,10 @@ class Trainer:
                 stats = self._clone(aggregate, planes, scal, safe, vals, rews, dones, expert)
                 self._cloning = (beta, stats.pop('agreement'))  # the progress line's, not the log's
             else:
-                stats = self._update(planes, scal, safe, acts, logps, vals, rews, dones)
+                reg = s.bc_reg * self.reg_left / s.bc_reg_iterations if self.reg_left else 0.0
+                stats = self._update(planes, scal, safe, acts, logps, vals, rews, dones, expert if reg else None, reg)
+                if reg:
+                    self._regularised = (reg, stats.pop('expert_ce', float('nan')))  # the progress line's
             t_learn = time.perf_counter() - tl
             took = time.perf_counter() - t0
             self.iteration += 1
@@ -483,12 +530,15 @@ class Trainer:
             self.seconds += took
             if bc:
                 self.bc_left -= 1
-                if not self.bc_left:  # cloning done: the environments play without an expert from here on
+                if not self.bc_left:
                     aggregate = None
-                    env.close()
-                    env, current = self._env()
-                    queued = list(current)
-                    obs, info = env.reset(seed=self.seed + self.iteration)
+            elif self.reg_left:
+                self.reg_left -= 1
+            if labels and not (self.bc_left or self.reg_left):  # the environments play without an expert from here on
+                env.close()
+                env, current = self._env()
+                queued = list(current)
+                obs, info = env.reset(seed=self.seed + self.iteration)
             self._finish_iteration(dict(
                 stats, iteration=self.iteration, steps=self.steps, seconds=self.seconds,
                 steps_per_second=n * T / took, env_share=t_env / took, learn_share=t_learn / took,
@@ -566,8 +616,9 @@ class Trainer:
             k += 1
         return {key: v / k for key, v in sums.items()}
 
-    def _update(self, planes, scal, safe, acts, logps, vals, rews, dones):
-        """PPO's update over the rollout; returns the mean losses."""
+    def _update(self, planes, scal, safe, acts, logps, vals, rews, dones, expert=None, reg=0.0):
+        """PPO's update over the rollout, plus reg times the cross-entropy
+        to the expert's moves when labelled; returns the mean losses."""
         torch, s = self.torch, self.s
         T, n = acts.shape
         adv, ret = self._advantages(vals, rews, dones)
@@ -575,6 +626,7 @@ class Trainer:
         flat = lambda x: x.reshape((N,) + x.shape[2:])  # noqa: E731
         P = [flat(p) for p in planes]
         S, M, A, L, ADV, RET = map(flat, (scal, safe, acts, logps, adv, ret))
+        E = flat(expert) if expert is not None else None
         size = N // s.minibatches
         sums = collections.Counter()
         k = 0
@@ -594,6 +646,13 @@ class Trainer:
                 a = (a - a.mean()) / (a.std() + 1e-8)
                 pg = torch.max(-a * ratio, -a * ratio.clamp(1 - s.clip, 1 + s.clip)).mean()
                 loss = pg + s.vf * v_loss - s.ent * entropy
+                if E is not None:
+                    e = E[idx]
+                    ok = e >= 0
+                    if ok.any():
+                        ce = -logp_all[ok].gather(1, e[ok][:, None]).mean()
+                        loss = loss + reg * ce
+                        sums['expert_ce'] += float(ce)
                 self.opt.zero_grad()
                 loss.backward()
                 torch.nn.utils.clip_grad_norm_(self.net.parameters(), s.max_grad)
@@ -640,13 +699,17 @@ class Trainer:
             line += '  (cloning %s: cross-entropy %.3f, agreement %.1f %%, expert plays %.0f %% of games)' % (
                 self.s.bc_expert, row['policy_loss'], 100 * agree, 100 * beta)
             self._cloning = None
+        if getattr(self, '_regularised', None):
+            line += '  (cross-entropy to %s %.3f, weight %.2f)' % (self.s.bc_expert, self._regularised[1],
+                                                                  self._regularised[0])
+            self._regularised = None
         self._say(line)
 
     def _save_state(self):
         st = {'settings': self.s.dict(), 'meta': self.net.meta, 'model': self.net.state_dict(),
               'opt': self.opt.state_dict(), 'iteration': self.iteration, 'steps': self.steps,
               'seconds': self.seconds, 'snapshot': self.snapshot, 'league': self.league.state(),
-              'bc_left': self.bc_left}
+              'bc_left': self.bc_left, 'reg_left': self.reg_left}
         tmp = self.state_path + '.tmp%d' % os.getpid()
         self.torch.save(st, tmp)
         with open(tmp, 'rb') as f:
@@ -765,6 +828,12 @@ def main(argv=None):
                     help="the observation of a new network: cropK or cropK+globalG (default %(default)s)")
     ap.add_argument('--bc-iterations', type=int, default=Settings.bc_iterations,
                     help='iterations of cloning heuristic with --init bc (default %(default)s)')
+    ap.add_argument('--bc-reg', type=float, default=Settings.bc_reg,
+                    help="weight of the cross-entropy to heuristic's moves in PPO's loss at its start (default %(default)s)")
+    ap.add_argument('--bc-reg-iterations', type=int, default=100,
+                    help='PPO iterations over which --bc-reg falls to 0 (default %(default)s)')
+    ap.add_argument('--league-floor', default=Settings.league_floor,
+                    help='MEMBER:SHARE,...: least shares of the games for league members, e.g. heuristic:0.3')
     ap.add_argument('--scalar-gain', type=float, default=Settings.scalar_gain,
                     help="learning rate of the scalars' input weights over the others' (default %(default)s)")
     ap.add_argument('--threads', type=int, default=1,
@@ -789,10 +858,18 @@ def main(argv=None):
                 policy.view_shape(v)
         except policy.Error as e:
             raise _lib.Error('--view %s: %s' % (a.view, e)) from None
+        if a.bc_reg < 0 or a.bc_reg_iterations < 1:
+            raise _lib.Error('--bc-reg %g --bc-reg-iterations %d: want a weight of at least 0 over at least 1 iteration'
+                             % (a.bc_reg, a.bc_reg_iterations))
+        floor = parse_floor(a.league_floor)
+        unknown = set(floor) - set(m.strip() for m in a.league.split(','))
+        if unknown:
+            raise _lib.Error('--league-floor: %s not in the league' % ', '.join(sorted(unknown)))
         if not a.scalar_gain > 0:
             raise _lib.Error('--scalar-gain %g: want a positive number' % a.scalar_gain)
         settings = Settings(envs=a.envs, steps=a.steps, hidden=hidden, view=a.view, bc_iterations=a.bc_iterations,
-                            scalar_gain=a.scalar_gain,
+                            scalar_gain=a.scalar_gain, bc_reg=a.bc_reg, bc_reg_iterations=a.bc_reg_iterations,
+                            league_floor=a.league_floor,
                             minibatches=max(1, min(a.envs * a.steps, -(-a.envs * a.steps // 2048))))
         Trainer(a.out, seed=a.seed, init=a.init, league=a.league, minutes=a.minutes, settings=settings,
                 progress=None if a.quiet else sys.stderr, threads=a.threads).run()

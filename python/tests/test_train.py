@@ -92,6 +92,24 @@ class League(unittest.TestCase):
         self.assertLess(byname['heuristic']['high'], 0.1)
         self.assertEqual(lg.rows({'iteration': 2})[0]['wins'], 0)  # counts start again
 
+    def test_a_floor_raises_a_members_share(self):
+        s = train.Settings(league_floor='heuristic:0.4')
+        lg = train.League(['random', 'goround', 'heuristic'], s, np.random.default_rng(1))
+        for _ in range(100):
+            lg.record('random', 1)
+            lg.record('goround', 1)
+            lg.record('heuristic', -1)
+        members, w = lg.weights()
+        self.assertAlmostEqual(w.sum(), 1)
+        self.assertAlmostEqual(w[2], 0.4)
+        self.assertAlmostEqual(w[0], w[1])  # the others keep their proportions
+        s.league_floor = ''
+        self.assertLess(lg.weights()[1][2], 0.4)
+        plain = lg.weights()[1]
+        s.league_floor = 'goround:%g' % (plain[1] / 2)  # a member already above its floor keeps its share
+        np.testing.assert_allclose(lg.weights()[1], plain)
+        self.assertEqual(train.parse_floor('heuristic:0.3, random:0.1'), {'heuristic': 0.3, 'random': 0.1})
+
     def test_pfsp_var_draws_the_even_matches(self):
         lg = train.League(['random', 'goround', 'heuristic'], train.Settings(), np.random.default_rng(1))
         for k in range(100):
@@ -182,13 +200,31 @@ class Run(unittest.TestCase):
             for a, b in zip(t.net.parameters(), t2.net.parameters()):
                 self.assertTrue(torch.equal(a, b))
 
+    def test_ppo_regularised_toward_the_expert_then_alone(self):
+        import io
+        with tempfile.TemporaryDirectory() as out:
+            log = io.StringIO()
+            t = train.Trainer(out, seed=1, init='bc', league='goround', progress=log, threads=1, iterations=3,
+                              settings=train.Settings(bc_iterations=1, bc_reg=0.5, bc_reg_iterations=1, **SMALL))
+            self.assertEqual(t.reg_left, 1)
+            t.run()
+            self.assertEqual((t.bc_left, t.reg_left), (0, 0))
+            lines = [x for x in log.getvalue().splitlines() if x.startswith('it ')]
+            self.assertIn('(cloning heuristic', lines[0])
+            self.assertIn('cross-entropy to heuristic', lines[1])
+            self.assertIn('weight 0.50', lines[1])
+            self.assertNotIn('cross-entropy', lines[2])
+            self.assertEqual(len(train.read_log(out, 'iterations')), 3)
+
     def test_command_refuses_bad_flags(self):
         env = dict(os.environ, PYTHONPATH=os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
         with tempfile.TemporaryDirectory() as out:
             for args, want in ((['--minutes', '0'], '--minutes'), (['--league', 'nosuchbot'], 'nosuchbot'),
                                (['--init', os.path.join(out, 'none.npz')], '--init'), (['--hidden', '0'], '--hidden'),
                                (['--view', 'crop11+global4'], '--view'), (['--bc-iterations', '0'], '--bc-iterations'),
-                               (['--scalar-gain', '0'], '--scalar-gain')):
+                               (['--scalar-gain', '0'], '--scalar-gain'), (['--bc-reg', '-1'], '--bc-reg'),
+                               (['--league-floor', 'heuristic:2'], '--league-floor'),
+                               (['--league-floor', 'search:0.2'], 'search not in the league')):
                 p = subprocess.run([sys.executable, '-m', 'paperio.train', out] + args, env=env,
                                    capture_output=True, text=True)
                 self.assertEqual(p.returncode, 2, p.stderr)
