@@ -548,7 +548,8 @@ class Trainer:
                 self._cloning = (beta, stats.pop('agreement'))  # the progress line's, not the log's
             else:
                 reg = s.bc_reg * self.reg_left / s.bc_reg_iterations if self.reg_left else 0.0
-                stats = self._update(planes, scal, safe, acts, logps, vals, rews, dones, expert if reg else None, reg)
+                stats = self._update(planes, scal, safe, acts, logps, vals, rews, dones,
+                                     expert if reg else None, reg)
                 if reg:
                     self._regularised = (reg, stats.pop('expert_ce', float('nan')))  # the progress line's
             t_learn = time.perf_counter() - tl
@@ -562,7 +563,7 @@ class Trainer:
                     aggregate = None
             elif self.reg_left:
                 self.reg_left -= 1
-            if labels and not (self.bc_left or self.reg_left):  # the environments play without an expert from here on
+            if labels and not (self.bc_left or self.reg_left):  # no expert from here on
                 env.close()
                 env, current = self._env()
                 queued = list(current)
@@ -639,7 +640,8 @@ class Trainer:
                 probs = logp_all.exp()
                 sums['policy_loss'] += float(ce)
                 sums['value_loss'] += float(v_loss)
-                sums['entropy'] += float(-(probs * torch.where(probs > 0, logp_all, torch.zeros_like(logp_all))).sum(1).mean())
+                plogp = torch.where(probs > 0, probs * logp_all, torch.zeros_like(logp_all))
+                sums['entropy'] += float(-plogp.sum(1).mean())
                 sums['agreement'] += float((logp_all[ok].argmax(1) == E[ok]).float().mean()) if ok.any() else 0.0
             k += 1
         return {key: v / k for key, v in sums.items()}
@@ -857,7 +859,8 @@ def main(argv=None):
     ap.add_argument('--bc-iterations', type=int, default=Settings.bc_iterations,
                     help='iterations of cloning heuristic with --init bc (default %(default)s)')
     ap.add_argument('--bc-reg', type=float, default=Settings.bc_reg,
-                    help="weight of the cross-entropy to heuristic's moves in PPO's loss at its start (default %(default)s)")
+                    help="weight of the cross-entropy to heuristic's moves in PPO's loss, at first "
+                         '(default %(default)s)')
     ap.add_argument('--bc-reg-iterations', type=int, default=Settings.bc_reg_iterations,
                     help='PPO iterations over which --bc-reg falls to 0 (default %(default)s)')
     ap.add_argument('--league-floor', default=Settings.league_floor,
@@ -887,8 +890,8 @@ def main(argv=None):
         except policy.Error as e:
             raise _lib.Error('--view %s: %s' % (a.view, e)) from None
         if a.bc_reg < 0 or a.bc_reg_iterations < 1:
-            raise _lib.Error('--bc-reg %g --bc-reg-iterations %d: want a weight of at least 0 over at least 1 iteration'
-                             % (a.bc_reg, a.bc_reg_iterations))
+            raise _lib.Error('--bc-reg %g --bc-reg-iterations %d: want a weight of at least 0 over at least 1 '
+                             'iteration' % (a.bc_reg, a.bc_reg_iterations))
         floor = parse_floor(a.league_floor)
         unknown = set(floor) - set(m.strip() for m in a.league.split(','))
         if unknown:
