@@ -45,6 +45,17 @@ scalars (OBSERVATION.md):
 Moves that lose at once (off the board, onto the own band) are masked, as
 the native player masks them (mask_losing).
 
+--init bc starts with DAgger (Ross et al. 2011) toward heuristic: every
+observation is labelled with heuristic's move (VectorEnv's expert); a
+share of the games (bc_beta, shrinking by bc_beta_decay per iteration) is
+played by heuristic itself, the others by the clone's greedy move; the
+labelled rows of the last bc_buffer rollouts are kept, and each iteration
+learns from minibatches drawn from all of them. --bc-reg W then adds W
+times the cross-entropy to heuristic's moves to PPO's loss, falling to 0
+over --bc-reg-iterations, so that PPO starts from the clone without
+forgetting it at once; --league-floor heuristic:0.3 gives heuristic at
+least that share of the games whatever PFSP's weights.
+
 Where the time goes: the earlier run spent 75 % in PPO's updates and 24 %
 in torch inference and copies at 5,500 steps/s. Here the network is an
 MLP over the crop's planes, the global map's and the scalars (no
@@ -78,8 +89,9 @@ second of the trainer's process (the environment's Go threads included),
 - learning (the earlier crop11 MLP): in 10.3 minutes (262,000 steps)
   the score against random in the games played rose from 0.27 to 0.91;
   0 to 2 % against goround, wanderer and heuristic. Cloning heuristic
-  with the global map (--init bc --bc-iterations 60, DAgger): the
-  cross-entropy to heuristic's moves fell from 0.98 to 0.64 in 700,000
+  with the global map (--init bc --bc-iterations 60, the earlier
+  cloning: the learner's own sampled moves, each rollout learned twice
+  and dropped): the cross-entropy to heuristic's moves fell from 0.98 to 0.64 in 700,000
   steps; the clone then lost all of 40 games to heuristic (by having its
   band cut) and won 7 of 40 against wanderer. PPO from there against the
   default league (60 minutes of training in all, 7.9 million steps, 483
@@ -92,6 +104,36 @@ second of the trainer's process (the environment's Go threads included),
   [49.6, 63.2] and 2.8 % [1.5, 4.9] (400 games); after 60 minutes
   100 % [98.1, 100] (200), 84.0 % [78.3, 88.4] (200), 86.5 % [81.1, 90.6]
   (200) and 15.2 % [12.1, 19.1] (400: most losses by a cut band).
+- the start (DAgger). The earlier cloning, against heuristic alone
+  (--league heuristic, seed 1), loses everything: after 60 iterations 0
+  of 200 games against heuristic (184 by a cut band), after 70 0 of 200
+  and 4 of 100 against wanderer; the cross-entropy on its rollouts 0.57
+  to 0.62. The cloning here (the clone's greedy moves, as it plays
+  natively; bc_beta 0.5 decaying by 0.9 per iteration: heuristic plays
+  that share of the games itself, so the clone also learns the states
+  of long games; bc_buffer 8 rollouts, 131,000 rows, drawn from for the
+  same 32 minibatches; the same league and seed): cross-entropy 0.33 and 87 %
+  agreement with heuristic's moves after 10 iterations, 0.27 and 90 %
+  after 56; against heuristic 6 of 200 (3.0 %, [1.4, 6.4]) after 30
+  iterations, 5 of 200 (2.5 %) after 50, where it lasts the 2,000
+  rounds in 109 games (61 after 30) and loses them on area; 35 of 100
+  against wanderer after 50 (the earlier clone: 7 of 40). So DAgger
+  makes a clone that survives, not yet one that takes as much as
+  heuristic: 10 % of moves unlike heuristic's are enough to lose. The
+  same clone (it0050) against goround 88 of 100, random 50 of 50: as
+  strong against goround as the 60 minutes of PPO above. --scalar-gain
+  30 did not clone better: cross-entropy 0.341 and 86.2 % agreement
+  after 10 iterations against 0.325 and 87.4 % without.
+- PPO from that clone (--init it0050.npz --bc-reg 1 --bc-reg-iterations
+  60 --league-floor heuristic:0.3, 14 minutes, 1.06 million steps, load
+  13 to 25, 550 to 1,350 steps/s): the clone's greedy skill is lost
+  faster than PPO builds its own. Sampled, the clone plays far worse
+  than greedily (entropy 0.56: 0 % against goround and wanderer in its
+  first games), and the cross-entropy to heuristic's moves rose from
+  0.50 to 0.77 in 5 iterations despite the weight of 1. Played greedily
+  after: random 50 of 50, goround 90 of 100, wanderer 12 of 100 (the
+  clone: 35), heuristic 0 of 200 (2.0 % after 20 iterations), most
+  games lasting the 2,000 rounds on a small area.
 """
 
 import argparse
@@ -141,6 +183,14 @@ class Settings:
     pfsp_floor = 0.05
     bc_iterations = 20  # --init bc: DAgger iterations cloning heuristic
     bc_expert = 'heuristic'
+    bc_beta = 0.5  # share of games the expert plays itself in the first cloning iteration ...
+    bc_beta_decay = 0.9  # ... times this per iteration (DAgger's mixture)
+    bc_buffer = 8  # rollouts of labelled rows kept and trained on (DAgger's aggregate)
+    bc_epochs = 2  # passes over a rollout's worth of rows, drawn from the aggregate, per iteration
+    bc_reg = 0.0  # PPO's loss adds this times the cross-entropy to the expert's moves at first ...
+    bc_reg_iterations = 100  # ... falling linearly to 0 over this many PPO iterations (keeps the clone's skill)
+    league_floor = ''  # 'MEMBER:SHARE,...': each member is drawn for at least SHARE of the games
+    scalar_gain = 1.0  # learning rate (and initial weights) of the scalars' inputs, times the others': see _step
     turns = 2000
     width, height = 102, 101
 
@@ -206,7 +256,7 @@ class League:
         s = np.array([self.score(x) for x in m])
         f = s * (1 - s) if self.s.pfsp == 'var' else (1 - s) ** 2
         w = f + self.s.pfsp_floor
-        return m, w / w.sum()
+        return m, floored(m, w / w.sum(), parse_floor(self.s.league_floor))
 
     def sample(self, k):
         m, w = self.weights()
@@ -243,6 +293,43 @@ class League:
         for k, v in st['results'].items():
             self._add(k)
             self.results[k].extend(v)
+
+
+def parse_floor(spec):
+    """{member: share} of a league floor 'MEMBER:SHARE,...' (Error when
+    malformed)."""
+    floor = {}
+    for part in filter(None, (p.strip() for p in spec.split(','))):
+        name, _, share = part.rpartition(':')
+        try:
+            v = float(share)
+        except ValueError:
+            v = -1
+        if not name or not 0 <= v <= 1:
+            raise _lib.Error('--league-floor %r: want MEMBER:SHARE,... with shares from 0 to 1' % spec)
+        floor[name] = v
+    if sum(floor.values()) > 1:
+        raise _lib.Error('--league-floor %r: the shares add up to more than 1' % spec)
+    return floor
+
+
+def floored(members, w, floor):
+    """PFSP's probabilities w with each floored member raised to its
+    share, the others scaled down to make room: PFSP alone gives an
+    opponent the learner never beats (heuristic, at first) a few % of the
+    games, and those are the games that teach what beats it."""
+    low = np.array([floor.get(m, 0.0) for m in members])
+    if not low.any():
+        return w
+    raised = w < low
+    for _ in range(len(members)):  # raising one may push another under its floor
+        rest = ~raised
+        room = 1 - low[raised].sum()
+        w = np.where(raised, low, w / w[rest].sum() * room if rest.any() else 0)
+        if not (w < low - 1e-12).any():
+            break
+        raised |= w < low
+    return w / w.sum()
 
 
 def log_append(out, table, rows):
@@ -335,9 +422,11 @@ class Trainer:
             self.iteration, self.steps, self.seconds = st['iteration'], st['steps'], st['seconds']
             self.snapshot = st['snapshot']
             self.bc_left = st.get('bc_left', 0)
+            self.reg_left = st.get('reg_left', 0)
         else:
             self.net = self._initial(init)
             self.bc_left = self.s.bc_iterations if init == 'bc' else 0
+            self.reg_left = self.s.bc_reg_iterations if self.s.bc_reg > 0 else 0
         self.opt = torch.optim.Adam(self.net.parameters(), lr=self.s.lr, eps=1e-5)
         if resumed:
             self.opt.load_state_dict(st['opt'])
@@ -354,7 +443,11 @@ class Trainer:
             meta = {'towers': [{'view': v, 'conv': []} for v in views], 'scalars': True, 'hidden': list(self.s.hidden),
                     'mask_losing': True, 'width': self.s.width, 'height': self.s.height}
             self.torch.manual_seed(self.seed)
-            return policy.PolicyNet(meta)
+            net = policy.PolicyNet(meta)
+            with self.torch.no_grad():
+                for w in scalar_weights(net):
+                    w.mul_(self.s.scalar_gain)
+            return net
         if not os.path.exists(init):
             raise _lib.Error('--init %s: want scratch, bc or a weights file (.npz) that exists' % init)
         net = policy.load(init)
@@ -398,7 +491,7 @@ class Trainer:
         self._say('paperio.train: %s %s at iteration %d, %.1f of %.1f minutes; league %s' % (
             'resuming' if self.resumed else 'starting', self.out, self.iteration, self.seconds / 60, self.minutes,
             ','.join(self.league.members() + ([SELF] if self.league.selfplay else []))))
-        env, current = self._env(s.bc_expert if self.bc_left else None)
+        env, current = self._env(s.bc_expert if self.bc_left or self.reg_left else None)
         queued = list(current)
         obs, info = env.reset(seed=int(np.random.SeedSequence([self.seed, self.iteration]).generate_state(1)[0] >> 1))
         n, T = s.envs, s.steps
@@ -412,8 +505,15 @@ class Trainer:
         dones = torch.zeros((T, n))
         expert = torch.zeros((T, n), dtype=torch.long)
         first = self.iteration
+        aggregate = Aggregate(s.bc_buffer * n * T) if self.bc_left else None
+        driver = torch.zeros(n, dtype=torch.bool)  # cloning: the games the expert plays itself
         while self.seconds < limit and (self.iterations is None or self.iteration - first < self.iterations):
             bc = self.bc_left > 0
+            labels = bc or self.reg_left > 0
+            if bc:
+                beta = s.bc_beta * s.bc_beta_decay ** (s.bc_iterations - self.bc_left)
+                if self.iteration == first:
+                    driver[:] = torch.from_numpy(self.rng.random(n) < beta)
             t0 = time.perf_counter()
             t_env = t_infer = 0.0
             games = score = 0
@@ -423,13 +523,15 @@ class Trainer:
                     buf[t].copy_(torch.from_numpy(x))
                 scal[t].copy_(torch.from_numpy(obs['scalars']))
                 safe[t].copy_(torch.from_numpy(policy.safe_moves(self.net.meta, [obs['planes']], None)))
-                if bc:
+                if labels:
                     expert[t].copy_(torch.from_numpy(info['expert_action']))
                 with torch.inference_mode():
                     logits, v = self.net([buf[t] for buf in planes], scal[t])
                     logp_all = torch.log_softmax(masked(logits, safe[t]), 1)
-                    # Gumbel-max: a draw from the softmax without torch.distributions' checks
-                    a = (logp_all - torch.empty_like(logp_all).exponential_().log()).argmax(1)
+                    if bc:  # the states of the greedy player that plays natively, or the expert's own games
+                        a = dagger_actions(logp_all.argmax(1), expert[t], driver)
+                    else:  # Gumbel-max: a draw from the softmax without torch.distributions' checks
+                        a = (logp_all - torch.empty_like(logp_all).exponential_().log()).argmax(1)
                     logps[t] = logp_all.gather(1, a[:, None])[:, 0]
                 vals[t] = v
                 acts[t] = a
@@ -442,17 +544,28 @@ class Trainer:
                 rews[t] = torch.from_numpy(shaped_reward(s, before, after, reward).astype(np.float32))
                 dones[t] = torch.from_numpy(term.astype(np.float32))
                 for i in np.flatnonzero(term):
-                    self.league.record(current[i], float(reward[i]))
-                    games += 1
-                    score += (reward[i] + 1) / 2
+                    if not (bc and driver[i]):  # the expert's own games say nothing of the learner
+                        self.league.record(current[i], float(reward[i]))
+                        games += 1
+                        score += (reward[i] + 1) / 2
                     current[i] = queued[i]
                     queued[i] = self.league.sample(1)[0]
                     env.set_opponent(i, queued[i])
+                    if bc:
+                        driver[i] = bool(self.rng.random() < beta)
             with torch.inference_mode():
                 _, vals[T] = self.net([torch.from_numpy(x) for x in tower_planes(obs)], torch.from_numpy(obs['scalars']))
             t_infer += 0  # the last value is counted with the update
             tl = time.perf_counter()
-            stats = self._update(planes, scal, safe, acts, logps, vals, rews, dones, expert if bc else None)
+            if bc:
+                stats = self._clone(aggregate, planes, scal, safe, vals, rews, dones, expert)
+                self._cloning = (beta, stats.pop('agreement'))  # the progress line's, not the log's
+            else:
+                reg = s.bc_reg * self.reg_left / s.bc_reg_iterations if self.reg_left else 0.0
+                stats = self._update(planes, scal, safe, acts, logps, vals, rews, dones,
+                                     expert if reg else None, reg)
+                if reg:
+                    self._regularised = (reg, stats.pop('expert_ce', float('nan')))  # the progress line's
             t_learn = time.perf_counter() - tl
             took = time.perf_counter() - t0
             self.iteration += 1
@@ -460,11 +573,15 @@ class Trainer:
             self.seconds += took
             if bc:
                 self.bc_left -= 1
-                if not self.bc_left:  # cloning done: the environments play without an expert from here on
-                    env.close()
-                    env, current = self._env()
-                    queued = list(current)
-                    obs, info = env.reset(seed=self.seed + self.iteration)
+                if not self.bc_left:
+                    aggregate = None
+            elif self.reg_left:
+                self.reg_left -= 1
+            if labels and not (self.bc_left or self.reg_left):  # no expert from here on
+                env.close()
+                env, current = self._env()
+                queued = list(current)
+                obs, info = env.reset(seed=self.seed + self.iteration)
             self._finish_iteration(dict(
                 stats, iteration=self.iteration, steps=self.steps, seconds=self.seconds,
                 steps_per_second=n * T / took, env_share=t_env / took, learn_share=t_learn / took,
@@ -474,19 +591,81 @@ class Trainer:
         self._say('paperio.train: stopped after %.1f minutes of training; the policy is %s' % (
             self.seconds / 60, os.path.join(self.out, 'policy.npz')))
 
-    def _update(self, planes, scal, safe, acts, logps, vals, rews, dones, expert):
-        """PPO's update (or, with expert labels, behaviour cloning's) over
-        the rollout; returns the mean losses."""
-        torch, s = self.torch, self.s
-        T, n = acts.shape
-        adv = torch.zeros((T, n))
-        last = torch.zeros(n)
+    def _step(self):
+        """The optimiser's step, with the scalars' input weights moved
+        scalar_gain times as far: as if the scalars were scaled up by the
+        gain (Adam's steps do not depend on a gradient's scale, so only the
+        step can be), while the weights file keeps the plain network that
+        the native player reads. The scalars are distances and areas over
+        the board's span: one step is 0.005 of home_dist, and at Adam's
+        3e-4 per update a weight would need thousands of updates to tell
+        the few steps apart that decide when to turn for home."""
+        gain = self.s.scalar_gain
+        if gain == 1:
+            self.opt.step()
+            return
+        cols = scalar_weights(self.net)
+        before = [w.detach().clone() for w in cols]
+        self.opt.step()
+        with self.torch.no_grad():
+            for w, b in zip(cols, before):
+                w.copy_(b + gain * (w - b))
+
+    def _advantages(self, vals, rews, dones):
+        """GAE's advantages and the value targets of a rollout."""
+        s = self.s
+        T, n = rews.shape
+        adv = self.torch.zeros((T, n))
+        last = self.torch.zeros(n)
         for t in reversed(range(T)):
             live = 1 - dones[t]
             delta = rews[t] + s.gamma * vals[t + 1] * live - vals[t]
             last = delta + s.gamma * s.lam * live * last
             adv[t] = last
-        ret = adv + vals[:T]
+        return adv, adv + vals[:T]
+
+    def _clone(self, aggregate, planes, scal, safe, vals, rews, dones, expert):
+        """Behaviour cloning's update (DAgger): the rollout's labelled rows
+        join the aggregate, and minibatches drawn from all of it learn the
+        expert's moves (cross-entropy) and the value of the shaped reward;
+        returns the mean losses."""
+        torch, s = self.torch, self.s
+        T, n = expert.shape
+        N = T * n
+        _, ret = self._advantages(vals, rews, dones)
+        flat = lambda x: x.reshape((N,) + x.shape[2:])  # noqa: E731
+        aggregate.add([flat(p) for p in planes], flat(scal), flat(safe), flat(expert), flat(ret))
+        size = N // s.minibatches
+        sums = collections.Counter()
+        k = 0
+        for _ in range(s.bc_epochs * s.minibatches):
+            P, S, M, E, RET = aggregate.draw(size, self.rng)
+            logits, v = self.net(P, S)
+            logp_all = torch.log_softmax(masked(logits, M), 1)
+            ok = E >= 0
+            ce = -logp_all[ok].gather(1, E[ok][:, None]).mean() if ok.any() else logp_all.sum() * 0
+            v_loss = 0.5 * ((v - RET) ** 2).mean()
+            loss = ce + s.vf * v_loss
+            self.opt.zero_grad()
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(self.net.parameters(), s.max_grad)
+            self._step()
+            with torch.no_grad():
+                probs = logp_all.exp()
+                sums['policy_loss'] += float(ce)
+                sums['value_loss'] += float(v_loss)
+                plogp = torch.where(probs > 0, probs * logp_all, torch.zeros_like(logp_all))
+                sums['entropy'] += float(-plogp.sum(1).mean())
+                sums['agreement'] += float((logp_all[ok].argmax(1) == E[ok]).float().mean()) if ok.any() else 0.0
+            k += 1
+        return {key: v / k for key, v in sums.items()}
+
+    def _update(self, planes, scal, safe, acts, logps, vals, rews, dones, expert=None, reg=0.0):
+        """PPO's update over the rollout, plus reg times the cross-entropy
+        to the expert's moves when labelled; returns the mean losses."""
+        torch, s = self.torch, self.s
+        T, n = acts.shape
+        adv, ret = self._advantages(vals, rews, dones)
         N = T * n
         flat = lambda x: x.reshape((N,) + x.shape[2:])  # noqa: E731
         P = [flat(p) for p in planes]
@@ -510,15 +689,18 @@ class Trainer:
                 a = ADV[idx]
                 a = (a - a.mean()) / (a.std() + 1e-8)
                 pg = torch.max(-a * ratio, -a * ratio.clamp(1 - s.clip, 1 + s.clip)).mean()
-                if E is not None:  # behaviour cloning: the expert's answer, where it gave one
+                loss = pg + s.vf * v_loss - s.ent * entropy
+                if E is not None:
                     e = E[idx]
                     ok = e >= 0
-                    pg = -logp_all[ok].gather(1, e[ok][:, None]).mean() if ok.any() else pg * 0
-                loss = pg + s.vf * v_loss - (0 if E is not None else s.ent) * entropy
+                    if ok.any():
+                        ce = -logp_all[ok].gather(1, e[ok][:, None]).mean()
+                        loss = loss + reg * ce
+                        sums['expert_ce'] += float(ce)
                 self.opt.zero_grad()
                 loss.backward()
                 torch.nn.utils.clip_grad_norm_(self.net.parameters(), s.max_grad)
-                self.opt.step()
+                self._step()
                 with torch.no_grad():
                     sums['policy_loss'] += float(pg)
                     sums['value_loss'] += float(v_loss)
@@ -556,20 +738,77 @@ class Trainer:
             me = [r for r in ladder if r['player'] == self.snapshot]
             if me:
                 line += '  elo %s %+.0f' % (self.snapshot, me[0]['elo'])
-        if self.bc_left:
-            line += '  (cloning %s)' % self.s.bc_expert
+        if getattr(self, '_cloning', None):
+            beta, agree = self._cloning
+            line += '  (cloning %s: cross-entropy %.3f, agreement %.1f %%, expert plays %.0f %% of games)' % (
+                self.s.bc_expert, row['policy_loss'], 100 * agree, 100 * beta)
+            self._cloning = None
+        if getattr(self, '_regularised', None):
+            line += '  (cross-entropy to %s %.3f, weight %.2f)' % (self.s.bc_expert, self._regularised[1],
+                                                                  self._regularised[0])
+            self._regularised = None
         self._say(line)
 
     def _save_state(self):
         st = {'settings': self.s.dict(), 'meta': self.net.meta, 'model': self.net.state_dict(),
               'opt': self.opt.state_dict(), 'iteration': self.iteration, 'steps': self.steps,
               'seconds': self.seconds, 'snapshot': self.snapshot, 'league': self.league.state(),
-              'bc_left': self.bc_left}
+              'bc_left': self.bc_left, 'reg_left': self.reg_left}
         tmp = self.state_path + '.tmp%d' % os.getpid()
         self.torch.save(st, tmp)
         with open(tmp, 'rb') as f:
             os.fsync(f.fileno())
         os.replace(tmp, self.state_path)
+
+
+def scalar_weights(net):
+    """The views of the first layers' weights that the scalars feed (the
+    last 24 inputs); none without scalars."""
+    if not net.meta['scalars']:
+        return []
+    first = [net.fc[0]] if len(net.fc) else [net.pi] + ([net.v] if net.v is not None else [])
+    return [layer.weight[:, -policy.N_SCALARS:] for layer in first]
+
+
+def dagger_actions(greedy, expert, driver):
+    """The moves played while cloning: the expert's own in the games it
+    drives (driver True, where it gave an answer), the learner's greedy
+    move elsewhere: DAgger's mixture, whose learner part visits the states
+    that the native (greedy) player will meet."""
+    return greedy.where(~driver | (expert < 0), expert)
+
+
+class Aggregate:
+    """DAgger's aggregate: the latest capacity labelled rows (a ring), from
+    which cloning draws its minibatches. Rows are the observation's uint8
+    planes, its scalars, safe moves, the expert's move and the value target
+    (about 3 KB a row with crop11+global15). Not saved with the state: a
+    resumed cloning starts a new aggregate."""
+
+    def __init__(self, capacity):
+        self.capacity, self.size, self.next = int(capacity), 0, 0
+        self.cols = None
+
+    def add(self, planes, scal, safe, expert, ret):
+        import torch
+        rows = list(planes) + [scal, safe, expert, ret]
+        if self.cols is None:
+            self.cols = [torch.zeros((self.capacity,) + r.shape[1:], dtype=r.dtype) for r in rows]
+            self.planes = len(planes)
+        m = rows[0].shape[0]
+        at = (self.next + torch.arange(m)) % self.capacity
+        for c, r in zip(self.cols, rows):
+            c[at] = r
+        self.next = (self.next + m) % self.capacity
+        self.size = min(self.capacity, self.size + m)
+
+    def draw(self, k, rng):
+        """k rows drawn uniformly with replacement: (planes, scalars, safe,
+        expert, value targets)."""
+        import torch
+        idx = torch.from_numpy(rng.integers(0, self.size, size=k))
+        rows = [c[idx] for c in self.cols]
+        return (rows[:self.planes],) + tuple(rows[self.planes:])
 
 
 def tower_planes(obs):
@@ -633,6 +872,15 @@ def main(argv=None):
                     help="the observation of a new network: cropK or cropK+globalG (default %(default)s)")
     ap.add_argument('--bc-iterations', type=int, default=Settings.bc_iterations,
                     help='iterations of cloning heuristic with --init bc (default %(default)s)')
+    ap.add_argument('--bc-reg', type=float, default=Settings.bc_reg,
+                    help="weight of the cross-entropy to heuristic's moves in PPO's loss, at first "
+                         '(default %(default)s)')
+    ap.add_argument('--bc-reg-iterations', type=int, default=Settings.bc_reg_iterations,
+                    help='PPO iterations over which --bc-reg falls to 0 (default %(default)s)')
+    ap.add_argument('--league-floor', default=Settings.league_floor,
+                    help='MEMBER:SHARE,...: least shares of the games for league members, e.g. heuristic:0.3')
+    ap.add_argument('--scalar-gain', type=float, default=Settings.scalar_gain,
+                    help="learning rate of the scalars' input weights over the others' (default %(default)s)")
     ap.add_argument('--threads', type=int, default=1,
                     help="torch's threads (default 1: on a shared machine one thread does more per CPU second)")
     ap.add_argument('--quiet', action='store_true', help='no progress lines')
@@ -655,7 +903,18 @@ def main(argv=None):
                 policy.view_shape(v)
         except policy.Error as e:
             raise _lib.Error('--view %s: %s' % (a.view, e)) from None
+        if a.bc_reg < 0 or a.bc_reg_iterations < 1:
+            raise _lib.Error('--bc-reg %g --bc-reg-iterations %d: want a weight of at least 0 over at least 1 '
+                             'iteration' % (a.bc_reg, a.bc_reg_iterations))
+        floor = parse_floor(a.league_floor)
+        unknown = set(floor) - set(m.strip() for m in a.league.split(','))
+        if unknown:
+            raise _lib.Error('--league-floor: %s not in the league' % ', '.join(sorted(unknown)))
+        if not a.scalar_gain > 0:
+            raise _lib.Error('--scalar-gain %g: want a positive number' % a.scalar_gain)
         settings = Settings(envs=a.envs, steps=a.steps, hidden=hidden, view=a.view, bc_iterations=a.bc_iterations,
+                            scalar_gain=a.scalar_gain, bc_reg=a.bc_reg, bc_reg_iterations=a.bc_reg_iterations,
+                            league_floor=a.league_floor,
                             minibatches=max(1, min(a.envs * a.steps, -(-a.envs * a.steps // 2048))))
         Trainer(a.out, seed=a.seed, init=a.init, league=a.league, minutes=a.minutes, settings=settings,
                 progress=None if a.quiet else sys.stderr, threads=a.threads).run()

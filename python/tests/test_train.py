@@ -32,6 +32,46 @@ class Reward(unittest.TestCase):
         np.testing.assert_allclose(r, [0.1, -0.2 - 1, -0.02 + 1], rtol=1e-5)
 
 
+class Dagger(unittest.TestCase):
+    def test_the_expert_plays_its_games_the_learner_the_rest(self):
+        greedy = torch.tensor([0, 1, 2, 2])
+        expert = torch.tensor([2, 0, -1, 1])
+        driver = torch.tensor([True, False, True, True])
+        # game 2 has no answer (its end): the learner's move stands
+        self.assertEqual(train.dagger_actions(greedy, expert, driver).tolist(), [2, 1, 2, 1])
+
+    def test_the_aggregate_keeps_the_latest_rows(self):
+        agg = train.Aggregate(5)
+        for k in range(3):  # rows 0..2, 3..5, 6..8: 4 to 8 are kept
+            ids = torch.arange(3 * k, 3 * k + 3)
+            agg.add([ids[:, None].to(torch.uint8)], ids[:, None].float(), torch.ones((3, 3), dtype=torch.bool),
+                    ids, ids.float())
+        self.assertEqual(agg.size, 5)
+        (p,), sc, safe, e, ret = agg.draw(200, np.random.default_rng(1))
+        self.assertEqual(set(e.tolist()), {4, 5, 6, 7, 8})  # every kept row is drawn, no older one
+        self.assertTrue(torch.equal(p[:, 0].long(), e) and torch.equal(sc[:, 0], ret))  # a row's columns stay together
+        self.assertEqual(p.dtype, torch.uint8)
+
+
+class ScalarGain(unittest.TestCase):
+    def test_the_scalars_weights_start_and_move_gain_times_as_far(self):
+        with tempfile.TemporaryDirectory() as out:
+            plain = train.Trainer(os.path.join(out, 'a'), seed=2, league='random', progress=None,
+                                  settings=train.Settings(**SMALL))
+            t = train.Trainer(os.path.join(out, 'b'), seed=2, league='random', progress=None,
+                              settings=train.Settings(scalar_gain=4.0, **SMALL))
+            w0, w = plain.net.fc[0].weight, t.net.fc[0].weight
+            torch.testing.assert_close(w[:, -24:], 4 * w0[:, -24:])
+            torch.testing.assert_close(w[:, :-24], w0[:, :-24])
+            before = w.detach().clone()
+            for p in t.net.parameters():
+                p.grad = torch.ones_like(p)
+            t._step()  # Adam's first step: lr times the gradient's sign, per weight
+            moved = (before - w.detach()).abs()
+            torch.testing.assert_close(moved[:, :-24], torch.full_like(moved[:, :-24], 3e-4), rtol=1e-3, atol=1e-7)
+            torch.testing.assert_close(moved[:, -24:], torch.full_like(moved[:, -24:], 12e-4), rtol=1e-3, atol=1e-7)
+
+
 class League(unittest.TestCase):
     def test_pfsp_draws_the_members_that_still_win(self):
         s = train.Settings(pfsp='hard')
@@ -51,6 +91,24 @@ class League(unittest.TestCase):
         self.assertEqual(byname['heuristic']['win_rate'], 0.0)
         self.assertLess(byname['heuristic']['high'], 0.1)
         self.assertEqual(lg.rows({'iteration': 2})[0]['wins'], 0)  # counts start again
+
+    def test_a_floor_raises_a_members_share(self):
+        s = train.Settings(league_floor='heuristic:0.4')
+        lg = train.League(['random', 'goround', 'heuristic'], s, np.random.default_rng(1))
+        for _ in range(100):
+            lg.record('random', 1)
+            lg.record('goround', 1)
+            lg.record('heuristic', -1)
+        members, w = lg.weights()
+        self.assertAlmostEqual(w.sum(), 1)
+        self.assertAlmostEqual(w[2], 0.4)
+        self.assertAlmostEqual(w[0], w[1])  # the others keep their proportions
+        s.league_floor = ''
+        self.assertLess(lg.weights()[1][2], 0.4)
+        plain = lg.weights()[1]
+        s.league_floor = 'goround:%g' % (plain[1] / 2)  # a member already above its floor keeps its share
+        np.testing.assert_allclose(lg.weights()[1], plain)
+        self.assertEqual(train.parse_floor('heuristic:0.3, random:0.1'), {'heuristic': 0.3, 'random': 0.1})
 
     def test_pfsp_var_draws_the_even_matches(self):
         lg = train.League(['random', 'goround', 'heuristic'], train.Settings(), np.random.default_rng(1))
@@ -134,18 +192,39 @@ class Run(unittest.TestCase):
             its = train.read_log(out, 'iterations')
             self.assertEqual(len(its), 2)
             self.assertGreater(its[0]['policy_loss'], 0)  # cross-entropy to heuristic's moves
+            self.assertEqual(its[0]['approx_kl'], 0)  # no PPO in the cloning iteration
+            self.assertNotEqual(its[1]['approx_kl'], 0)
             # The clone starts a new run: --init FILE.
             t2 = train.Trainer(os.path.join(out, 'next'), init=os.path.join(out, 'policy.npz'), league='random',
                                progress=None, threads=1, iterations=1, settings=train.Settings(**SMALL))
             for a, b in zip(t.net.parameters(), t2.net.parameters()):
                 self.assertTrue(torch.equal(a, b))
 
+    def test_ppo_regularised_toward_the_expert_then_alone(self):
+        import io
+        with tempfile.TemporaryDirectory() as out:
+            log = io.StringIO()
+            t = train.Trainer(out, seed=1, init='bc', league='goround', progress=log, threads=1, iterations=3,
+                              settings=train.Settings(bc_iterations=1, bc_reg=0.5, bc_reg_iterations=1, **SMALL))
+            self.assertEqual(t.reg_left, 1)
+            t.run()
+            self.assertEqual((t.bc_left, t.reg_left), (0, 0))
+            lines = [x for x in log.getvalue().splitlines() if x.startswith('it ')]
+            self.assertIn('(cloning heuristic', lines[0])
+            self.assertIn('cross-entropy to heuristic', lines[1])
+            self.assertIn('weight 0.50', lines[1])
+            self.assertNotIn('cross-entropy', lines[2])
+            self.assertEqual(len(train.read_log(out, 'iterations')), 3)
+
     def test_command_refuses_bad_flags(self):
         env = dict(os.environ, PYTHONPATH=os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
         with tempfile.TemporaryDirectory() as out:
             for args, want in ((['--minutes', '0'], '--minutes'), (['--league', 'nosuchbot'], 'nosuchbot'),
                                (['--init', os.path.join(out, 'none.npz')], '--init'), (['--hidden', '0'], '--hidden'),
-                               (['--view', 'crop11+global4'], '--view'), (['--bc-iterations', '0'], '--bc-iterations')):
+                               (['--view', 'crop11+global4'], '--view'), (['--bc-iterations', '0'], '--bc-iterations'),
+                               (['--scalar-gain', '0'], '--scalar-gain'), (['--bc-reg', '-1'], '--bc-reg'),
+                               (['--league-floor', 'heuristic:2'], '--league-floor'),
+                               (['--league-floor', 'search:0.2'], 'search not in the league')):
                 p = subprocess.run([sys.executable, '-m', 'paperio.train', out] + args, env=env,
                                    capture_output=True, text=True)
                 self.assertEqual(p.returncode, 2, p.stderr)
