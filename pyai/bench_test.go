@@ -18,6 +18,7 @@ import (
 	"github.com/paperio/paperio/bots"
 	"github.com/paperio/paperio/engine"
 	"github.com/paperio/paperio/internal/cputime"
+	"github.com/paperio/paperio/internal/numpytest"
 	"github.com/paperio/paperio/play"
 )
 
@@ -434,11 +435,12 @@ func schedCPU(pids []int) time.Duration {
 // (square.py) and one that imports numpy (numpy_ai.py): one of each per
 // op, alternating. Each reports the wall time of a start (fork, hello and
 // the AI's import) and its CPU time: the runner's, the child's and the
-// server's, from /proc/PID/schedstat.
+// server's, from /proc/PID/schedstat; then the round trip of a request
+// that does nothing (N), which the server's imports must leave as it was.
 func BenchmarkPreimport(b *testing.B) {
 	for _, ai := range []string{"square.py", "numpy_ai.py"} {
 		b.Run(strings.TrimSuffix(ai, ".py"), func(b *testing.B) {
-			o := opt(Options{Python: numpyPython(b)}).withDefaults()
+			o := opt(Options{Python: numpytest.Python(b, "numpy_ai.py imports numpy")}).withDefaults()
 			abs, err := filepath.Abs("testdata/" + ai)
 			if err != nil {
 				b.Fatal(err)
@@ -454,7 +456,8 @@ func BenchmarkPreimport(b *testing.B) {
 				defer zs[i].kill()
 			}
 			cfg := config(abs, ai, o)
-			var took, cpu [2]time.Duration
+			const calls = 200
+			var took, cpu, trip [2]time.Duration
 			b.ResetTimer()
 			for range b.N {
 				for i, z := range zs {
@@ -471,6 +474,13 @@ func BenchmarkPreimport(b *testing.B) {
 					}
 					go1, _ := cputime.Process()
 					cpu[i] += go1 - go0 + schedCPU(pr.members()) + schedCPU(groupMembers(z.cmd.Process.Pid)) - z0
+					t1 := time.Now()
+					for range calls {
+						if rep, _, err := pr.call('N', nil, o.HookTimeout); err != nil || rep.kind != 'D' {
+							b.Fatalf("%v %q", err, rep.kind)
+						}
+					}
+					trip[i] += time.Since(t1)
 					pr.kill()
 					pr.wait()
 				}
@@ -480,6 +490,8 @@ func BenchmarkPreimport(b *testing.B) {
 			b.ReportMetric(float64(took[1].Microseconds())/1e3/n, "pre-ms/start")
 			b.ReportMetric(float64(cpu[0].Microseconds())/1e3/n, "plain-cpu-ms/start")
 			b.ReportMetric(float64(cpu[1].Microseconds())/1e3/n, "pre-cpu-ms/start")
+			b.ReportMetric(float64(trip[0].Nanoseconds())/1e3/n/calls, "plain-µs/call")
+			b.ReportMetric(float64(trip[1].Nanoseconds())/1e3/n/calls, "pre-µs/call")
 		})
 	}
 }

@@ -3,7 +3,6 @@ package pyai
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/paperio/paperio/bots"
 	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/internal/numpytest"
 	"github.com/paperio/paperio/play"
 )
 
@@ -97,23 +97,11 @@ func TestStoppedServer(t *testing.T) {
 	}
 }
 
-// numpyPython is an interpreter with numpy: the tests' own, else Debian's.
-func numpyPython(t testing.TB) string {
-	t.Helper()
-	for _, py := range []string{opt(Options{}).withDefaults().Python, "/usr/bin/python3"} {
-		if exec.Command(py, "-c", "import numpy").Run() == nil {
-			return py
-		}
-	}
-	t.Skip("no Python with numpy here")
-	return ""
-}
-
 // The fork server imports numpy for an AI that imports it, once: each
 // game's child finds it imported, yet imports the AI's module afresh (its
 // globals are new) and draws from numpy's generator with seeds of its own.
 func TestPreimportedNumpy(t *testing.T) {
-	p := newPlayer(t, "testdata/numpy_ai.py", opt(Options{Python: numpyPython(t)}))
+	p := newPlayer(t, "testdata/numpy_ai.py", opt(Options{Python: numpytest.Python(t, "the fork server imports numpy for an AI that imports it")}))
 	if !forked(t, p) {
 		return
 	}
