@@ -123,6 +123,14 @@ def preimport(base, path):
                 os.environ[v] = was
 
 
+def threads():
+    """The threads of this process (1 where /proc cannot tell)."""
+    try:
+        return len(os.listdir('/proc/self/task'))
+    except OSError:
+        return 1
+
+
 def reseed():
     """Draws new seeds for what the server imported seeded from the system's
     entropy, as a fresh import would (Python's random does so itself at a
@@ -212,6 +220,11 @@ def main():
         base.precompile(sys.argv[1])
         if sys.argv[2:] != ['plain']:
             preimport(base, sys.argv[1])
+            if threads() > 1:
+                # A module left a thread running, which a child would lack
+                # (it may hold a lock): start again without the imports.
+                os.execv(sys.executable, [sys.executable, '-I', '-u', '-B', os.path.abspath(__file__),
+                                          sys.argv[1], 'plain'])
     not_dumpable()
     # What is here now is shared with every child: the collector leaves it
     # alone, so that a child does not copy the pages it would touch.
