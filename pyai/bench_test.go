@@ -18,6 +18,7 @@ import (
 	"github.com/paperio/paperio/bots"
 	"github.com/paperio/paperio/engine"
 	"github.com/paperio/paperio/internal/cputime"
+	"github.com/paperio/paperio/internal/numpytest"
 	"github.com/paperio/paperio/play"
 )
 
@@ -426,4 +427,71 @@ func schedCPU(pids []int) time.Duration {
 		}
 	}
 	return sum
+}
+
+// BenchmarkPreimport is a game's process started by a fork server that
+// imports the AI's installed modules (numpy...) once and by one that does
+// not (plain, as before it did), for an AI that imports nothing
+// (square.py) and one that imports numpy (numpy_ai.py): one of each per
+// op, alternating. Each reports the wall time of a start (fork, hello and
+// the AI's import) and its CPU time: the runner's, the child's and the
+// server's, from /proc/PID/schedstat; then the round trip of a request
+// that does nothing (N), which the server's imports must leave as it was.
+func BenchmarkPreimport(b *testing.B) {
+	for _, ai := range []string{"square.py", "numpy_ai.py"} {
+		b.Run(strings.TrimSuffix(ai, ".py"), func(b *testing.B) {
+			o := opt(Options{Python: numpytest.Python(b, "numpy_ai.py imports numpy")}).withDefaults()
+			abs, err := filepath.Abs("testdata/" + ai)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var zs [2]*zygote // plain, preimporting
+			for i, plain := range []bool{true, false} {
+				zygotePlain = plain
+				zs[i], err = startZygote(o, abs, nil)
+				zygotePlain = false
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer zs[i].kill()
+			}
+			cfg := config(abs, ai, o)
+			const calls = 200
+			var took, cpu, trip [2]time.Duration
+			b.ResetTimer()
+			for range b.N {
+				for i, z := range zs {
+					t0 := time.Now()
+					go0, _ := cputime.Process()
+					z0 := schedCPU(groupMembers(z.cmd.Process.Pid))
+					pr, err := z.fork(o.HookTimeout, newCapLog(4096), nil)
+					if err == nil {
+						err = pr.configure(cfg, o.HookTimeout)
+					}
+					took[i] += time.Since(t0)
+					if err != nil {
+						b.Fatal(err)
+					}
+					go1, _ := cputime.Process()
+					cpu[i] += go1 - go0 + schedCPU(pr.members()) + schedCPU(groupMembers(z.cmd.Process.Pid)) - z0
+					t1 := time.Now()
+					for range calls {
+						if rep, _, err := pr.call('N', nil, o.HookTimeout); err != nil || rep.kind != 'D' {
+							b.Fatalf("%v %q", err, rep.kind)
+						}
+					}
+					trip[i] += time.Since(t1)
+					pr.kill()
+					pr.wait()
+				}
+			}
+			n := float64(b.N)
+			b.ReportMetric(float64(took[0].Microseconds())/1e3/n, "plain-ms/start")
+			b.ReportMetric(float64(took[1].Microseconds())/1e3/n, "pre-ms/start")
+			b.ReportMetric(float64(cpu[0].Microseconds())/1e3/n, "plain-cpu-ms/start")
+			b.ReportMetric(float64(cpu[1].Microseconds())/1e3/n, "pre-cpu-ms/start")
+			b.ReportMetric(float64(trip[0].Nanoseconds())/1e3/n/calls, "plain-µs/call")
+			b.ReportMetric(float64(trip[1].Nanoseconds())/1e3/n/calls, "pre-µs/call")
+		})
+	}
 }

@@ -61,13 +61,17 @@
 // its own that imports the module afresh, so nothing of one game's AI
 // (module-level state, files) is seen in the next.
 //
-// Processes are forked from a warm interpreter (zygote.go): each Player
-// has a fork server, a Python process that has imported the driver once
-// and runs in the sandbox, and each process is a child of it that puts its
-// pipes in place, applies its limits and seccomp filter and imports the
-// module, in a few milliseconds rather than the tens an interpreter's
-// start and imports take. A closed Player's server serves the next Player
-// of the same file for a while (a tournament's next series).
+// Processes are forked from a warm interpreter (zygote.go): each Player has
+// a fork server, a Python process that has imported the driver once and runs
+// in the sandbox, and each process is a child of it that puts its pipes in
+// place, applies its limits and seccomp filter and imports the module, in a
+// few milliseconds rather than the tens an interpreter's start and imports
+// take. The server has also imported the installed modules the AI's file
+// imports at its top level (numpy...), with one thread for their thread
+// pools, which a fork would not carry: a child imports only the AI's own
+// modules (its globals fresh every game), and numpy's global generator gets
+// new seeds in each. A closed Player's server serves the next Player of the
+// same file for a while (a tournament's next series).
 //
 // Containment: every AI process has resource limits (address space, CPU
 // time, file size, open files), a seccomp filter that refuses new

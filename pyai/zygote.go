@@ -18,20 +18,21 @@ import (
 )
 
 // A fork server (zygote.py) is a Python interpreter that has imported a
-// game's driver and forks a child per AI process wanted: the child is what
-// a fresh "python3 driver.py" would be, without the interpreter's start
-// and the driver's imports (most of a new process's cost). It runs in the
-// sandbox (bwrap) that an AI process would have, and its children inherit
-// it; each child applies the limits and the seccomp filter itself once it
-// gets its configuration, as a driver process does, and imports the AI
-// module, which the server never does, so no AI code's state outlives its
-// child. What a child could leave in the shared sandbox for the next one
-// is closed off: /tmp and /dev are read-only, each child writes in a
-// folder of its own that is emptied before the next child, and the filter
-// refuses what outlives a process (System V IPC, POSIX message queues,
-// keys) and new processes. A child that crashes, exits, loops or takes
-// too much memory is charged as a driver process is; the server reports
-// its end and the Go side kills it through a pidfd.
+// game's driver and forks a child per AI process wanted: the child is what a
+// fresh "python3 driver.py" would be, without the interpreter's start and
+// the driver's imports (most of a new process's cost), nor those of the
+// installed modules the AI imports (numpy...), which the server has imported
+// once, with one thread. It runs in the sandbox (bwrap) that an AI process
+// would have, and its children inherit it; each child applies the limits and
+// the seccomp filter itself once it gets its configuration, as a driver
+// process does, and imports the AI module, which the server never does, so
+// no AI code's state outlives its child. What a child could leave in the
+// shared sandbox for the next one is closed off: /tmp and /dev are
+// read-only, each child writes in a folder of its own that is emptied before
+// the next child, and the filter refuses what outlives a process (System V
+// IPC, POSIX message queues, keys) and new processes. A child that crashes,
+// exits, loops or takes too much memory is charged as a driver process is;
+// the server reports its end and the Go side kills it through a pidfd.
 //
 // Only for AIs that may not start processes (Options.MaxProcesses 0) on
 // Linux: what a child started could outlive it in the server's sandbox.
@@ -58,6 +59,10 @@ type zygote struct {
 	born     chan bornMsg
 	killOnce sync.Once
 }
+
+// zygotePlain turns off the servers' import of the modules their AI
+// imports (zygote.py's preimport), for the benchmarks' comparison.
+var zygotePlain = false
 
 // forkWait bounds the wait for the server's answer to a fork, which takes
 // milliseconds: a server that a child stopped (it may signal it) is given
@@ -97,6 +102,9 @@ func startZygote(o Options, aiFile string, script []byte) (*zygote, error) {
 		return fail(err)
 	}
 	argv := []string{python, "-I", "-u", "-B", filepath.Join(driverDir, "zygote.py"), aiFile}
+	if zygotePlain {
+		argv = append(argv, "plain")
+	}
 	if bwrap != "" {
 		args := bwrapArgs(bwrap, filepath.Dir(aiFile), driverDir, z.work)
 		// Nothing a child leaves outside its folder reaches the next one.

@@ -1,12 +1,14 @@
 """Fork server of course AI processes: a warm interpreter per player.
 
-The Go side starts  python3 -I -u -B zygote.py AIFILE  beside driver.py
+The Go side starts  python3 -I -u -B zygote.py AIFILE [plain]  beside driver.py
 (the game's driver) with
   fd 0  /dev/null
   fd 1, fd 2  a pipe the Go side drains (this process's own errors)
   fd 3  a SOCK_SEQPACKET socket to the Go side: the control channel
 It imports the driver as a module, so that the interpreter's start and the
-driver's imports are paid once, says hello ('H'), then serves:
+driver's imports are paid once, as are those of the installed modules
+the AI imports (numpy...: see preimport; not with plain), says hello
+('H'), then serves:
 
   Go -> here   F  uint32 id, then the JSON {"work": folder}, with three
                   descriptors: requests (fd 3), replies (fd 4), output (1, 2)
@@ -18,13 +20,17 @@ Each F forks a child that puts the descriptors in place, moves into its
 folder, and runs the driver's main as a fresh interpreter would: it says
 hello and gets its configuration (limits, seccomp, the AI module to
 import) over fd 3 like any driver process. The AI's module is imported in
-the child only, so nothing of one game's AI is left for the next. No AI
-code ever runs here, and this process is not dumpable, so a child (same
-user) can neither trace it nor read or write its memory.
+the child only, so nothing of one game's AI is left for the next: each
+child gets the installed modules as the server imported them, and the
+AI's globals fresh. No AI code ever runs here, and this process is not
+dumpable, so a child (same user) can neither trace it nor read or write
+its memory.
 """
 
+import ast
 import fcntl
 import gc
+import importlib
 import json
 import os
 import select
@@ -56,6 +62,85 @@ def die_with(server):
         pass
     if os.getppid() != server:  # it ended before the line above
         os._exit(1)
+
+
+# Thread pools do not survive a fork (the child has only the thread that
+# forked), so what the server imports starts none; a game's processes run
+# on one CPU anyway.
+THREAD_VARS = ('OPENBLAS_NUM_THREADS', 'OMP_NUM_THREADS', 'MKL_NUM_THREADS',
+               'NUMEXPR_NUM_THREADS', 'VECLIB_MAXIMUM_THREADS')
+
+
+def top_imports(body, out):
+    """Appends to out the absolute module names that a module's own code
+    (not its functions' or classes') imports, in file order."""
+    for node in body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        if isinstance(node, ast.Import):
+            out.extend(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            out.append(node.module)
+        for field in ('body', 'orelse', 'finalbody', 'handlers'):
+            top_imports(getattr(node, field, None) or (), out)
+    return out
+
+
+def preimport(base, path):
+    """Imports once, for every child, the installed modules (numpy...) that
+    the AI in path imports at its top level, which every child would
+    otherwise import again. The AI's own modules (its folder's, which come
+    first on the child's path) are left to the child, as is any module
+    whose import fails here: the child meets the error as it would have."""
+    done = base.compiled(path)
+    if done is None:
+        return
+    folder = os.path.dirname(os.path.abspath(path))
+    from importlib.machinery import PathFinder
+    saved = {v: os.environ.get(v) for v in THREAD_VARS}
+    for v in THREAD_VARS:
+        os.environ.setdefault(v, '1')
+    try:
+        for name in top_imports(done[1].body, []):
+            if name in sys.modules:
+                continue
+            try:
+                if PathFinder.find_spec(name.split('.')[0], [folder]) is not None:
+                    continue  # the AI's own module
+            except BaseException:
+                continue
+            before = set(sys.modules)
+            try:
+                importlib.import_module(name)
+            except BaseException:
+                for k in set(sys.modules) - before:
+                    del sys.modules[k]
+    finally:
+        for v, was in saved.items():
+            if was is None:
+                os.environ.pop(v, None)
+            else:
+                os.environ[v] = was
+
+
+def threads():
+    """The threads of this process (1 where /proc cannot tell)."""
+    try:
+        return len(os.listdir('/proc/self/task'))
+    except OSError:
+        return 1
+
+
+def reseed():
+    """Draws new seeds for what the server imported seeded from the system's
+    entropy, as a fresh import would (Python's random does so itself at a
+    fork): numpy's global generator."""
+    rnd = sys.modules.get('numpy.random')
+    if rnd is not None:
+        try:
+            rnd.seed()
+        except BaseException:
+            pass
 
 
 def serve(ctrl):
@@ -116,6 +201,7 @@ def child(ctrl, fds, spec, server):
     os.chdir(work)
     os.environ['HOME'] = work
     os.environ['TMPDIR'] = work
+    reseed()
     import driver
     sys.argv = [driver.__file__]
     # A game's driver builds on paper.io's (pyai_driver), whose main serves
@@ -132,6 +218,13 @@ def main():
     import importlib.util  # noqa: F401  (what load_module uses)
     if len(sys.argv) > 1:  # the AI's file, read and compiled (not run) once
         base.precompile(sys.argv[1])
+        if sys.argv[2:] != ['plain']:
+            preimport(base, sys.argv[1])
+            if threads() > 1:
+                # A module left a thread running, which a child would lack
+                # (it may hold a lock): start again without the imports.
+                os.execv(sys.executable, [sys.executable, '-I', '-u', '-B', os.path.abspath(__file__),
+                                          sys.argv[1], 'plain'])
     not_dumpable()
     # What is here now is shared with every child: the collector leaves it
     # alone, so that a child does not copy the pages it would touch.

@@ -4,12 +4,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/paperio/paperio/bots"
 	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/internal/numpytest"
 	"github.com/paperio/paperio/play"
 )
 
@@ -92,5 +94,60 @@ func TestStoppedServer(t *testing.T) {
 	}
 	if out := p.Output(); !strings.Contains(out, "STOPPED PARENT") || !strings.Contains(out, "fork server: the fork server did not answer within 1s") {
 		t.Errorf("output:\n%s", out)
+	}
+}
+
+// The fork server imports numpy for an AI that imports it, once: each
+// game's child finds it imported, yet imports the AI's module afresh (its
+// globals are new) and draws from numpy's generator with seeds of its own.
+func TestPreimportedNumpy(t *testing.T) {
+	p := newPlayer(t, "testdata/numpy_ai.py", opt(Options{Python: numpytest.Python(t, "the fork server imports numpy for an AI that imports it")}))
+	if !forked(t, p) {
+		return
+	}
+	playOne(t, p, &squareBot{}, 1)
+	playOne(t, p, &squareBot{}, 2)
+	re := regexp.MustCompile(`NUMPY preimported=(\w+) loads=(\d+) draw=(\S+)`)
+	m := re.FindAllStringSubmatch(p.Output(), -1)
+	if len(m) != 2 {
+		t.Fatalf("output:\n%s", p.Output())
+	}
+	for _, g := range m {
+		if g[1] != "True" || g[2] != "1" {
+			t.Errorf("a game's process saw %q: want numpy imported by the server and one load", g[0])
+		}
+	}
+	if m[0][3] == m[1][3] {
+		t.Errorf("both games drew %s from numpy's generator", m[0][3])
+	}
+}
+
+// A module in the AI's folder is the AI's own, even when an installed one
+// has its name: the server leaves it to the child, which finds the
+// folder's; and an import that fails still fails in the child, with the
+// AI's one-line error.
+func TestPreimportLeavesTheAIsModules(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"fractions.py": "MARK = 'the folder'\n",
+		"ai.py":        "import fractions\n\n\ndef load(stat, storage):\n    print('FRACTIONS', fractions.MARK)\n\n\ndef play(stat, storage):\n    return None\n",
+		"missing.py":   "import no_such_module_here\n\n\ndef play(stat, storage):\n    return None\n",
+	}
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := newPlayer(t, filepath.Join(dir, "ai.py"), opt(Options{}))
+	if !forked(t, p) {
+		return
+	}
+	playOne(t, p, &squareBot{}, 1)
+	if out := p.Output(); !strings.Contains(out, "FRACTIONS the folder\n") {
+		t.Errorf("output:\n%s", out)
+	}
+	_, err := New(filepath.Join(dir, "missing.py"), opt(Options{}))
+	if err == nil || !strings.Contains(err.Error(), "No module named 'no_such_module_here'") || strings.Contains(err.Error(), "\n") {
+		t.Errorf("New: %v", err)
 	}
 }
