@@ -288,9 +288,9 @@ type Replays interface {
 }
 
 // ReplayReader is the Replays of a game that reads its replay files back
-// as records (paper.io's: the course's reference games, play --record and
-// human games' files), so that analysis and the learners read replay files
-// as they read datasets: game ids count from 0 over the files in order, and
+// as records (the course's reference games, play --record and human games'
+// files), so that the viewer, analysis and the learners read replay files
+// one way, and as they read datasets: game ids count from 0 over the files in order, and
 // the rows are the ones Tables writes of the records.
 type ReplayReader interface {
 	// Read reads every game of a replay file.

@@ -10,9 +10,10 @@ import (
 )
 
 // Board is what the viewer needs of one game to show its games: frames
-// replayed by the game's engine from a record's start and moves, its replay
-// files, the dataset columns that hold a game's start and moves, and the
-// player a person steers from the page. A game's binding registers one
+// replayed by the game's engine from a record's start and moves, the
+// dataset columns that hold a game's start and moves, and the player a
+// person steers from the page (its replay files are read through the
+// game's Replays, a game.ReplayReader). A game's binding registers one
 // with Register (viewer/paperio for paper.io); the page draws the frames
 // with the renderer of the same name, web/games/NAME.js, which sets
 // window.Renderers.NAME to an object of
@@ -35,8 +36,6 @@ type Board interface {
 	// Replay starts replaying a record from its start: frame 0 is the
 	// start, then one frame per move.
 	Replay(r *game.Record) (Replayer, error)
-	// ReadReplays reads a replay file of the game.
-	ReadReplays(path string) ([]game.ReplayGame, error)
 	// DatasetColumns name the games table's columns of a game's start and
 	// moves (as game.Record holds them).
 	DatasetColumns() (start, moves string)
@@ -55,6 +54,16 @@ type Board interface {
 // also what the game's Watcher hears.
 type Streamer interface {
 	Stream(r *game.Record) ([]byte, error)
+}
+
+// readReplays reads a replay file of b's game through the game's Replays,
+// as analysis reads them.
+func readReplays(b Board, path string) ([]game.ReplayGame, error) {
+	r, ok := b.Game().Replays().(game.ReplayReader)
+	if !ok {
+		return nil, fmt.Errorf("%s: %s reads no replay files", path, b.Game().Name())
+	}
+	return r.Read(path)
 }
 
 // movesOf is the moves b's Replayer steps through for record r.

@@ -100,7 +100,7 @@ func TestFramesMatchEngine(t *testing.T) {
 	b := vp.Board{}
 	games, frames := 0, 0
 	for _, f := range refFiles {
-		rgs, err := b.ReadReplays(f)
+		rgs, err := readRef(f)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -146,9 +146,15 @@ func TestFramesMatchEngine(t *testing.T) {
 	}
 }
 
+// readRef reads a reference file as the viewer does, through paper.io's
+// Replays.
+func readRef(path string) ([]game.ReplayGame, error) {
+	return vp.Board{}.Game().Replays().(game.ReplayReader).Read(path)
+}
+
 // fullGames are the reference games of the full 4,000 half-steps.
 func fullGames(t testing.TB) []game.ReplayGame {
-	rgs, err := vp.Board{}.ReadReplays(refFiles[0])
+	rgs, err := readRef(refFiles[0])
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -210,7 +210,7 @@ func (s *Server) record(id string, specs [2]string, r *game.Record) (*Row, error
 		return nil, err
 	}
 	src := s.recordings
-	games, err := s.board.ReadReplays(path)
+	games, err := readReplays(s.board, path)
 	if err != nil {
 		return nil, err
 	}

@@ -317,7 +317,7 @@ func (s *source) loadReplays() error {
 	}
 	var firstErr error
 	for _, b := range allBoards() {
-		games, err := b.ReadReplays(s.path)
+		games, err := readReplays(b, s.path)
 		if err != nil {
 			if firstErr == nil {
 				firstErr = err

@@ -158,6 +158,7 @@ func files(t *testing.T, dir string) map[string][]byte {
 func TestRowsAndReplays(t *testing.T) {
 	replayFile := filepath.Join(t.TempDir(), "games.jsonl.gz")
 	reasons := map[int]int{}
+	var appended []game.ReplayGame
 	for i, c := range []struct{ p1, p2 string }{
 		{"greedy", "random"}, {"lookahead", "greedy"}, {"random", "random"}, {"quiet", "quiet"},
 		{"random", "panicky"}, {"diagonal", "greedy"}, {"panicky", "random"},
@@ -204,6 +205,7 @@ func TestRowsAndReplays(t *testing.T) {
 			if err := eraser.Replays().Append(replayFile, rg, withoutFrames); err != nil {
 				t.Fatal(err)
 			}
+			appended = append(appended, rg, withoutFrames)
 		}
 	}
 	for _, code := range []int{CodeTurns, CodeError, CodeInvalid} {
@@ -215,6 +217,24 @@ func TestRowsAndReplays(t *testing.T) {
 	games, frames, mismatched, err := eraser.Replays().Check(replayFile, func(l string) { bad = append(bad, l) })
 	if err != nil || games != 28 || mismatched != 0 || frames < 1000 {
 		t.Fatalf("checking our replays: %d games, %d frames, %d mismatched, %v: %v", games, frames, mismatched, err, bad)
+	}
+	// Read back (as the viewer and analysis read them), they are the
+	// records that were appended, but for an invalid last move, which the
+	// format does not keep.
+	read, err := eraser.Replays().(game.ReplayReader).Read(replayFile)
+	if err != nil || len(read) != len(appended) {
+		t.Fatalf("read %d games of %d: %v", len(read), len(appended), err)
+	}
+	for i, a := range appended {
+		b := read[i]
+		moves := string(a.Moves)
+		if a.Reason == CodeInvalid && len(b.Moves) < len(moves) {
+			moves = moves[:len(b.Moves)]
+		}
+		if b.ID != a.ID || b.Players != a.Players || string(b.Moves) != moves || b.Seed != a.Seed ||
+			b.Winner != a.Winner || b.Reason != a.Reason || b.Score != a.Score || b.Length != a.Length {
+			t.Errorf("game %d read back as %s %v %+v, appended as %s %v %+v", i, b.ID, b.Players, *b.Record, a.ID, a.Players, *a.Record)
+		}
 	}
 }
 

@@ -49,6 +49,23 @@ func ReplayGame(g game.ReplayGame) (*rules.Game, error) {
 	return &rg, nil
 }
 
+// Read reads a corpus file's games as records (RecordOf).
+func (replays) Read(path string) ([]game.ReplayGame, error) {
+	gs, err := rules.ReadAll(path)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]game.ReplayGame, len(gs))
+	for i, g := range gs {
+		r, err := RecordOf(g)
+		if err != nil {
+			return nil, fmt.Errorf("%s: game %d (%s): %v", path, i, g.ID, err)
+		}
+		out[i] = game.ReplayGame{ID: g.ID, Players: g.Players, Record: r}
+	}
+	return out, nil
+}
+
 func (replays) Check(path string, bad func(string)) (games, frames, mismatched int, err error) {
 	return game.CheckFile(path, rules.Open, func(g *rules.Game) (string, int, error) {
 		n, m := rules.Check(g)

@@ -70,6 +70,23 @@ func ReplayGame(g game.ReplayGame) (*stellar.Game, error) {
 	return out, nil
 }
 
+// Read reads a replay file's games as records (RecordOf).
+func (replays) Read(path string) ([]game.ReplayGame, error) {
+	gms, err := stellar.ReadAll(path)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]game.ReplayGame, len(gms))
+	for i, g := range gms {
+		r, err := RecordOf(g)
+		if err != nil {
+			return nil, fmt.Errorf("%s: game %d (%s): %v", path, i, g.ID, err)
+		}
+		out[i] = game.ReplayGame{ID: g.ID, Players: g.Players, Record: r}
+	}
+	return out, nil
+}
+
 // appendLines adds the lines to the end of the file, durably
 // (jsonl.Append).
 func appendLines(path string, lines [][]byte) error {

@@ -25,6 +25,35 @@ func TestConformance(t *testing.T) {
 	}
 }
 
+// TestReadReplays reads a played game's replay file back, as the viewer and
+// analysis read them: the record that was appended, and every game of the
+// public corpus.
+func TestReadReplays(t *testing.T) {
+	r := playOne(t, g.NewWorker(), seats(t, "greedy", "sample"), 3, false)
+	file := filepath.Join(t.TempDir(), "games.jsonl")
+	in := game.ReplayGame{ID: "x", Players: [2]string{"greedy", "sample"}, Record: r}
+	if err := g.Replays().Append(file, in); err != nil {
+		t.Fatal(err)
+	}
+	reader := g.Replays().(game.ReplayReader)
+	read, err := reader.Read(file)
+	if err != nil || len(read) != 1 {
+		t.Fatalf("%d games: %v", len(read), err)
+	}
+	b := read[0]
+	if b.ID != in.ID || b.Players != in.Players || string(b.Moves) != string(r.Moves) ||
+		b.Winner != r.Winner || b.Reason != r.Reason || b.Length != r.Length {
+		t.Errorf("read back as %s %v %+v, appended as %+v", b.ID, b.Players, *b.Record, *r)
+	}
+	public, err := reader.Read(corpus)
+	if err != nil || len(public) != 60 {
+		t.Fatalf("the public corpus: %d games, %v", len(public), err)
+	}
+	if _, err := reader.Read("replays_test.go"); err == nil {
+		t.Error("a Go file read as a replay file")
+	}
+}
+
 // TestCheckReportsBadLines checks that a malformed line is an error of one
 // line naming the file and the line, and that a game whose frames were
 // changed is reported as mismatched with its line.

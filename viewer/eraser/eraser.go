@@ -256,20 +256,3 @@ func ring(img *image.Paletted, x0, y0, n, t int, c uint8) {
 	fill(img, x0, y0, t, n, c)
 	fill(img, x0+n-t, y0, t, n, c)
 }
-
-// ReadReplays reads a file of the corpus format.
-func (Board) ReadReplays(path string) ([]game.ReplayGame, error) {
-	gs, err := rules.ReadAll(path)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]game.ReplayGame, len(gs))
-	for i, g := range gs {
-		r, err := ge.RecordOf(g)
-		if err != nil {
-			return nil, fmt.Errorf("%s: game %d (%s): %v", path, i, g.ID, err)
-		}
-		out[i] = game.ReplayGame{ID: g.ID, Players: g.Players, Record: r}
-	}
-	return out, nil
-}

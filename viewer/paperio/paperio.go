@@ -211,8 +211,3 @@ func ring(img *image.Paletted, x0, y0, n int, c uint8) {
 	fill(img, x0, y0, 1, n, c)
 	fill(img, x0+n-1, y0, 1, n, c)
 }
-
-// ReadReplays reads a replay file of the course's format.
-func (Board) ReadReplays(path string) ([]game.ReplayGame, error) {
-	return gp.Game{}.Replays().(game.ReplayReader).Read(path)
-}

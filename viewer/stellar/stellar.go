@@ -10,7 +10,6 @@ package stellar
 import (
 	"encoding/binary"
 	"errors"
-	"fmt"
 	"image"
 	"math"
 
@@ -326,21 +325,4 @@ func sign(v int) int {
 		return 1
 	}
 	return 0
-}
-
-// ReadReplays reads a replay file of the course's format.
-func (Board) ReadReplays(path string) ([]game.ReplayGame, error) {
-	gms, err := stellar.ReadAll(path)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]game.ReplayGame, len(gms))
-	for i, g := range gms {
-		r, err := gs.RecordOf(g)
-		if err != nil {
-			return nil, fmt.Errorf("%s: game %d (%s): %v", path, i, g.ID, err)
-		}
-		out[i] = game.ReplayGame{ID: g.ID, Players: g.Players, Record: r}
-	}
-	return out, nil
 }
