@@ -41,15 +41,13 @@ func init() {
 				Doc: "with steal, a loop scores its gain over its moves to this power: above 1 favours quick loops"},
 			{Name: "travel", Default: 20, Min: 0, Max: 200, Int: true,
 				Doc: "most steps it crosses its own territory to reach the start of a loop"},
-			{Name: "chase", Default: 0, Min: 0, Max: 200, Int: true,
-				Doc: "at home with no band, farthest enemy band cell, in steps, it heads for across its own territory, so that the enemy cuts its loop short (0: never)"},
 		},
 	}, func(p map[string]float64) Bot {
 		return &heuristic{heuristicParams: heuristicParams{
 			maxBand: int(p["maxband"]), depth: int(p["depth"]), margin: int(p["margin"]),
 			exposed: int(math.Round((1 - p["risk"]) * 1024)),
 			attack:  int(p["attack"]), slack: int(p["slack"]), travel: int(p["travel"]),
-			steal: p["steal"], pace: p["pace"], chase: int(p["chase"]),
+			steal: p["steal"], pace: p["pace"],
 		}}
 	})
 }
@@ -64,7 +62,6 @@ type heuristicParams struct {
 	travel         int     // most steps across my territory to a loop's start
 	steal          float64 // > 0: loops score the cells they take (see countGain)
 	pace           float64 // with steal, the power of a loop's moves in its score
-	chase          int     // at home, farthest enemy band headed for across my territory
 }
 
 // The heuristic player's modes.
@@ -197,10 +194,6 @@ func (h *heuristic) Act(s *engine.State, _ play.Clock) engine.Action {
 		}
 	}
 
-	if nd, ok := h.chaseMove(x, y, d, band, &safe); ok {
-		h.plan.valid = false
-		return actionTo(d, nd)
-	}
 	nd := noDir
 	switch h.mode {
 	case modeHome:

@@ -107,27 +107,3 @@ func sign(v int) int {
 	}
 	return 0
 }
-
-// chaseMove heads for the enemy's nearest band cell across my territory
-// while I have no band out: no risk to me, and the enemy, which turns home
-// when I come near its band, closes a smaller loop.
-func (h *heuristic) chaseMove(x, y int, d engine.Dir, band int, safe *[4]bool) (engine.Dir, bool) {
-	if h.chase <= 0 || band > 0 || h.mode != modeHome || len(h.theirs.segs) == 0 || !h.bd.mine(x, y) {
-		return noDir, false
-	}
-	steps, tx, ty := h.nearestEnemyBand(x, y, d)
-	if steps > h.chase {
-		return noDir, false
-	}
-	best, bestSteps := noDir, steps
-	for _, nd := range ahead(d) {
-		nx, ny := engine.StepFrom(x, y, nd)
-		if !safe[nd] || !h.bd.mine(nx, ny) {
-			continue
-		}
-		if n := stepsTo(nx, ny, nd, tx, ty); n < bestSteps {
-			best, bestSteps = nd, n
-		}
-	}
-	return best, best != noDir
-}

@@ -103,9 +103,11 @@ func (m *enemyModel) played(s *engine.State, a engine.Action) {
 }
 
 // choose sets the guide's parameters to the variant whose play-out ends
-// best, when the model holds and a choice is due.
-func (m *enemyModel) choose(s *engine.State, me int, guide *heuristic) {
-	if !m.exact || s.HalfSteps() < m.next || s.BandLen(me) > 0 {
+// best, when the model holds and a choice is due. Under a limited clock
+// the play-outs (a few milliseconds each on the course board) stop once
+// half the think time is spent.
+func (m *enemyModel) choose(s *engine.State, me int, guide *heuristic, c play.Clock) {
+	if !m.exact || s.HalfSteps() < m.next || s.BandLen(me) > 0 || (c.Limited() && c.Left[me] < c.Budget/2) {
 		return
 	}
 	m.next = s.HalfSteps() + 2*m.every

@@ -1,0 +1,96 @@
+package bots
+
+import (
+	"testing"
+
+	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/play"
+)
+
+// TestHeuristicCopyPlaysOn: a heuristic copied in the middle of a game
+// plays on exactly as the original does, and playing the copy leaves the
+// original as it was. Copies are made every 25 half-steps and play 60 on.
+func TestHeuristicCopyPlaysOn(t *testing.T) {
+	cfg := engine.Config{Width: engine.DefaultWidth, Height: engine.DefaultHeight, MaxTurns: 800}
+	for seed := int64(1); seed <= 4; seed++ {
+		pa, _ := Make("heuristic:steal=2,maxband=200,margin=0,pace=1.5")
+		pb, _ := Make("heuristic")
+		orig := [2]*heuristic{pa.(*heuristic), pb.(*heuristic)}
+		s, _ := engine.NewGame(cfg, testStarts(cfg, seed))
+		for i, p := range orig {
+			p.Reset(s, i, 0, play.Clock{})
+		}
+		var copies [2]heuristic
+		var fork engine.State
+		forked := map[int][]engine.Action{}
+		var played []engine.Action
+		for !s.Over() {
+			if k := s.HalfSteps(); k%25 == 0 {
+				fork.CopyFrom(s)
+				for i := range copies {
+					copies[i].copyFrom(orig[i])
+				}
+				for j := 0; j < 60 && !fork.Over(); j++ {
+					m := copies[fork.ToMove()].Act(&fork, play.Clock{})
+					forked[k] = append(forked[k], m)
+					fork.Step(m)
+				}
+			}
+			m := orig[s.ToMove()].Act(s, play.Clock{})
+			played = append(played, m)
+			s.Step(m)
+		}
+		if len(forked) < 10 {
+			t.Fatalf("seed %d: %d forks only", seed, len(forked))
+		}
+		for k, moves := range forked {
+			for j, m := range moves {
+				if played[k+j] != m {
+					t.Fatalf("seed %d: copied at half-step %d, at %d the copy played %c, the original %c", seed, k, k+j, m, played[k+j])
+				}
+			}
+		}
+	}
+}
+
+// TestEnemyModel: against the default heuristic the model predicts every
+// move and makes choices; against any other bot (another heuristic
+// included) it finds out and stops.
+func TestEnemyModel(t *testing.T) {
+	cfg := engine.Config{Width: engine.DefaultWidth, Height: engine.DefaultHeight, MaxTurns: 300}
+	for _, opp := range []string{"heuristic", "heuristic:margin=2", "random", "goround", "wanderer"} {
+		for side := 0; side < 2; side++ {
+			me, _ := Make("search:nodes=300,playout=8")
+			other, _ := Make(opp)
+			players := [2]Bot{me, other}
+			if side == 1 {
+				players = [2]Bot{other, me}
+			}
+			if _, err := Play(cfg, testStarts(cfg, 5), players, 5, nil); err != nil {
+				t.Fatal(err)
+			}
+			m := me.(*searcher).model
+			if want := opp == "heuristic"; m.exact != want {
+				t.Errorf("%s, search on side %d: model exact %v at the end, want %v", opp, side, m.exact, want)
+			}
+			if opp == "heuristic" && m.next == 0 {
+				t.Errorf("%s, search on side %d: no choice made", opp, side)
+			}
+		}
+	}
+}
+
+// TestOverSpec: a variant's parameters replace the spec's own of the same
+// name and add the others.
+func TestOverSpec(t *testing.T) {
+	for _, c := range [][3]string{
+		{"heuristic:steal=2,maxband=200", "", "heuristic:steal=2,maxband=200"},
+		{"heuristic:steal=2,maxband=200", "maxband=100", "heuristic:steal=2,maxband=100"},
+		{"heuristic:steal=2,maxband=200", "band=3", "heuristic:steal=2,maxband=200,band=3"},
+		{"heuristic:steal=2", "pace=1,steal=0", "heuristic:pace=1,steal=0"},
+	} {
+		if got := overSpec(c[0], c[1]); got != c[2] {
+			t.Errorf("overSpec(%q, %q) = %q, want %q", c[0], c[1], got, c[2])
+		}
+	}
+}
