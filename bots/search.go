@@ -116,7 +116,7 @@ func (b *searcher) Reset(s *engine.State, me int, seed uint64, c play.Clock) {
 		b.guide.Reset(s, me, seed, c)
 	}
 	if b.model != nil {
-		b.model.reset(s, me, seed, c)
+		b.model.reset(s, me, seed, c, b.guide)
 	}
 }
 
@@ -137,7 +137,7 @@ func (b *searcher) act(s *engine.State, c play.Clock) engine.Action {
 	start := time.Now()
 	var hint engine.Action
 	if b.model != nil {
-		b.model.observe(s, b.me)
+		b.model.observe(s, b.me, b.guide)
 		b.model.choose(s, b.me, b.guide, c)
 	}
 	if b.guide != nil {

@@ -66,9 +66,10 @@ func newEnemyModel(guide string, every int) *enemyModel {
 	return m
 }
 
-// reset starts a game: the enemy has seen nothing yet, or, when it moves
-// first, is about to see s.
-func (m *enemyModel) reset(s *engine.State, me int, seed uint64, c play.Clock) {
+// reset starts a game with the guide's own parameters: the enemy has seen
+// nothing yet, or, when it moves first, is about to see s.
+func (m *enemyModel) reset(s *engine.State, me int, seed uint64, c play.Clock, guide *heuristic) {
+	guide.heuristicParams = m.variants[0]
 	m.shadow.Reset(s, 1-me, seed, c)
 	m.exact, m.pending, m.next = true, false, 0
 	if me == 1 {
@@ -78,8 +79,9 @@ func (m *enemyModel) reset(s *engine.State, me int, seed uint64, c play.Clock) {
 }
 
 // observe checks the model's prediction of the enemy's last move against
-// the move it made, which led to s.
-func (m *enemyModel) observe(s *engine.State, me int) {
+// the move it made, which led to s. When it fails, the guide goes back to
+// its own parameters.
+func (m *enemyModel) observe(s *engine.State, me int, guide *heuristic) {
 	if !m.exact || !m.pending {
 		return
 	}
@@ -89,6 +91,7 @@ func (m *enemyModel) observe(s *engine.State, me int) {
 	_, _, d1 := s.Head(1 - me)
 	if a.Turn(d0) != d1 {
 		m.exact = false
+		guide.heuristicParams = m.variants[0]
 	}
 }
 
