@@ -15,9 +15,10 @@ import (
 // game to its end once for each of a few variants of its guide's
 // parameters against the model, and follows the variant that ends best
 // (a win first, then the widest lead). Keeping the variant it follows is
-// always among the choices, so each choice ends, as far as the model sees,
-// no worse than the one before. When a prediction fails the model is
-// dropped for the rest of the game and the guide plays on as it is.
+// always among the choices, so each choice ends, as far as the model sees
+// and while the search does not overrule the guide, no worse than the one
+// before. When a prediction fails the model is dropped for the rest of the
+// game and the guide goes back to its own parameters.
 
 // rolloutVariants are the guide parameters tried in the play-outs, each
 // over the guide's own (the first is the guide unchanged).
