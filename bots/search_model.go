@@ -36,13 +36,14 @@ var rolloutVariants = []string{
 // enemyModel follows the enemy with a shadow heuristic and plays out
 // variants against it.
 type enemyModel struct {
-	shadow   heuristic    // the default heuristic, fed what the enemy saw
-	view     engine.State // the state the enemy is shown next
-	pending  bool         // view holds a state the shadow has not been asked about
-	exact    bool         // every move predicted so far was the enemy's
-	next     int          // half-step from which the next choice is made
-	every    int          // my moves between choices
-	variants []heuristicParams
+	shadow    heuristic    // the default heuristic, fed what the enemy saw
+	view      engine.State // the state the enemy is shown next
+	pending   bool         // view holds a state the shadow has not been asked about
+	exact     bool         // every move predicted so far was the enemy's
+	next      int          // half-step from which the next choice is made
+	every     int          // my moves between choices
+	probation int          // half-step of the first choice (modelProbation)
+	variants  []heuristicParams
 	// The play-outs' state and players.
 	roll         engine.State
 	mine, theirs heuristic
@@ -51,7 +52,7 @@ type enemyModel struct {
 // newEnemyModel makes a model whose variants are the guide's parameters
 // changed as rolloutVariants says; choices every so many of my moves.
 func newEnemyModel(guide string, every int) *enemyModel {
-	m := &enemyModel{every: every}
+	m := &enemyModel{every: every, probation: modelProbation}
 	b, err := Make("heuristic")
 	if err != nil {
 		panic(err) // the catalog always has it
@@ -111,7 +112,7 @@ func (m *enemyModel) played(s *engine.State, a engine.Action) {
 // the play-outs (a few milliseconds each on the course board) stop once
 // half the think time is spent.
 func (m *enemyModel) choose(s *engine.State, me int, guide *heuristic, c play.Clock) {
-	if !m.exact || s.HalfSteps() < m.next || s.BandLen(me) > 0 || (c.Limited() && c.Left[me] < c.Budget/2) {
+	if !m.exact || s.HalfSteps() < max(m.next, m.probation) || s.BandLen(me) > 0 || (c.Limited() && c.Left[me] < c.Budget/2) {
 		return
 	}
 	m.next = s.HalfSteps() + 2*m.every
@@ -123,6 +124,12 @@ func (m *enemyModel) choose(s *engine.State, me int, guide *heuristic, c play.Cl
 	}
 	guide.heuristicParams = m.variants[pick]
 }
+
+// modelProbation is the half-step before which no choice is made: the
+// model must first have been right for a while. A heuristic with other
+// parameters plays like the default one at first and is mostly found out
+// within 450 half-steps; choices made on a wrong model cost games.
+const modelProbation = 600
 
 // Worth of a won play-out over any lead in cells.
 const rolloutWin = 1 << 20

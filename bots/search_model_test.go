@@ -61,6 +61,7 @@ func TestEnemyModel(t *testing.T) {
 	for _, opp := range []string{"heuristic", "heuristic:margin=2", "random", "goround", "wanderer"} {
 		for side := 0; side < 2; side++ {
 			me, _ := Make("search:nodes=300,playout=8")
+			me.(*searcher).model.probation = 0 // choices from the start of these short games
 			other, _ := Make(opp)
 			players := [2]Bot{me, other}
 			if side == 1 {
@@ -103,6 +104,7 @@ func TestEnemyModelDropped(t *testing.T) {
 	onVariant := 0 // drops that happened while a variant was followed
 	p, _ := Make("search:nodes=300,playout=1")
 	b := p.(*searcher)
+	b.model.probation = 0 // choices from the start, so that some are made on a model that fails
 	for _, opp := range []string{"heuristic:margin=2", "heuristic:maxband=100", "heuristic:attack=0", "wanderer"} {
 		for seed := int64(1); seed <= 3; seed++ {
 			other, _ := Make(opp)
@@ -135,4 +137,21 @@ func TestEnemyModelDropped(t *testing.T) {
 		t.Error("no drop while a variant was followed: the test tests nothing")
 	}
 	t.Logf("%d drops while a variant was followed", onVariant)
+}
+
+// TestEnemyModelProbation: no choice is made before the model has been
+// right for modelProbation half-steps.
+func TestEnemyModelProbation(t *testing.T) {
+	for _, turns := range []int{modelProbation/2 - 1, modelProbation/2 + 40} {
+		cfg := engine.Config{Width: engine.DefaultWidth, Height: engine.DefaultHeight, MaxTurns: turns}
+		me, _ := Make("search:nodes=300,playout=8")
+		other, _ := Make("heuristic")
+		if _, err := Play(cfg, testStarts(cfg, 5), [2]Bot{me, other}, 5, nil); err != nil {
+			t.Fatal(err)
+		}
+		m := me.(*searcher).model
+		if chose := m.next > 0; chose != (turns > modelProbation/2) || !m.exact {
+			t.Errorf("%d rounds: choices made %v, model exact %v", turns, chose, m.exact)
+		}
+	}
 }
