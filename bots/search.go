@@ -40,17 +40,23 @@ func init() {
 				Doc: "cost, in cells of territory, of each step a band out still has to go home"},
 			{Name: "margin", Default: 2, Min: 0, Max: 10, Int: true,
 				Doc: "steps the enemy should need beyond mine to get home before it reaches my band: below this a band is worth less"},
+			{Name: "playout", Default: 16, Min: 0, Max: 2000, Int: true,
+				Doc: "with a guide, while the enemy's every move has been the default heuristic's, every this many of its moves at home it plays the game out against that heuristic with a few variants of the guide's parameters and follows the best (0: never)"},
 		},
 	}, func(p map[string]float64) Bot {
 		var g *heuristic
+		var m *enemyModel
 		if p["guide"] != 0 {
 			b, err := Make(guideSpec)
 			if err != nil {
 				panic(err) // the catalog always has it
 			}
 			g = b.(*heuristic)
+			if p["playout"] > 0 {
+				m = newEnemyModel(guideSpec, int(p["playout"]))
+			}
 		}
-		return &searcher{guide: g, trust: int32(p["trust"] * unit), near: int(p["near"]), searchParams: searchParams{
+		return &searcher{guide: g, model: m, trust: int32(p["trust"] * unit), near: int(p["near"]), searchParams: searchParams{
 			nodes: int64(p["nodes"]), ms: p["ms"], depth: int(p["depth"]),
 			gain: int32(p["gain"]*unit + 0.5), margin: int(p["margin"]),
 			loop: int(p["loop"]), way: int32(p["way"]*unit + 0.5),
@@ -82,9 +88,10 @@ type searchParams struct {
 // state and searches it with Do and Undo; see search_tree.go.
 type searcher struct {
 	searchParams
-	guide *heuristic // the plans followed while the search sees no better (nil: none)
-	trust int32      // the margin the search's best must win by, in units
-	near  int        // the distance within which the search runs, with a guide
+	guide *heuristic  // the plans followed while the search sees no better (nil: none)
+	model *enemyModel // the enemy taken for the default heuristic (nil: none)
+	trust int32       // the margin the search's best must win by, in units
+	near  int         // the distance within which the search runs, with a guide
 	me    int
 	st    engine.State
 	ev    evaluator
@@ -108,6 +115,9 @@ func (b *searcher) Reset(s *engine.State, me int, seed uint64, c play.Clock) {
 	if b.guide != nil {
 		b.guide.Reset(s, me, seed, c)
 	}
+	if b.model != nil {
+		b.model.reset(s, me, seed, c, b.guide)
+	}
 }
 
 // OwnDeadline says the player keeps to the time it is given (play.Timed):
@@ -115,8 +125,21 @@ func (b *searcher) Reset(s *engine.State, me int, seed uint64, c play.Clock) {
 func (b *searcher) OwnDeadline() bool { return true }
 
 func (b *searcher) Act(s *engine.State, c play.Clock) engine.Action {
+	a := b.act(s, c)
+	if b.model != nil {
+		b.model.played(s, a)
+	}
+	return a
+}
+
+// act chooses the move.
+func (b *searcher) act(s *engine.State, c play.Clock) engine.Action {
 	start := time.Now()
 	var hint engine.Action
+	if b.model != nil {
+		b.model.observe(s, b.me, b.guide)
+		b.model.choose(s, b.me, b.guide, c)
+	}
 	if b.guide != nil {
 		hint = b.guide.Act(s, c)
 	}
