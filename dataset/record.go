@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/engine/paperio"
 )
 
 // Recorder builds the Turn rows of one game while it is played: Start before
@@ -40,7 +40,7 @@ func (r *Recorder) Start(gameID int64) {
 
 // Step records the half-step just played with action a; s is the state
 // after it.
-func (r *Recorder) Step(s *engine.State, a engine.Action) {
+func (r *Recorder) Step(s *paperio.State, a paperio.Action) {
 	m := (s.HalfSteps() - 1) & 1 // the mover
 	e := 1 - m
 	mx, my, md := s.Head(m)
@@ -119,13 +119,13 @@ func (r *Recorder) Step(s *engine.State, a engine.Action) {
 // Finish completes the rows of the finished game s (outcome, reward, done
 // and the nullable columns) and returns them. The rows are valid until the
 // next Start.
-func (r *Recorder) Finish(s *engine.State) []Turn {
+func (r *Recorder) Finish(s *paperio.State) []Turn {
 	n := len(r.rows)
 	if cap(r.vals) < 4*n {
 		r.vals = make([]int32, 4*n)
 	}
 	vals := r.vals[:4*n]
-	winner := s.Result().Winner // player index or engine.Draw
+	winner := s.Result().Winner // player index or paperio.Draw
 	for i := range r.rows {
 		t := &r.rows[i]
 		o := r.opt[i]
@@ -152,7 +152,7 @@ func (r *Recorder) Actions() []byte { return r.acts }
 // GameRow is the games-table row of the finished game s: id and seed as
 // given, players' specs p1 and p2, the game's configuration c and starts, and
 // the actions played (Recorder.Actions).
-func GameRow(id, seed int64, p1, p2 string, c engine.Config, starts [2]engine.Start, s *engine.State, actions []byte) Game {
+func GameRow(id, seed int64, p1, p2 string, c paperio.Config, starts [2]paperio.Start, s *paperio.State, actions []byte) Game {
 	res := s.Result()
 	g := Game{
 		GameID: id, Seed: seed, P1: p1, P2: p2,
@@ -167,15 +167,15 @@ func GameRow(id, seed int64, p1, p2 string, c engine.Config, starts [2]engine.St
 }
 
 // StartString writes starts as "x,y,d:x,y,d"; ParseStart reads it back.
-func StartString(st [2]engine.Start) string {
+func StartString(st [2]paperio.Start) string {
 	return fmt.Sprintf("%d,%d,%d:%d,%d,%d", st[0].X, st[0].Y, st[0].Dir, st[1].X, st[1].Y, st[1].Dir)
 }
 
 // ParseStart reads a start written by StartString (player 1, then player
 // 2): the one reader of that form, for the games table and the CLI's
 // --start.
-func ParseStart(s string) ([2]engine.Start, error) {
-	var st [2]engine.Start
+func ParseStart(s string) ([2]paperio.Start, error) {
+	var st [2]paperio.Start
 	parts := strings.Split(s, ":")
 	if len(parts) != 2 {
 		return st, fmt.Errorf("start %q: want x,y,d:x,y,d (player 1, then player 2)", s)
@@ -193,7 +193,7 @@ func ParseStart(s string) ([2]engine.Start, error) {
 			}
 			v[j] = n
 		}
-		st[i] = engine.Start{X: v[0], Y: v[1], Dir: engine.Dir(v[2])}
+		st[i] = paperio.Start{X: v[0], Y: v[1], Dir: paperio.Dir(v[2])}
 	}
 	return st, nil
 }
@@ -215,7 +215,7 @@ func Ratio(a1, a2 int32) float32 {
 // cannot beat the best distance so far; the scan jumps over them. When the
 // game has ended a band may have lost cells to the other player's band, so
 // the last row is measured cell by cell.
-func BandToHead(s *engine.State, i int) int32 {
+func BandToHead(s *paperio.State, i int) int32 {
 	d, _ := bandToHead(s, i, -1, 0)
 	return d
 }
@@ -224,7 +224,7 @@ func BandToHead(s *engine.State, i int) int32 {
 // that distance (-1 when the game is over). The cell at index hint (when
 // not -1) is measured first, and the search ends at a cell at distance
 // floor or less: the caller knows none is nearer.
-func bandToHead(s *engine.State, i, hint int, floor int32) (int32, int) {
+func bandToHead(s *paperio.State, i, hint int, floor int32) (int32, int) {
 	if s.BandLen(i) == 0 {
 		return -1, -1
 	}
@@ -279,7 +279,7 @@ type home struct {
 
 // search finds the distance from scratch; the territory is known to hold
 // no cell nearer than from.
-func (h *home) search(s *engine.State, i int, from int32) {
+func (h *home) search(s *paperio.State, i int, from int32) {
 	x, y, _ := s.Head(i)
 	h.d = -1
 	if s.Area(i) == 0 {
@@ -294,7 +294,7 @@ func (h *home) search(s *engine.State, i int, from int32) {
 // step updates the distance after the head moved one cell while the
 // territory stayed as it was. The nearest cell is now at least d-1 away, and
 // the remembered one at most d+1: only distances in between need a look.
-func (h *home) step(s *engine.State, i int) {
+func (h *home) step(s *paperio.State, i int) {
 	if h.d < 0 {
 		return
 	}

@@ -8,8 +8,8 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 
-	"github.com/paperio/paperio/bots"
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/internal/testbot"
 )
 
@@ -17,23 +17,23 @@ import (
 type played struct {
 	game   Game
 	turns  []Turn
-	starts [2]engine.Start
-	cfg    engine.Config
+	starts [2]paperio.Start
+	cfg    paperio.Config
 }
 
-func play(t testing.TB, c engine.Config, seed int64, jitter int) played {
+func play(t testing.TB, c paperio.Config, seed int64, jitter int) played {
 	return playBots(t, c, seed, [2]bots.Bot{testbot.New(jitter), testbot.New(jitter)})
 }
 
-func playBots(t testing.TB, c engine.Config, seed int64, p [2]bots.Bot) played {
+func playBots(t testing.TB, c paperio.Config, seed int64, p [2]bots.Bot) played {
 	t.Helper()
-	starts, err := engine.RandomStarts(c, seed)
+	starts, err := paperio.RandomStarts(c, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var r Recorder
 	r.Start(seed)
-	s, err := bots.Play(c, starts, p, uint64(seed), func(s *engine.State, a engine.Action) { r.Step(s, a) })
+	s, err := bots.Play(c, starts, p, uint64(seed), func(s *paperio.State, a paperio.Action) { r.Step(s, a) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +43,7 @@ func playBots(t testing.TB, c engine.Config, seed int64, p [2]bots.Bot) played {
 
 // plainHome is the distance from (x, y) to the nearest cell of own, by
 // looking at every cell; -1 when there is none.
-func plainHome(s *engine.State, x, y, own int) int32 {
+func plainHome(s *paperio.State, x, y, own int) int32 {
 	best := int32(-1)
 	for cx := range s.Width() {
 		for cy := range s.Height() {
@@ -59,7 +59,7 @@ func plainHome(s *engine.State, x, y, own int) int32 {
 
 // plainBand is the distance from player i's nearest band cell to the other
 // head, by looking at every cell; -1 when there is none.
-func plainBand(s *engine.State, i int) int32 {
+func plainBand(s *paperio.State, i int) int32 {
 	hx, hy, _ := s.Head(1 - i)
 	best := int32(-1)
 	for cx := range s.Width() {
@@ -86,16 +86,16 @@ func val(p *int32) int32 {
 func TestRecorderMatchesPlainMethods(t *testing.T) {
 	wild := func(jitter int) bots.Bot { b := testbot.New(jitter); b.Wild = true; return b }
 	cases := []struct {
-		c     engine.Config
+		c     paperio.Config
 		bots  func() [2]bots.Bot
 		games int64
 		every int
 	}{
-		{engine.Config{Width: 20, Height: 15, MaxTurns: 400}, func() [2]bots.Bot { return [2]bots.Bot{testbot.New(5), testbot.New(5)} }, 6, 1},
-		{engine.Config{Width: 30, Height: 30, MaxTurns: 600}, func() [2]bots.Bot { return [2]bots.Bot{testbot.New(3), testbot.New(3)} }, 6, 1},
-		{engine.Config{Width: 12, Height: 9, MaxTurns: 100}, func() [2]bots.Bot { return [2]bots.Bot{wild(3), wild(2)} }, 150, 1},
-		{engine.Config{Width: 16, Height: 12, MaxTurns: 30}, func() [2]bots.Bot { return [2]bots.Bot{testbot.New(4), wild(6)} }, 60, 1},
-		{engine.DefaultConfig(), func() [2]bots.Bot { return [2]bots.Bot{testbot.New(40), testbot.New(40)} }, 6, 13},
+		{paperio.Config{Width: 20, Height: 15, MaxTurns: 400}, func() [2]bots.Bot { return [2]bots.Bot{testbot.New(5), testbot.New(5)} }, 6, 1},
+		{paperio.Config{Width: 30, Height: 30, MaxTurns: 600}, func() [2]bots.Bot { return [2]bots.Bot{testbot.New(3), testbot.New(3)} }, 6, 1},
+		{paperio.Config{Width: 12, Height: 9, MaxTurns: 100}, func() [2]bots.Bot { return [2]bots.Bot{wild(3), wild(2)} }, 150, 1},
+		{paperio.Config{Width: 16, Height: 12, MaxTurns: 30}, func() [2]bots.Bot { return [2]bots.Bot{testbot.New(4), wild(6)} }, 60, 1},
+		{paperio.DefaultConfig(), func() [2]bots.Bot { return [2]bots.Bot{testbot.New(40), testbot.New(40)} }, 6, 13},
 	}
 	rows, homeless, offBoard := 0, 0, 0
 	reasons := map[int8]int{}
@@ -111,13 +111,13 @@ func TestRecorderMatchesPlainMethods(t *testing.T) {
 			if last.Area1 != g.Area1 || last.Area2 != g.Area2 || !last.Done {
 				t.Fatalf("last row %+v does not end game %+v", last, g)
 			}
-			s, err := engine.NewGame(tc.c, p.starts)
+			s, err := paperio.NewGame(tc.c, p.starts)
 			if err != nil {
 				t.Fatal(err)
 			}
 			prev := [2]int32{int32(s.Area(0)), int32(s.Area(1))}
 			for i, tr := range p.turns {
-				a := engine.Action(g.Actions[i])
+				a := paperio.Action(g.Actions[i])
 				s.Step(a)
 				m := i & 1
 				x, y, d := s.Head(m)
@@ -175,7 +175,7 @@ func TestRecorderMatchesPlainMethods(t *testing.T) {
 	if homeless == 0 || offBoard == 0 {
 		t.Errorf("no row with a player without territory or with a head off the board: the test does not cover them")
 	}
-	for _, r := range []engine.Reason{engine.WAL, engine.TAP, engine.SID, engine.FAC, engine.CIT, engine.END} {
+	for _, r := range []paperio.Reason{paperio.WAL, paperio.TAP, paperio.SID, paperio.FAC, paperio.CIT, paperio.END} {
 		if reasons[int8(r)] == 0 {
 			t.Errorf("no game ended with %v: the test does not cover it", r)
 		}
@@ -195,7 +195,7 @@ func outcomeFor(winner, player int8) int8 {
 // TestWriteReadBack writes rows with the dataset writers and reads them
 // back with parquet-go's reader.
 func TestWriteReadBack(t *testing.T) {
-	c := engine.Config{Width: 40, Height: 30, MaxTurns: 500}
+	c := paperio.Config{Width: 40, Height: 30, MaxTurns: 500}
 	var games []Game
 	var turns []Turn
 	for seed := int64(1); seed <= 5; seed++ {
@@ -255,7 +255,7 @@ func readAll[T any](t *testing.T, b []byte) []T {
 }
 
 func TestStartString(t *testing.T) {
-	st := [2]engine.Start{{X: 25, Y: 50, Dir: 1}, {X: 76, Y: 48, Dir: 3}}
+	st := [2]paperio.Start{{X: 25, Y: 50, Dir: 1}, {X: 76, Y: 48, Dir: 3}}
 	s := StartString(st)
 	if s != "25,50,1:76,48,3" {
 		t.Fatalf("StartString = %q", s)
@@ -272,16 +272,16 @@ func TestStartString(t *testing.T) {
 // BenchmarkRecordAndWrite plays full default games, records them and
 // writes the rows; it reports rows per second and bytes per row.
 func BenchmarkRecordAndWrite(b *testing.B) {
-	c := engine.DefaultConfig()
+	c := paperio.DefaultConfig()
 	var cw countWriter
 	tw := NewTurnWriter(&cw)
 	rows := 0
 	var r Recorder
 	p := [2]bots.Bot{testbot.New(50), testbot.New(50)}
 	for i := 0; b.Loop(); i++ {
-		starts, _ := engine.RandomStarts(c, int64(i))
+		starts, _ := paperio.RandomStarts(c, int64(i))
 		r.Start(int64(i))
-		s, _ := bots.Play(c, starts, p, uint64(i), func(s *engine.State, a engine.Action) { r.Step(s, a) })
+		s, _ := bots.Play(c, starts, p, uint64(i), func(s *paperio.State, a paperio.Action) { r.Step(s, a) })
 		n, err := tw.Write(r.Finish(s))
 		if err != nil {
 			b.Fatal(err)

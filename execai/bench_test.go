@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/paperio/paperio/bots"
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/play"
 	"github.com/paperio/paperio/pyai"
 )
@@ -25,10 +25,10 @@ func gcc(tb testing.TB, src, dir string) string {
 }
 
 // newGame is the course's board with fixed starts.
-func newGame(tb testing.TB) *engine.State {
-	s := &engine.State{}
-	if err := s.Reset(engine.Config{Width: 102, Height: 101, MaxTurns: 2000},
-		[2]engine.Start{{X: 25, Y: 50, Dir: engine.East}, {X: 76, Y: 50, Dir: engine.West}}); err != nil {
+func newGame(tb testing.TB) *paperio.State {
+	s := &paperio.State{}
+	if err := s.Reset(paperio.Config{Width: 102, Height: 101, MaxTurns: 2000},
+		[2]paperio.Start{{X: 25, Y: 50, Dir: paperio.East}, {X: 76, Y: 50, Dir: paperio.West}}); err != nil {
 		tb.Fatal(err)
 	}
 	return s

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/paperio/paperio/bots"
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/play"
 	"github.com/paperio/paperio/pyai"
 )
@@ -21,9 +21,9 @@ func TestChangesKeepTheBoard(t *testing.T) {
 	}
 	defer p.Close()
 	for side := range 2 {
-		s := &engine.State{}
-		if err := s.Reset(engine.Config{Width: 40, Height: 31, MaxTurns: 300},
-			[2]engine.Start{{X: 8, Y: 15, Dir: engine.North}, {X: 30, Y: 15, Dir: engine.South}}); err != nil {
+		s := &paperio.State{}
+		if err := s.Reset(paperio.Config{Width: 40, Height: 31, MaxTurns: 300},
+			[2]paperio.Start{{X: 8, Y: 15, Dir: paperio.North}, {X: 30, Y: 15, Dir: paperio.South}}); err != nil {
 			t.Fatal(err)
 		}
 		enemy, _ := bots.Make("goround")

@@ -2,7 +2,7 @@
 // narrow interface that self-play, series, tournaments, SPRT, tuning,
 // analysis and the CLI use for every course game (paper.io, eraser,
 // stellar), so that none of them holds code of one game. Each game keeps
-// its rules in a package of its own (engine/, eraser/, stellar/) and binds
+// its rules in a package of its own (engine/paperio/, engine/eraser/, engine/stellar/) and binds
 // them here from games/<name>, registering itself by name.
 //
 // A game is played between two Entrants through the play loop (package

@@ -3,7 +3,7 @@ package pyai
 import (
 	"sync"
 
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/engine/paperio"
 )
 
 // A game's processes, the AI processes of both players and, during each
@@ -20,7 +20,7 @@ var pinGames = true
 // gameCPUs assigns games in progress to CPUs.
 var gameCPUs struct {
 	mu    sync.Mutex
-	games map[*engine.State]*gameCPU
+	games map[*paperio.State]*gameCPU
 	count map[int]int // games in progress per CPU
 }
 
@@ -28,7 +28,7 @@ type gameCPU struct{ cpu, players int }
 
 // claimCPU returns the CPU of game s, the same for both of its players, or
 // -1 where games are not pinned. Each claim is released by releaseCPU.
-func claimCPU(s *engine.State) int {
+func claimCPU(s *paperio.State) int {
 	list := allowedCPUs()
 	if !pinGames || len(list) < 2 {
 		return -1
@@ -37,7 +37,7 @@ func claimCPU(s *engine.State) int {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.games == nil {
-		g.games, g.count = map[*engine.State]*gameCPU{}, map[int]int{}
+		g.games, g.count = map[*paperio.State]*gameCPU{}, map[int]int{}
 	}
 	gc := g.games[s]
 	if gc == nil {
@@ -56,7 +56,7 @@ func claimCPU(s *engine.State) int {
 }
 
 // releaseCPU releases a claim on the CPU of game s.
-func releaseCPU(s *engine.State) {
+func releaseCPU(s *paperio.State) {
 	g := &gameCPUs
 	g.mu.Lock()
 	defer g.mu.Unlock()

@@ -10,15 +10,15 @@ import (
 	"testing"
 	"unsafe"
 
-	"github.com/paperio/paperio/bots"
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio/bots"
 )
 
 // Both players of a game get its CPU; games in progress get different
 // CPUs while there are CPUs free; a released CPU is free again.
 func TestClaimCPU(t *testing.T) {
 	list := allowedCPUs()
-	g1, g2 := &engine.State{}, &engine.State{}
+	g1, g2 := &paperio.State{}, &paperio.State{}
 	a, b, c := claimCPU(g1), claimCPU(g1), claimCPU(g2)
 	defer releaseCPU(g2)
 	if len(list) < 2 {
@@ -49,7 +49,7 @@ func TestGameOnOneCPU(t *testing.T) {
 	a := newPlayer(t, "testdata/square.py", opt(Options{}))
 	b := newPlayer(t, "testdata/square.py", opt(Options{}))
 	var seen [2]string
-	_, err := runGame(course, starts(t, 1), [2]bots.Bot{a, b}, 1, func(s *engine.State, _ engine.Action) {
+	_, err := runGame(course, starts(t, 1), [2]bots.Bot{a, b}, 1, func(s *paperio.State, _ paperio.Action) {
 		if s.HalfSteps() == 100 {
 			for i, p := range []*Player{a, b} {
 				seen[i] = allowedList(t, p)

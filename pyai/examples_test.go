@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/paperio/paperio/bots"
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/internal/numpytest"
 )
 
@@ -50,12 +50,12 @@ func TestCourseExampleAIs(t *testing.T) {
 
 // checkCourseGame fails unless the AI playing index me lost by none of its
 // own faults (or, when it must win, won on territory after a farm).
-func checkCourseGame(t *testing.T, s *engine.State, me int, mustWin bool, output string) {
+func checkCourseGame(t *testing.T, s *paperio.State, me int, mustWin bool, output string) {
 	t.Helper()
 	r := s.Result()
 	lost := int(r.Winner) == 1-me
-	own := r.Reason == engine.ERR || r.Reason == engine.OVT || r.Reason == engine.WAL ||
-		r.Reason == engine.TAP && r.Extra == me && lost
+	own := r.Reason == paperio.ERR || r.Reason == paperio.OVT || r.Reason == paperio.WAL ||
+		r.Reason == paperio.TAP && r.Extra == me && lost
 	if !s.Over() || lost && own {
 		t.Fatalf("as player %d: over %v, result %+v\n%s", me+1, s.Over(), r, output)
 	}

@@ -11,7 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/play"
 )
 
@@ -40,22 +40,22 @@ type Player struct {
 	inSeries bool // BeginSeries was called and EndSeries not yet
 
 	// The game being played.
-	game   *engine.State
+	game   *paperio.State
 	me     int
 	enc    frameEncoder
-	shadow engine.State // the state of the last frame sent to the AI
+	shadow paperio.State // the state of the last frame sent to the AI
 	// shadowCopies counts the turns on which the shadow could not follow
 	// the enemy's move and was copied whole (for the tests).
 	shadowCopies int
-	last         engine.Action
+	last         paperio.Action
 	budget       timeLeft      // the budget as frames show it
 	think        time.Duration // the game's think time, for messages
 	enemyLeft    timeLeft      // the enemy's time left at this player's last call
 	fail         play.Fault
 	prepErr      error // why Prepare could not start a process, for Reset
 	buf          []byte
-	cpu          int           // the game's CPU (see claimCPU), or -1
-	cpuGame      *engine.State // the game whose CPU is claimed, if any
+	cpu          int            // the game's CPU (see claimCPU), or -1
+	cpuGame      *paperio.State // the game whose CPU is claimed, if any
 }
 
 // New starts a Player for the AI in file path: it starts the Python
@@ -411,12 +411,12 @@ func (p *Player) fresh() (*process, error) {
 // Reset prepares a new game in which the AI plays index me: the first
 // frame goes to the AI process and load(stat, storage) runs, within the
 // player's time left. A failure here is reported by Failure.
-func (p *Player) Reset(s *engine.State, me int, seed uint64, c play.Clock) {
+func (p *Player) Reset(s *paperio.State, me int, seed uint64, c play.Clock) {
 	p.releaseCPU()
 	p.cpu, p.cpuGame = claimCPU(s), s
 	p.game, p.me = s, me
 	p.fail = play.Fault{}
-	p.last = engine.Straight
+	p.last = paperio.Straight
 	p.budget = p.budgetShown(c)
 	p.think = c.Budget
 	if !c.Limited() {
@@ -469,10 +469,10 @@ func (p *Player) Reset(s *engine.State, me int, seed uint64, c play.Clock) {
 
 // Act sends the frames since the AI's last turn and returns its answer to
 // play(stat, storage).
-func (p *Player) Act(s *engine.State, c play.Clock) engine.Action {
+func (p *Player) Act(s *paperio.State, c play.Clock) paperio.Action {
 	pr := p.cur.Load()
 	if p.fail.Kind != play.NoFault || pr == nil || p.game == nil {
-		return engine.Straight
+		return paperio.Straight
 	}
 	start := time.Now()
 	p.buf, _ = p.framesSince(s, p.message(), c)
@@ -484,25 +484,25 @@ func (p *Player) Act(s *engine.State, c play.Clock) engine.Action {
 	rep, elapsed, err := pr.call('P', p.buf, p.deadline(c))
 	if err != nil {
 		p.failCall(pr, "play", err, elapsed)
-		return engine.Straight
+		return paperio.Straight
 	}
 	if p.overran("play", start, c) {
-		return engine.Straight
+		return paperio.Straight
 	}
 	switch {
 	case rep.kind == 'E':
 		p.fail = play.Fault{Kind: play.Error, Detail: string(rep.body)}
-		return engine.Straight
+		return paperio.Straight
 	case rep.kind == 'A' && len(rep.body) == 1:
-		a := engine.Action(rep.body[0])
-		if a != engine.Left && a != engine.Right {
-			a = engine.Straight
+		a := paperio.Action(rep.body[0])
+		if a != paperio.Left && a != paperio.Right {
+			a = paperio.Straight
 		}
 		p.last = a
 		return a
 	}
 	p.protocolError(pr, rep)
-	return engine.Straight
+	return paperio.Straight
 }
 
 // overran fails a call whose answer came within its deadline but whose
@@ -569,7 +569,7 @@ func (p *Player) message() []byte {
 
 // gameMessage starts a game in which the AI plays index me: the board's
 // size and frame 0 with every column.
-func (p *Player) gameMessage(s *engine.State, me int) []byte {
+func (p *Player) gameMessage(s *paperio.State, me int) []byte {
 	p.shadow.CopyFrom(s)
 	p.enc.start(s)
 	b := append(p.message(), byte(me))
@@ -584,7 +584,7 @@ func (p *Player) gameMessage(s *engine.State, me int) []byte {
 // frame after its own last move (rebuilt from its answer; the enemy's time
 // then was what it was at the AI's last call) and the one after the
 // enemy's, or whichever of them exists.
-func (p *Player) framesSince(s *engine.State, b []byte, c play.Clock) ([]byte, int) {
+func (p *Player) framesSince(s *paperio.State, b []byte, c play.Clock) ([]byte, int) {
 	at := len(b)
 	b = append(b, 0)
 	n0, n := p.shadow.HalfSteps(), s.HalfSteps()
@@ -614,7 +614,7 @@ func (p *Player) framesSince(s *engine.State, b []byte, c play.Clock) ([]byte, i
 // when s is one half-step ahead: cheaper than copying the whole state. The
 // move is read from the enemy's new direction (each action gives another),
 // and the shadow must then show what s shows, else it reports false.
-func (p *Player) followEnemy(s *engine.State) bool {
+func (p *Player) followEnemy(s *paperio.State) bool {
 	sh := &p.shadow
 	if sh.HalfSteps() == s.HalfSteps() { // nothing was played since (player 1's first turn)
 		return sh.Over() == s.Over() && sh.Result() == s.Result()
@@ -625,12 +625,12 @@ func (p *Player) followEnemy(s *engine.State) bool {
 	e := sh.ToMove()
 	_, _, d0 := sh.Head(e)
 	_, _, d1 := s.Head(e)
-	a := engine.Straight
+	a := paperio.Straight
 	switch (d1 - d0) & 3 {
 	case 1:
-		a = engine.Right
+		a = paperio.Right
 	case 3:
-		a = engine.Left
+		a = paperio.Left
 	}
 	sh.Step(a)
 	for i := range 2 {
@@ -684,7 +684,7 @@ func (p *Player) OwnDeadline() bool { return true }
 // EndGame sends the last frames and the result to the AI and runs
 // summary((winner, reason), stat, storage); its errors are ignored. Whatever
 // the AI started is killed.
-func (p *Player) EndGame(s *engine.State, me int, c play.Clock) {
+func (p *Player) EndGame(s *paperio.State, me int, c play.Clock) {
 	defer func() { p.game = nil }()
 	defer p.releaseCPU()
 	pr := p.live()

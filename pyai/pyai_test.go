@@ -13,8 +13,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/paperio/paperio/bots"
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/play"
 	"github.com/paperio/paperio/replay"
 )
@@ -23,13 +23,13 @@ import (
 // like testdata/square.py: it never leaves its half of the course board.
 type squareBot struct{ n int }
 
-func (b *squareBot) Reset(*engine.State, int, uint64, play.Clock) { b.n = 0 }
-func (b *squareBot) Act(*engine.State, play.Clock) engine.Action {
+func (b *squareBot) Reset(*paperio.State, int, uint64, play.Clock) { b.n = 0 }
+func (b *squareBot) Act(*paperio.State, play.Clock) paperio.Action {
 	b.n++
 	if b.n%8 == 0 {
-		return engine.Right
+		return paperio.Right
 	}
-	return engine.Straight
+	return paperio.Straight
 }
 
 var sandboxFlag = flag.String("sandbox", "auto", "run the tests' AIs with this Sandbox option: auto, off or on")
@@ -59,10 +59,10 @@ func newPlayer(t testing.TB, file string, o Options) *Player {
 	return p
 }
 
-var course = engine.DefaultConfig()
+var course = paperio.DefaultConfig()
 
-func starts(t testing.TB, seed int64) [2]engine.Start {
-	st, err := engine.RandomStarts(course, seed)
+func starts(t testing.TB, seed int64) [2]paperio.Start {
+	st, err := paperio.RandomStarts(course, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,21 +71,21 @@ func starts(t testing.TB, seed int64) [2]engine.Start {
 
 // runGame plays a game through the play loop, which charges the py
 // players' think time (their options' TimeBudget) as the course did.
-func runGame(c engine.Config, st [2]engine.Start, ps [2]bots.Bot, seed uint64, onStep func(*engine.State, engine.Action)) (*engine.State, error) {
+func runGame(c paperio.Config, st [2]paperio.Start, ps [2]bots.Bot, seed uint64, onStep func(*paperio.State, paperio.Action)) (*paperio.State, error) {
 	var budget time.Duration
 	for _, p := range ps {
 		if pp, ok := p.(*Player); ok {
 			budget = max(budget, pp.opts.TimeBudget)
 		}
 	}
-	s, err := engine.NewGame(c, st)
+	s, err := paperio.NewGame(c, st)
 	if err != nil {
 		return nil, err
 	}
-	seats := [2]*play.Seat[*engine.State, engine.Action]{play.SeatOf("player 1", ps[0]), play.SeatOf("player 2", ps[1])}
-	o := play.Options[engine.Action]{Seed: seed, Budget: budget}
+	seats := [2]*play.Seat[*paperio.State, paperio.Action]{play.SeatOf("player 1", ps[0]), play.SeatOf("player 2", ps[1])}
+	o := play.Options[paperio.Action]{Seed: seed, Budget: budget}
 	if onStep != nil {
-		o.OnMove = func(_ int, a engine.Action) { onStep(s, a) }
+		o.OnMove = func(_ int, a paperio.Action) { onStep(s, a) }
 	}
 	_, err = play.Run(bots.Game{S: s}, seats, o)
 	return s, err
@@ -93,16 +93,16 @@ func runGame(c engine.Config, st [2]engine.Start, ps [2]bots.Bot, seed uint64, o
 
 // playOne plays one game on the course board and returns the state and every
 // frame's record line as testdata/probe.py writes it.
-func playOne(t testing.TB, a, b bots.Bot, seed int64) (*engine.State, []string) {
+func playOne(t testing.TB, a, b bots.Bot, seed int64) (*paperio.State, []string) {
 	t.Helper()
 	var lines []string
 	st := starts(t, seed)
-	first, err := engine.NewGame(course, st)
+	first, err := paperio.NewGame(course, st)
 	if err != nil {
 		t.Fatal(err)
 	}
 	lines = append(lines, frameLine(first))
-	s, err := runGame(course, st, [2]bots.Bot{a, b}, uint64(seed), func(s *engine.State, _ engine.Action) {
+	s, err := runGame(course, st, [2]bots.Bot{a, b}, uint64(seed), func(s *paperio.State, _ paperio.Action) {
 		lines = append(lines, frameLine(s))
 	})
 	if err != nil {
@@ -111,7 +111,7 @@ func playOne(t testing.TB, a, b bots.Bot, seed int64) (*engine.State, []string) 
 	return s, lines
 }
 
-func frameLine(s *engine.State) string {
+func frameLine(s *paperio.State) string {
 	x0, y0, d0 := s.Head(0)
 	x1, y1, d1 := s.Head(1)
 	return fmt.Sprintf("%016x:%d,%d,%d,%d,%d,%d:%d,%d\n", s.Digest(), x0, y0, d0, x1, y1, d1, s.TurnsLeft(0), s.TurnsLeft(1))
@@ -168,7 +168,7 @@ func TestFramesAreTheEngines(t *testing.T) {
 	a := newPlayer(t, "testdata/probe.py", opt(Options{}))
 	b := newPlayer(t, "testdata/probe.py", opt(Options{}))
 	s, lines := playOne(t, a, b, 7)
-	if r := s.Result(); r.Reason != engine.END {
+	if r := s.Result(); r.Reason != paperio.END {
 		t.Fatalf("result %+v, want a game of all rounds", r)
 	}
 	for i, p := range []*Player{a, b} {
@@ -295,7 +295,7 @@ func TestOddAnswers(t *testing.T) {
 	p := newPlayer(t, "testdata/odd.py", opt(Options{}))
 	var got []byte
 	st := starts(t, 11)
-	_, err := runGame(course, st, [2]bots.Bot{p, &squareBot{}}, 1, func(s *engine.State, a engine.Action) {
+	_, err := runGame(course, st, [2]bots.Bot{p, &squareBot{}}, 1, func(s *paperio.State, a paperio.Action) {
 		if s.HalfSteps()%2 == 1 && len(got) < 15 {
 			got = append(got, byte(a))
 		}
@@ -309,10 +309,10 @@ func TestOddAnswers(t *testing.T) {
 	}
 }
 
-func wantFailure(t *testing.T, p *Player, s *engine.State, loser int, reason engine.Reason, detail string) {
+func wantFailure(t *testing.T, p *Player, s *paperio.State, loser int, reason paperio.Reason, detail string) {
 	t.Helper()
 	r := s.Result()
-	if r.Reason != reason || r.Winner != engine.Winner(1-loser) {
+	if r.Reason != reason || r.Winner != paperio.Winner(1-loser) {
 		t.Errorf("result %+v, want player %d to lose with %v", r, loser+1, reason)
 	}
 	f := p.Failure()
@@ -337,7 +337,7 @@ func TestInfiniteLoopInPlay(t *testing.T) {
 		if el := time.Since(start); el > o.TimeBudget+5*time.Second {
 			t.Errorf("game %d took %v with a budget of %v", game+1, el, o.TimeBudget)
 		}
-		wantFailure(t, p, s, 0, engine.OVT, "play ran out of its 2 s think time for the game (stopped")
+		wantFailure(t, p, s, 0, paperio.OVT, "play ran out of its 2 s think time for the game (stopped")
 		if s.HalfSteps() != 8 {
 			t.Errorf("game %d: %d half-steps, want 8 (four moves each, then the loop)", game+1, s.HalfSteps())
 		}
@@ -353,7 +353,7 @@ func TestInfiniteLoopInPlay(t *testing.T) {
 // loses on time and says why (never a game lost with no failure).
 func TestReplacedProcessTime(t *testing.T) {
 	p := newPlayer(t, "testdata/square.py", fastOpts())
-	s, err := engine.NewGame(course, starts(t, 1))
+	s, err := paperio.NewGame(course, starts(t, 1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -402,7 +402,7 @@ func TestReplacedProcessTime(t *testing.T) {
 func TestInfiniteLoopInLoad(t *testing.T) {
 	p := newPlayer(t, "testdata/loop_load.py", fastOpts())
 	s, _ := playOne(t, &squareBot{}, p, 1)
-	wantFailure(t, p, s, 1, engine.OVT, "load ran out of its 0.5 s think time for the game")
+	wantFailure(t, p, s, 1, paperio.OVT, "load ran out of its 0.5 s think time for the game")
 }
 
 // A module whose import never ends is refused.
@@ -428,8 +428,8 @@ func TestExceptionInEachHook(t *testing.T) {
 			out := p.Output()
 			switch hook {
 			case "load", "play":
-				for _, s := range []*engine.State{s, s2} {
-					wantFailure(t, p, s, 0, engine.ERR, "KeyError: 'no such key in "+hook+"'")
+				for _, s := range []*paperio.State{s, s2} {
+					wantFailure(t, p, s, 0, paperio.ERR, "KeyError: 'no such key in "+hook+"'")
 				}
 				d := p.Failure().Detail
 				if !strings.HasPrefix(d, "Traceback (most recent call last):") || !strings.Contains(d, "raise_"+hook+".py\", line") ||
@@ -437,8 +437,8 @@ func TestExceptionInEachHook(t *testing.T) {
 					t.Errorf("traceback:\n%s", d)
 				}
 			default:
-				for _, s := range []*engine.State{s, s2} {
-					if s.Result().Reason != engine.END {
+				for _, s := range []*paperio.State{s, s2} {
+					if s.Result().Reason != paperio.END {
 						t.Errorf("result %+v, want a game of all rounds", s.Result())
 					}
 				}
@@ -463,12 +463,12 @@ func TestMemoryBomb(t *testing.T) {
 	p := newPlayer(t, "testdata/membomb.py", o)
 	start := time.Now()
 	s, _ := playOne(t, p, &squareBot{}, 1)
-	wantFailure(t, p, s, 0, engine.ERR, "MemoryError")
+	wantFailure(t, p, s, 0, paperio.ERR, "MemoryError")
 	if el := time.Since(start); el > 10*time.Second {
 		t.Errorf("took %v", el)
 	}
 	s, _ = playOne(t, p, &squareBot{}, 2) // the process is still usable
-	wantFailure(t, p, s, 0, engine.ERR, "MemoryError")
+	wantFailure(t, p, s, 0, paperio.ERR, "MemoryError")
 }
 
 // sys.exit and os._exit end the process: the game is lost with ERR and
@@ -481,7 +481,7 @@ func TestExitingProcess(t *testing.T) {
 		p := newPlayer(t, c.file, opt(Options{}))
 		for game := range 2 {
 			s, _ := playOne(t, &squareBot{}, p, int64(game))
-			wantFailure(t, p, s, 1, engine.ERR, "the AI process died during play ("+c.status+")")
+			wantFailure(t, p, s, 1, paperio.ERR, "the AI process died during play ("+c.status+")")
 		}
 	}
 }
@@ -491,7 +491,7 @@ func TestExitingProcess(t *testing.T) {
 func TestForgedReply(t *testing.T) {
 	p := newPlayer(t, "testdata/forge.py", opt(Options{}))
 	s, _ := playOne(t, p, &squareBot{}, 1)
-	wantFailure(t, p, s, 0, engine.ERR, "protocol violation")
+	wantFailure(t, p, s, 0, paperio.ERR, "protocol violation")
 }
 
 // By default an AI cannot start processes. Allowed to, what it starts is
@@ -499,7 +499,7 @@ func TestForgedReply(t *testing.T) {
 func TestFork(t *testing.T) {
 	p := newPlayer(t, "testdata/forker.py", opt(Options{}))
 	s, _ := playOne(t, p, &squareBot{}, 1)
-	if s.Result().Reason != engine.END || !strings.Contains(p.Output(), "FORK FAILED BlockingIOError 11") {
+	if s.Result().Reason != paperio.END || !strings.Contains(p.Output(), "FORK FAILED BlockingIOError 11") {
 		t.Errorf("result %+v, output:\n%s", s.Result(), p.Output())
 	}
 
@@ -510,7 +510,7 @@ func TestFork(t *testing.T) {
 	pgid := pr.cmd.Process.Pid
 	most := 0
 	st := starts(t, 1)
-	s, err := runGame(course, st, [2]bots.Bot{p, &squareBot{}}, 1, func(s *engine.State, _ engine.Action) {
+	s, err := runGame(course, st, [2]bots.Bot{p, &squareBot{}}, 1, func(s *paperio.State, _ paperio.Action) {
 		if s.HalfSteps() == 10 {
 			most = len(groupMembers(pgid))
 		}
@@ -518,7 +518,7 @@ func TestFork(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Result().Reason != engine.END || !strings.Contains(p.Output(), "FORKED") {
+	if s.Result().Reason != paperio.END || !strings.Contains(p.Output(), "FORKED") {
 		t.Errorf("result %+v, output:\n%s", s.Result(), p.Output())
 	}
 	after := groupMembers(pgid)
@@ -543,7 +543,7 @@ func TestFork(t *testing.T) {
 func TestCPULimit(t *testing.T) {
 	p := newPlayer(t, "testdata/loop_play.py", opt(Options{CPULimit: time.Second}))
 	s, _ := playOne(t, p, &squareBot{}, 1)
-	wantFailure(t, p, s, 0, engine.OVT, "CPU-time limit")
+	wantFailure(t, p, s, 0, paperio.OVT, "CPU-time limit")
 }
 
 // Printing, however much and whatever it looks like, cannot disturb the
@@ -551,7 +551,7 @@ func TestCPULimit(t *testing.T) {
 func TestOutputSpam(t *testing.T) {
 	p := newPlayer(t, "testdata/spam.py", opt(Options{LogLimit: 4096}))
 	s, _ := playOne(t, p, &squareBot{}, 1)
-	if s.Result().Reason != engine.END {
+	if s.Result().Reason != paperio.END {
 		t.Errorf("result %+v", s.Result())
 	}
 	out := p.Output()
@@ -680,7 +680,7 @@ func TestMemoryOfFullGame(t *testing.T) {
 func TestLogReplacedByTheAI(t *testing.T) {
 	p := newPlayer(t, "testdata/relog.py", opt(Options{}))
 	s, _ := playOne(t, p, &squareBot{}, 1)
-	if s.Result().Reason != engine.END {
+	if s.Result().Reason != paperio.END {
 		t.Fatalf("result %+v", s.Result())
 	}
 	// Player 1 made 2000 plays; at its 10th the log kept 3 frames, each
@@ -741,11 +741,11 @@ func TestFailingChildReplaced(t *testing.T) {
 	}
 	for _, c := range []struct {
 		fail, detail string
-		reason       engine.Reason
+		reason       paperio.Reason
 	}{
-		{"crash", "the AI process died during play (exit status 9)", engine.ERR},
-		{"hang", "play ran out of its 2 s think time", engine.OVT},
-		{"memory", "MemoryError", engine.ERR},
+		{"crash", "the AI process died during play (exit status 9)", paperio.ERR},
+		{"hang", "play ran out of its 2 s think time", paperio.OVT},
+		{"memory", "MemoryError", paperio.ERR},
 	} {
 		t.Run(c.fail, func(t *testing.T) {
 			file := filepath.Join(t.TempDir(), "fail_first.py")
@@ -767,7 +767,7 @@ func TestFailingChildReplaced(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if r := s.Result(); r.Reason != engine.END || p.Failure().Kind != play.NoFault {
+			if r := s.Result(); r.Reason != paperio.END || p.Failure().Kind != play.NoFault {
 				t.Errorf("the next game: %+v, failure %+v", r, p.Failure())
 			}
 			if isForked && p.zyg.Load() != z {
@@ -784,7 +784,7 @@ func TestFailingChildReplaced(t *testing.T) {
 		z.kill()
 		<-z.exited
 		s, _ := playOne(t, p, &squareBot{}, 1)
-		if r := s.Result(); r.Reason != engine.END || p.Failure().Kind != play.NoFault {
+		if r := s.Result(); r.Reason != paperio.END || p.Failure().Kind != play.NoFault {
 			t.Errorf("after the fork server died: %+v, failure %+v\n%s", r, p.Failure(), p.Output())
 		}
 		if z2 := p.zyg.Load(); z2 == nil || z2 == z || !forked(t, p) {

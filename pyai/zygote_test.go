@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/paperio/paperio/bots"
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/internal/numpytest"
 	"github.com/paperio/paperio/play"
 )
@@ -88,7 +88,7 @@ func TestStoppedServer(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if r := s.Result(); r.Reason != engine.END || p.Failure().Kind != play.NoFault {
+		if r := s.Result(); r.Reason != paperio.END || p.Failure().Kind != play.NoFault {
 			t.Fatalf("game %d: %+v, failure %+v\n%s", game+1, r, p.Failure(), p.Output())
 		}
 	}

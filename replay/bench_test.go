@@ -3,7 +3,7 @@ package replay
 import (
 	"testing"
 
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/internal/cputime"
 )
 
@@ -17,7 +17,7 @@ func BenchmarkReplayPublic(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	starts := make([]*engine.State, len(games))
+	starts := make([]*paperio.State, len(games))
 	total := 0
 	for i, g := range games {
 		if starts[i], err = g.Start(); err != nil {
@@ -25,12 +25,12 @@ func BenchmarkReplayPublic(b *testing.B) {
 		}
 		total += len(g.Actions)
 	}
-	s := &engine.State{}
+	s := &paperio.State{}
 	pass := func() {
 		for i, g := range games {
 			s.CopyFrom(starts[i])
 			for j := 0; j < len(g.Actions); j++ {
-				s.Step(engine.Action(g.Actions[j]))
+				s.Step(paperio.Action(g.Actions[j]))
 			}
 		}
 	}

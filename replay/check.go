@@ -3,12 +3,12 @@ package replay
 import (
 	"fmt"
 
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/engine/paperio"
 )
 
 // Start builds the game's initial state.
-func (g *Game) Start() (*engine.State, error) {
-	return engine.NewGame(g.Config(), g.Starts())
+func (g *Game) Start() (*paperio.State, error) {
+	return paperio.NewGame(g.Config(), g.Starts())
 }
 
 // Mismatch says where a replay first differs from its recording.
@@ -41,7 +41,7 @@ func Check(g *Game) (int, *Mismatch) {
 		if s.Over() {
 			return compared, &Mismatch{Frame: i + 1, What: fmt.Sprintf("game already over (%s) with %d actions left", FromEngine(s.Result(), ""), len(g.Actions)-i)}
 		}
-		s.Step(engine.Action(g.Actions[i]))
+		s.Step(paperio.Action(g.Actions[i]))
 		if m := compareFrame(g.Frames, i+1, s); m != nil {
 			return compared, m
 		}
@@ -54,9 +54,9 @@ func Check(g *Game) (int, *Mismatch) {
 // that ended on an AI's error or time (ERR, OVT) stops before the failed call
 // (which may be a load before any move): the board must still be running, and
 // the recorded winner's opponent forfeits.
-func checkResult(g *Game, s *engine.State) *Mismatch {
+func checkResult(g *Game, s *paperio.State) *Mismatch {
 	want := g.Result
-	if r := engine.Reason(want.Reason); r == engine.ERR || r == engine.OVT {
+	if r := paperio.Reason(want.Reason); r == paperio.ERR || r == paperio.OVT {
 		if s.Over() {
 			return &Mismatch{Frame: -1, What: fmt.Sprintf("recorded %s, replay ended with %s", want, FromEngine(s.Result(), ""))}
 		}
@@ -75,7 +75,7 @@ func checkResult(g *Game, s *engine.State) *Mismatch {
 }
 
 // compareFrame checks frame i of the recording (when recorded) against s.
-func compareFrame(f *Frames, i int, s *engine.State) *Mismatch {
+func compareFrame(f *Frames, i int, s *paperio.State) *Mismatch {
 	if f == nil {
 		return nil
 	}

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/internal/jsonl"
 )
 
@@ -19,13 +19,13 @@ import (
 // frame, as a recorder would.
 func recordGame(rng *rand.Rand, id string) *Game {
 	w, h := 2*(3+rng.IntN(8)), 5+rng.IntN(20)
-	c := engine.Config{Width: w, Height: h, MaxTurns: 20 + rng.IntN(80)}
+	c := paperio.Config{Width: w, Height: h, MaxTurns: 20 + rng.IntN(80)}
 	seed := rng.Int64N(1 << 40)
-	st, err := engine.RandomStarts(c, seed)
+	st, err := paperio.RandomStarts(c, seed)
 	if err != nil {
 		panic(err)
 	}
-	s, err := engine.NewGame(c, st)
+	s, err := paperio.NewGame(c, st)
 	if err != nil {
 		panic(err)
 	}
@@ -38,7 +38,7 @@ func recordGame(rng *rand.Rand, id string) *Game {
 	for !s.Over() {
 		a := "LSSSR"[rng.IntN(5)] // mostly straight: longer games
 		acts = append(acts, a)
-		s.Step(engine.Action(a))
+		s.Step(paperio.Action(a))
 		g.Frames.Snapshot(s)
 	}
 	g.Actions = string(acts)

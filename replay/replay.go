@@ -7,7 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/engine/paperio"
 )
 
 // Game is one line of a replay file.
@@ -32,7 +32,7 @@ type Init struct {
 
 // Result is the course's result triple in JSON form.
 type Result struct {
-	// Winner is the file's form of engine.Winner (FromEngine writes it,
+	// Winner is the file's form of paperio.Winner (FromEngine writes it,
 	// EngineWinner reads it): 0, 1 or null for a draw.
 	Winner *int            `json:"winner"`
 	Reason int             `json:"reason"`
@@ -49,43 +49,43 @@ type Frames struct {
 }
 
 // Config is the game's board and round count.
-func (g *Game) Config() engine.Config {
-	return engine.Config{Width: g.Size[0], Height: g.Size[1], MaxTurns: g.MaxTurns}
+func (g *Game) Config() paperio.Config {
+	return paperio.Config{Width: g.Size[0], Height: g.Size[1], MaxTurns: g.MaxTurns}
 }
 
 // Starts are the two players' starts.
-func (g *Game) Starts() [2]engine.Start {
-	var s [2]engine.Start
+func (g *Game) Starts() [2]paperio.Start {
+	var s [2]paperio.Start
 	for i, in := range g.Init {
-		s[i] = engine.Start{X: in.X, Y: in.Y, Dir: engine.Dir(in.Direction)}
+		s[i] = paperio.Start{X: in.X, Y: in.Y, Dir: paperio.Dir(in.Direction)}
 	}
 	return s
 }
 
 // FromEngine converts an engine result. errText is kept as extra for ERR.
 // EngineWinner is the recorded winner as the engine encodes it.
-func (r Result) EngineWinner() engine.Winner {
+func (r Result) EngineWinner() paperio.Winner {
 	if r.Winner == nil {
-		return engine.Draw
+		return paperio.Draw
 	}
-	return engine.Winner(*r.Winner)
+	return paperio.Winner(*r.Winner)
 }
 
-func FromEngine(r engine.Result, errText string) Result {
+func FromEngine(r paperio.Result, errText string) Result {
 	out := Result{Reason: int(r.Reason)}
-	if r.Winner != engine.Draw {
+	if r.Winner != paperio.Draw {
 		w := int(r.Winner)
 		out.Winner = &w
 	}
 	switch r.Reason {
-	case engine.FAC, engine.END:
+	case paperio.FAC, paperio.END:
 		sc := r.Scores
 		out.Scores = &sc
-	case engine.TAP:
+	case paperio.TAP:
 		out.Extra = json.RawMessage(fmt.Sprint(r.Extra))
-	case engine.CIT:
+	case paperio.CIT:
 		out.Extra = json.RawMessage(fmt.Sprint(r.Extra == 1))
-	case engine.ERR:
+	case paperio.ERR:
 		if errText != "" {
 			b, _ := json.Marshal(errText)
 			out.Extra = b
@@ -101,10 +101,10 @@ func (r Result) Equal(o Result) bool {
 	if (r.Winner == nil) != (o.Winner == nil) || (r.Winner != nil && *r.Winner != *o.Winner) || r.Reason != o.Reason {
 		return false
 	}
-	switch engine.Reason(r.Reason) {
-	case engine.FAC, engine.END:
+	switch paperio.Reason(r.Reason) {
+	case paperio.FAC, paperio.END:
 		return r.Scores != nil && o.Scores != nil && *r.Scores == *o.Scores
-	case engine.TAP, engine.CIT:
+	case paperio.TAP, paperio.CIT:
 		return string(r.Extra) == string(o.Extra)
 	}
 	return true
@@ -119,14 +119,14 @@ func (r Result) String() string {
 	if r.Scores != nil {
 		s += fmt.Sprintf(", scores %v", *r.Scores)
 	}
-	if len(r.Extra) > 0 && r.Reason != int(engine.ERR) {
+	if len(r.Extra) > 0 && r.Reason != int(paperio.ERR) {
 		s += ", extra " + string(r.Extra)
 	}
 	return s + "}"
 }
 
 // Snapshot appends the current state of s as a frame.
-func (f *Frames) Snapshot(s *engine.State) {
+func (f *Frames) Snapshot(s *paperio.State) {
 	x1, y1, d1 := s.Head(0)
 	x2, y2, d2 := s.Head(1)
 	f.Digest = append(f.Digest, fmt.Sprintf("%016x", s.Digest()))

@@ -15,9 +15,9 @@ import (
 	"github.com/parquet-go/parquet-go"
 
 	"github.com/paperio/paperio/analysis"
-	"github.com/paperio/paperio/bots"
 	"github.com/paperio/paperio/dataset"
-	"github.com/paperio/paperio/engine"
+	rules "github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/games/paperio"
 	"github.com/paperio/paperio/internal/testbot"
 	"github.com/paperio/paperio/replay"
@@ -26,7 +26,7 @@ import (
 )
 
 // smallBoard keeps tests fast: 20x15, k = 10.
-var smallBoard = paperio.Config{Config: engine.Config{Width: 20, Height: 15, MaxTurns: 60}}
+var smallBoard = paperio.Config{Config: rules.Config{Width: 20, Height: 15, MaxTurns: 60}}
 
 // paper is the game of the tests.
 var paper paperio.Game
@@ -36,11 +36,11 @@ func quickSeries(games int) tourney.SeriesOptions {
 }
 
 func spinner(name string) *tourney.Entrant {
-	return testbot.Entrant(name, nil, func() bots.Bot { return &testbot.Fixed{A: engine.Right} })
+	return testbot.Entrant(name, nil, func() bots.Bot { return &testbot.Fixed{A: rules.Right} })
 }
 
 func straight(name string) *tourney.Entrant {
-	return testbot.Entrant(name, nil, func() bots.Bot { return &testbot.Fixed{A: engine.Straight} })
+	return testbot.Entrant(name, nil, func() bots.Bot { return &testbot.Fixed{A: rules.Straight} })
 }
 
 func tallies(ps []*tourney.PlayedSeries) []tourney.Tally {

@@ -1,20 +1,20 @@
 package rl
 
-import "github.com/paperio/paperio/engine"
+import "github.com/paperio/paperio/engine/paperio"
 
 // Actions are the actions by index, as the environment takes them and the
 // dataset loader gives them: 0 turn left, 1 go straight, 2 turn right.
-var Actions = [3]engine.Action{engine.Left, engine.Straight, engine.Right}
+var Actions = [3]paperio.Action{paperio.Left, paperio.Straight, paperio.Right}
 
 // ActionIndex is the index of a (the inverse of Actions); an action
 // outside L, S, R is -1.
-func ActionIndex(a engine.Action) int {
+func ActionIndex(a paperio.Action) int {
 	switch a {
-	case engine.Left:
+	case paperio.Left:
 		return 0
-	case engine.Straight:
+	case paperio.Straight:
 		return 1
-	case engine.Right:
+	case paperio.Right:
 		return 2
 	}
 	return -1

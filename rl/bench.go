@@ -3,8 +3,8 @@ package rl
 import (
 	"time"
 
-	"github.com/paperio/paperio/bots"
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/play"
 )
 
@@ -16,15 +16,15 @@ var benchPairs = [][2]string{
 
 // recorded is a played game: its start and its actions.
 type recorded struct {
-	start   *engine.State
-	actions []engine.Action
+	start   *paperio.State
+	actions []paperio.Action
 }
 
 func recordBenchGames() ([]recorded, error) {
-	c := engine.DefaultConfig()
+	c := paperio.DefaultConfig()
 	var out []recorded
 	for i, pr := range benchPairs {
-		starts, err := engine.RandomStarts(c, int64(i+1))
+		starts, err := paperio.RandomStarts(c, int64(i+1))
 		if err != nil {
 			return nil, err
 		}
@@ -34,11 +34,11 @@ func recordBenchGames() ([]recorded, error) {
 				return nil, err
 			}
 		}
-		var acts []engine.Action
-		if _, err := bots.Play(c, starts, ps, play.Mix(uint64(i)), func(_ *engine.State, a engine.Action) { acts = append(acts, a) }); err != nil {
+		var acts []paperio.Action
+		if _, err := bots.Play(c, starts, ps, play.Mix(uint64(i)), func(_ *paperio.State, a paperio.Action) { acts = append(acts, a) }); err != nil {
 			return nil, err
 		}
-		s, err := engine.NewGame(c, starts)
+		s, err := paperio.NewGame(c, starts)
 		if err != nil {
 			return nil, err
 		}
@@ -57,7 +57,7 @@ func EngineSpeed(d time.Duration) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	s := &engine.State{}
+	s := &paperio.State{}
 	var n int64
 	deadline := time.Now().Add(d)
 	for time.Now().Before(deadline) {

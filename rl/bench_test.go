@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/paperio/paperio/dataset"
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/engine/paperio"
 )
 
 // The benchmarks behind python3 -m paperio.bench's figures, without
@@ -40,7 +40,7 @@ func BenchmarkEngineReplay(b *testing.B) {
 // op, starting the next game when one ends: the anchor of the other
 // benchmarks.
 func replayEngine(b *testing.B, games []recorded) {
-	s := &engine.State{}
+	s := &paperio.State{}
 	gi, j := 0, 0
 	s.CopyFrom(games[0].start)
 	done := cpuClock(b)
@@ -66,7 +66,7 @@ func BenchmarkEnv(b *testing.B) {
 
 func benchEnv(b *testing.B, v View, blind bool) {
 	const n = 256
-	e := newEnv(b, EnvOptions{Envs: n, Config: engine.DefaultConfig(), View: v, Opponent: "random", Player: 1})
+	e := newEnv(b, EnvOptions{Envs: n, Config: paperio.DefaultConfig(), View: v, Opponent: "random", Player: 1})
 	e.blind = blind
 	if err := e.Reset(1); err != nil {
 		b.Fatal(err)
@@ -97,7 +97,7 @@ func benchEnv(b *testing.B, v View, blind bool) {
 }
 
 func BenchmarkLoader(b *testing.B) {
-	dir, _ := selfplayRun(b, engine.DefaultConfig(), 3, 8, loaderPairs...)
+	dir, _ := selfplayRun(b, paperio.DefaultConfig(), 3, 8, loaderPairs...)
 	for _, v := range []View{Full, {Crop: 11}} {
 		b.Run(v.String(), func(b *testing.B) {
 			l := newLoader(b, LoaderOptions{Dir: dir, View: v, Batch: 256, Shuffle: true})
@@ -125,16 +125,16 @@ func BenchmarkLoader(b *testing.B) {
 // distances from scratch, and the other scalars.
 func BenchmarkObserve(b *testing.B) {
 	states := envStates(b, 256)
-	planes := make([]uint8, View{Crop: 11}.Size(engine.Config{}))
+	planes := make([]uint8, View{Crop: 11}.Size(paperio.Config{}))
 	var sc [NumScalars]float32
 	parts := []struct {
 		name string
-		f    func(s *engine.State)
+		f    func(s *paperio.State)
 	}{
-		{"crop11", func(s *engine.State) { writeCrop(11, s, 0, planes) }},
-		{"home", func(s *engine.State) { FindHome(s, 0, 0) }},
-		{"bands", func(s *engine.State) { dataset.BandToHead(s, 0); dataset.BandToHead(s, 1) }},
-		{"scalars", func(s *engine.State) { scalars(s, 0, Home{}, [2]int32{}, sc[:]) }},
+		{"crop11", func(s *paperio.State) { writeCrop(11, s, 0, planes) }},
+		{"home", func(s *paperio.State) { FindHome(s, 0, 0) }},
+		{"bands", func(s *paperio.State) { dataset.BandToHead(s, 0); dataset.BandToHead(s, 1) }},
+		{"scalars", func(s *paperio.State) { scalars(s, 0, Home{}, [2]int32{}, sc[:]) }},
 	}
 	for _, p := range parts {
 		b.Run(p.name, func(b *testing.B) {
@@ -151,8 +151,8 @@ func BenchmarkObserve(b *testing.B) {
 
 // envStates are the states of n environments after 30 steps of random
 // actions against the random bot.
-func envStates(b *testing.B, n int) []*engine.State {
-	e := newEnv(b, EnvOptions{Envs: n, Config: engine.DefaultConfig(), View: View{Crop: 11}, Opponent: "random", Player: 1})
+func envStates(b *testing.B, n int) []*paperio.State {
+	e := newEnv(b, EnvOptions{Envs: n, Config: paperio.DefaultConfig(), View: View{Crop: 11}, Opponent: "random", Player: 1})
 	if err := e.Reset(1); err != nil {
 		b.Fatal(err)
 	}
@@ -166,7 +166,7 @@ func envStates(b *testing.B, n int) []*engine.State {
 			b.Fatal(err)
 		}
 	}
-	out := make([]*engine.State, n)
+	out := make([]*paperio.State, n)
 	for i := range out {
 		out[i] = e.games[i].s.Clone()
 	}

@@ -1,6 +1,6 @@
 package rl
 
-import "github.com/paperio/paperio/engine"
+import "github.com/paperio/paperio/engine/paperio"
 
 // fullBoard keeps a full-board observation (observeFull's planes) up to
 // date as a game is played, changing only what a half-step changed: the
@@ -21,7 +21,7 @@ type fullBoard struct {
 // start draws the new game s for player own. The planes hold the game
 // drawn before, if any, on a board of the same size (only its boxes are
 // cleared), or anything.
-func (b *fullBoard) start(s *engine.State, own int, planes []uint8) {
+func (b *fullBoard) start(s *paperio.State, own int, planes []uint8) {
 	if b.drawn {
 		b.erase(s.Width(), s.Height(), planes)
 	} else {
@@ -60,13 +60,13 @@ func (b *fullBoard) erase(w, h int, planes []uint8) {
 	}
 }
 
-func box(s *engine.State, i int) [4]int {
+func box(s *paperio.State, i int) [4]int {
 	x0, y0, x1, y1 := s.Box(i)
 	return [4]int{x0, y0, x1, y1}
 }
 
 // update draws the half-step just played in s.
-func (b *fullBoard) update(s *engine.State, planes []uint8) {
+func (b *fullBoard) update(s *paperio.State, planes []uint8) {
 	if s.HalfSteps() == 0 {
 		return
 	}
@@ -97,7 +97,7 @@ func (b *fullBoard) flip(w, h int, planes []uint8) {
 
 // moveHead moves player i's head mark to where its head is and returns
 // that place.
-func (b *fullBoard) moveHead(s *engine.State, planes []uint8, i int) (x, y int) {
+func (b *fullBoard) moveHead(s *paperio.State, planes []uint8, i int) (x, y int) {
 	w, h := s.Width(), s.Height()
 	plane := OwnHead
 	if i != b.own {
@@ -117,7 +117,7 @@ func (b *fullBoard) moveHead(s *engine.State, planes []uint8, i int) (x, y int) 
 }
 
 // cell draws the territory and band planes of cell (x, y).
-func (b *fullBoard) cell(s *engine.State, planes []uint8, x, y int) {
+func (b *fullBoard) cell(s *paperio.State, planes []uint8, x, y int) {
 	w, h := s.Width(), s.Height()
 	c := x*h + y
 	f, bd := s.Fields()[c], s.Bands()[c]
@@ -131,7 +131,7 @@ func (b *fullBoard) cell(s *engine.State, planes []uint8, x, y int) {
 }
 
 // redraw draws the territory and band planes of player i's box.
-func (b *fullBoard) redraw(s *engine.State, planes []uint8, i int) {
+func (b *fullBoard) redraw(s *paperio.State, planes []uint8, i int) {
 	x0, y0, x1, y1 := s.Box(i)
 	for y := y0; y <= y1; y++ {
 		for x := x0; x <= x1; x++ {

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/engine/paperio"
 )
 
 // TestFullBoardMatchesDefinition: the full board kept up to date half-step
@@ -20,10 +20,10 @@ func TestFullBoardMatchesDefinition(t *testing.T) {
 		planes := map[[2]int][]uint8{}
 		boards := map[[2]int]*fullBoard{}
 		var n int
-		states(t, 60, func(s *engine.State) {
+		states(t, 60, func(s *paperio.State) {
 			key := [2]int{s.Width(), s.Height()}
 			if planes[key] == nil {
-				planes[key] = bytes.Repeat([]byte{9}, Full.Size(engine.Config{Width: s.Width(), Height: s.Height()}))
+				planes[key] = bytes.Repeat([]byte{9}, Full.Size(paperio.Config{Width: s.Width(), Height: s.Height()}))
 				boards[key] = &fullBoard{}
 			}
 			p, b := planes[key], boards[key]
@@ -50,7 +50,7 @@ func TestFullBoardMatchesDefinition(t *testing.T) {
 }
 
 // fullDiff names the first cell where two full-board observations differ.
-func fullDiff(s *engine.State, got, want []uint8) string {
+func fullDiff(s *paperio.State, got, want []uint8) string {
 	w, h := s.Width(), s.Height()
 	for i := range got {
 		if got[i] != want[i] {

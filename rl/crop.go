@@ -4,7 +4,7 @@ import (
 	"encoding/binary"
 	"math/bits"
 
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/engine/paperio"
 )
 
 // writeCrop writes the crop planes of s for player me as observeCrop
@@ -13,7 +13,7 @@ import (
 // cell's territory owner and band owner (0, 1 or 2: one bit per player),
 // so that each plane's bytes of a row are made eight at a time with a
 // shift and a mask. Crops narrower than eight cells take the plain way.
-func writeCrop(k int, s *engine.State, me int, planes []uint8) {
+func writeCrop(k int, s *paperio.State, me int, planes []uint8) {
 	switch {
 	case k < 8:
 		clear(planes)
@@ -29,7 +29,7 @@ func writeCrop(k int, s *engine.State, me int, planes []uint8) {
 const maxFastCrop = 16
 
 // cropInside reports whether player me's crop lies on the board.
-func cropInside(k int, s *engine.State, me int) bool {
+func cropInside(k int, s *paperio.State, me int) bool {
 	x, y, _ := s.Head(me)
 	r := k / 2
 	return x-r >= 0 && x+r < s.Width() && y-r >= 0 && y+r < s.Height()
@@ -38,7 +38,7 @@ func cropInside(k int, s *engine.State, me int) bool {
 // writeCropEdge writes a crop that reaches past the board's edge (or is
 // wider than writeCropInside goes): each row is gathered cell by cell, the
 // cells off the board marked.
-func writeCropEdge(k int, s *engine.State, me int, planes []uint8) {
+func writeCropEdge(k int, s *paperio.State, me int, planes []uint8) {
 	kk := k * k
 	planes = planes[:CropPlanes*kk]
 	r := k / 2
@@ -126,7 +126,7 @@ func clipLine(lo, hi, v0, dv, n int) (int, int) {
 // or south the crop is the east or north one of the block turned by half a
 // turn, which reversing the order of the columns and the bytes of each
 // column gives.
-func writeCropInside(k int, s *engine.State, me int, planes []uint8) {
+func writeCropInside(k int, s *paperio.State, me int, planes []uint8) {
 	r := k / 2
 	hx, hy, d := s.Head(me)
 	h := s.Height()
@@ -140,10 +140,10 @@ func writeCropInside(k int, s *engine.State, me int, planes []uint8) {
 		dst = &g
 	}
 	at, step := 0, 1
-	if d == engine.East || d == engine.South {
+	if d == paperio.East || d == paperio.South {
 		at, step = k-1, -1
 	}
-	turned := d == engine.West || d == engine.South
+	turned := d == paperio.West || d == paperio.South
 	for c, base := 0, (hx-r)*h+hy-r; c < k; c, base = c+1, base+h {
 		lo, hi := codes(field, bands, base), codes(field, bands, base+k-8)
 		if turned {

@@ -3,15 +3,15 @@ package rl
 import (
 	"fmt"
 
-	"github.com/paperio/paperio/bots"
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/play"
 )
 
 // EnvOptions shape an Env.
 type EnvOptions struct {
-	Envs   int           // games stepped together
-	Config engine.Config // board and rounds
+	Envs   int            // games stepped together
+	Config paperio.Config // board and rounds
 	View   View
 	// Opponent is the bot spec the agent plays against ("random",
 	// "heuristic:margin=2"), a learned policy ("policy:FILE") or a program
@@ -63,7 +63,7 @@ type Buffers struct {
 // that ends it (where Buffers.Terminated is true); the other entries are 0.
 type Results struct {
 	Winner       []int8  // 1 or 2, 0 for a draw (the games table's winner)
-	Reason       []int8  // the course's result code (engine.Reason: WAL 0 … END -3)
+	Reason       []int8  // the course's result code (paperio.Reason: WAL 0 … END -3)
 	Area1, Area2 []int32 // the final territories of players 1 and 2
 }
 
@@ -88,7 +88,7 @@ type Env struct {
 	size   int     // bytes of one observation's planes
 	games  []envGame
 	run    int64
-	drawer engine.StartDrawer
+	drawer paperio.StartDrawer
 	seeds  []int64
 	ready  bool // Reset was called
 	blind  bool // no observation is written: the floor benchmark's environment
@@ -98,7 +98,7 @@ type Env struct {
 
 // envGame is one environment of the batch.
 type envGame struct {
-	s       engine.State
+	s       paperio.State
 	bot     bots.Bot
 	expert  [2]bots.Bot // per side, with EnvOptions.Expert
 	said    [2]int      // each side's expert's last answer, -1 for none
@@ -108,10 +108,10 @@ type envGame struct {
 	played  int64       // games started by this environment
 	game    int64       // the current game's index in the run
 	seed    int64
-	agent   int                // the agent's player against a bot
-	pending bool               // the game ended; the next step starts the next one
-	starts  [4][2]engine.Start // starts of the next games, drawn four at a time
-	nstarts int                // starts left in starts (the last ones)
+	agent   int                 // the agent's player against a bot
+	pending bool                // the game ended; the next step starts the next one
+	starts  [4][2]paperio.Start // starts of the next games, drawn four at a time
+	nstarts int                 // starts left in starts (the last ones)
 
 	// The opponent: bot is made[spec].
 	spec string              // the bot's spec
@@ -257,7 +257,7 @@ func (e *Env) switchBot(g *envGame) error {
 
 // CheckConfig refuses boards the engine cannot play or that are too large
 // for an observation (coordinates are kept in 16 bits, as in the dataset).
-func CheckConfig(c engine.Config) error {
+func CheckConfig(c paperio.Config) error {
 	if err := c.Validate(); err != nil {
 		return err
 	}
@@ -279,7 +279,7 @@ func (e *Env) Envs() int { return e.o.Envs }
 
 // State is environment i's game as it stands (read-only), for tests and
 // tools.
-func (e *Env) State(i int) (*engine.State, error) {
+func (e *Env) State(i int) (*paperio.State, error) {
 	if i < 0 || i >= len(e.games) {
 		return nil, fmt.Errorf("environment %d: there are %d", i, len(e.games))
 	}
@@ -348,7 +348,7 @@ func (e *Env) SetResults(r Results) error {
 
 // ended writes how environment i's game ended into the results, or zeros
 // while it goes on.
-func (e *Env) ended(i int, s *engine.State) {
+func (e *Env) ended(i int, s *paperio.State) {
 	r := &e.res
 	if r.Winner == nil {
 		return

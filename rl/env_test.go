@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/paperio/paperio/bots"
 	"github.com/paperio/paperio/dataset"
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/play"
 	"github.com/paperio/paperio/selfplay"
 )
@@ -49,7 +49,7 @@ func newEnv(t testing.TB, o EnvOptions) *Env {
 // each game ends when and as the games table says, with the reward of its
 // winner. Full boards and crops, either side, both autoreset modes.
 func TestEnvFollowsSelfplay(t *testing.T) {
-	c := engine.Config{Width: 102, Height: 101, MaxTurns: 150}
+	c := paperio.Config{Width: 102, Height: 101, MaxTurns: 150}
 	cases := []struct {
 		pair     selfplay.Pair
 		opponent string
@@ -203,13 +203,13 @@ func checkAgainstRows(t *testing.T, name string, e *Env, rows []dataset.Game, se
 // TestEnvRefuses: bad options, buffers and actions are errors that say
 // what is wrong.
 func TestEnvRefuses(t *testing.T) {
-	good := EnvOptions{Envs: 2, Config: engine.Config{Width: 20, Height: 20, MaxTurns: 50}, View: View{Crop: 11}, Opponent: "random", Player: 1}
+	good := EnvOptions{Envs: 2, Config: paperio.Config{Width: 20, Height: 20, MaxTurns: 50}, View: View{Crop: 11}, Opponent: "random", Player: 1}
 	bad := []struct {
 		o    EnvOptions
 		want string
 	}{
 		{EnvOptions{Envs: 0, Config: good.Config}, "envs 0"},
-		{EnvOptions{Envs: 1, Config: engine.Config{Width: 3, Height: 3, MaxTurns: 5}}, "board width 3"},
+		{EnvOptions{Envs: 1, Config: paperio.Config{Width: 3, Height: 3, MaxTurns: 5}}, "board width 3"},
 		{EnvOptions{Envs: 1, Config: good.Config, View: View{Crop: 4}}, "crop 4"},
 		{EnvOptions{Envs: 1, Config: good.Config, View: View{Crop: 11, Global: 4}}, "global 4"},
 		{EnvOptions{Envs: 1, Config: good.Config, View: View{Global: 15}}, "goes with a crop"},
@@ -256,7 +256,7 @@ func TestEnvRefuses(t *testing.T) {
 // opponent. An agent that does otherwise gets the answers of an expert
 // started afresh where it stands.
 func TestExpertAnswers(t *testing.T) {
-	c := engine.Config{Width: 60, Height: 50, MaxTurns: 200}
+	c := paperio.Config{Width: 60, Height: 50, MaxTurns: 200}
 	const seed, envs = 11, 2
 	_, rows := selfplayRun(t, c, seed, 2*envs, selfplay.Pair{P1: "goround", P2: "heuristic"})
 	e := newEnv(t, EnvOptions{Envs: envs, Config: c, View: View{Crop: 9}, Opponent: "goround", Player: 2, Expert: "heuristic"})
@@ -320,7 +320,7 @@ func TestExpertAnswers(t *testing.T) {
 // A program speaking docs/PROTOCOL.md is an opponent like a built-in bot:
 // the environment plays the games self-play records with it.
 func TestEnvExecOpponentFollowsSelfplay(t *testing.T) {
-	c := engine.Config{Width: 102, Height: 101, MaxTurns: 150}
+	c := paperio.Config{Width: 102, Height: 101, MaxTurns: 150}
 	bot := "exec:../examples/bots/python/goround.py"
 	const envs, perEnv, seed = 2, 2, 42
 	_, rows := selfplayRun(t, c, seed, envs*perEnv, selfplay.Pair{P1: "heuristic", P2: bot})
@@ -335,7 +335,7 @@ func TestEnvExecOpponentFollowsSelfplay(t *testing.T) {
 // environment plays the games an environment of that opponent alone plays
 // (same run, same actions), and SetOpponent takes effect at the next game.
 func TestOpponentsPerEnvironment(t *testing.T) {
-	c := engine.Config{Width: 30, Height: 30, MaxTurns: 60}
+	c := paperio.Config{Width: 30, Height: 30, MaxTurns: 60}
 	view := View{Crop: 5}
 	mixed := newEnv(t, EnvOptions{Envs: 2, Config: c, View: view, Opponents: []string{"random", "goround"}, Player: 0})
 	defer mixed.Close()

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"math/bits"
 
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/engine/paperio"
 )
 
 // The planes of a global view (OBSERVATION.md): a coarse G×G map of the
@@ -53,7 +53,7 @@ func GlobalBlock(g, w, h int) int {
 // a·ahead + b·right with a within S/2 of (r − i)·S and b within S/2 of
 // (j − r)·S, r = G/2. It is the definition in code; writeGlobal is the
 // fast writer tested against it.
-func observeGlobal(g int, s *engine.State, me int, planes []uint8) {
+func observeGlobal(g int, s *paperio.State, me int, planes []uint8) {
 	clear(planes[:GlobalPlanes*g*g])
 	w, h := s.Width(), s.Height()
 	bs := GlobalBlock(g, w, h)
@@ -129,7 +129,7 @@ type rowRun struct {
 // found once; each column is then a few stretches of rows in one block,
 // whose territory and band cells are counted eight at a time (a grid byte
 // is 0, 1 or 2: one bit per player).
-func (sc *globalScratch) writeGlobal(g int, s *engine.State, me int, planes []uint8) {
+func (sc *globalScratch) writeGlobal(g int, s *paperio.State, me int, planes []uint8) {
 	w, h := s.Width(), s.Height()
 	bs := GlobalBlock(g, w, h)
 	r, hs := g/2, bs/2

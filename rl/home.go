@@ -4,7 +4,7 @@ import (
 	"math"
 
 	"github.com/paperio/paperio/dataset"
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/engine/paperio"
 )
 
 // Home is where a player's nearest own territory cell lies, seen from its
@@ -18,7 +18,7 @@ type Home struct{ A, B, R int }
 // FindHome finds player me's home, searching the rings from distance from
 // on: the caller knows no own territory cell is nearer (0 when it knows
 // nothing).
-func FindHome(s *engine.State, me, from int) Home {
+func FindHome(s *paperio.State, me, from int) Home {
 	return findHome(s, me, from, rect{0, 0, s.Width() - 1, s.Height() - 1})
 }
 
@@ -58,7 +58,7 @@ func (r rect) dist(x, y int) int {
 // findHome is FindHome where every own territory cell is known to lie in
 // box (a rectangle on the board): the rings start no nearer than the box,
 // and each side of a ring is cut to the box.
-func findHome(s *engine.State, me, from int, box rect) Home {
+func findHome(s *paperio.State, me, from int, box rect) Home {
 	if s.Area(me) == 0 {
 		return Home{0, 0, -1}
 	}
@@ -144,7 +144,7 @@ type homeHint struct {
 }
 
 // start follows a new game.
-func (t *tracker) start(s *engine.State) {
+func (t *tracker) start(s *paperio.State) {
 	for i := range 2 {
 		x0, y0, x1, y1 := s.Box(i) // the start square: no cell stood on yet
 		t.hint[i] = homeHint{}
@@ -157,7 +157,7 @@ func (t *tracker) start(s *engine.State) {
 // played follows the half-step just played by mover m, whose territory
 // had area cells before it. While the game is on, only the mover's band
 // changes: it grows by the cell stepped on, or goes when it encloses.
-func (t *tracker) played(s *engine.State, m, area int) {
+func (t *tracker) played(s *paperio.State, m, area int) {
 	if s.Area(m) > area {
 		t.hint[m].valid = false
 		t.terr[m] = t.terr[m].union(t.band[m])
@@ -179,7 +179,7 @@ func (t *tracker) played(s *engine.State, m, area int) {
 }
 
 // home is player me's home, and keeps it as the next search's hint.
-func (t *tracker) home(s *engine.State, me int) Home {
+func (t *tracker) home(s *paperio.State, me int) Home {
 	hh := &t.hint[me]
 	x, y, _ := s.Head(me)
 	from := 0
@@ -192,7 +192,7 @@ func (t *tracker) home(s *engine.State, me int) Home {
 }
 
 // scalars writes the scalars of player me's observation.
-func (t *tracker) scalars(s *engine.State, me int, out []float32) {
+func (t *tracker) scalars(s *paperio.State, me int, out []float32) {
 	scalars(s, me, t.home(s, me), [2]int32{t.bandToHead(s, me), t.bandToHead(s, 1-me)}, out)
 }
 
@@ -203,7 +203,7 @@ func (t *tracker) scalars(s *engine.State, me int, out []float32) {
 // beat best. A short one is scanned cell by cell, which costs less than
 // the skips' chain of dependent steps. When the game has ended a band may
 // have lost cells to the other's, which BandToHead sorts out.
-func (t *tracker) bandToHead(s *engine.State, i int) int32 {
+func (t *tracker) bandToHead(s *paperio.State, i int) int32 {
 	xy := t.xy[i]
 	if s.Over() || len(xy) != s.BandLen(i) {
 		return dataset.BandToHead(s, i)

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/paperio/paperio/dataset"
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/engine/paperio"
 )
 
 // TestTrackerMatchesSearch: the tracker that follows a game gives the
@@ -16,7 +16,7 @@ func TestTrackerMatchesSearch(t *testing.T) {
 	var tr tracker
 	var area [2]int
 	n, asked := 0, 0
-	states(t, 200, func(s *engine.State) {
+	states(t, 200, func(s *paperio.State) {
 		n++
 		if s.HalfSteps() == 0 {
 			tr.start(s)

@@ -14,9 +14,9 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 
-	"github.com/paperio/paperio/bots"
 	"github.com/paperio/paperio/dataset"
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/internal/jsonl"
 	"github.com/paperio/paperio/label"
 	"github.com/paperio/paperio/outcome"
@@ -70,8 +70,8 @@ type LoaderBuffers struct {
 type Loader struct {
 	o       LoaderOptions
 	b       LoaderBuffers
-	board   engine.Config // full views: the dataset's board
-	size    int           // bytes of one observation's planes
+	board   paperio.Config // full views: the dataset's board
+	size    int            // bytes of one observation's planes
 	files   []string
 	players map[string]bool
 	rng     *rand.Rand
@@ -85,13 +85,13 @@ type Loader struct {
 // replaySlot is one game being replayed.
 type replaySlot struct {
 	row    dataset.Game
-	s      engine.State
+	s      paperio.State
 	board  fullBoard // full views: player 1's view of the game, kept up to date
 	planes []uint8
 	at     int     // actions replayed
 	keep   [2]bool // whose rows are kept
 	track  tracker // for the scalars that search the board
-	winner engine.Winner
+	winner paperio.Winner
 }
 
 // NewLoader finds the dataset's files and checks the options. The loader
@@ -113,7 +113,7 @@ func NewLoader(o LoaderOptions) (*Loader, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &Loader{o: o, files: files, replays: replays, board: engine.Config{Width: 1, Height: 1}, rows: -1}
+	l := &Loader{o: o, files: files, replays: replays, board: paperio.Config{Width: 1, Height: 1}, rows: -1}
 	if o.View.Crop == 0 {
 		// Full boards: every game of a dataset has the first one's board.
 		if l.board, err = l.firstBoard(files[0]); err != nil {
@@ -205,19 +205,19 @@ func (l *Loader) SetBuffers(b LoaderBuffers) error {
 }
 
 // firstBoard is the board of the first game of a games file.
-func (l *Loader) firstBoard(file string) (engine.Config, error) {
+func (l *Loader) firstBoard(file string) (paperio.Config, error) {
 	rows, err := l.readGames(file)
 	if err != nil {
-		return engine.Config{}, err
+		return paperio.Config{}, err
 	}
 	if len(rows) == 0 {
-		return engine.Config{}, fmt.Errorf("%s: no games", file)
+		return paperio.Config{}, fmt.Errorf("%s: no games", file)
 	}
 	return rowConfig(rows[0]), nil
 }
 
-func rowConfig(g dataset.Game) engine.Config {
-	return engine.Config{Width: int(g.Width), Height: int(g.Height), MaxTurns: int(g.MaxTurns)}
+func rowConfig(g dataset.Game) paperio.Config {
+	return paperio.Config{Width: int(g.Width), Height: int(g.Height), MaxTurns: int(g.MaxTurns)}
 }
 
 // gamesFiles lists a dataset's games files: every *.parquet below games/,
@@ -467,7 +467,7 @@ func (l *Loader) advance(k, n int) (bool, error) {
 	sl := l.slots[k]
 	s := &sl.s
 	row := &sl.row
-	a := engine.Action(row.Actions[sl.at])
+	a := paperio.Action(row.Actions[sl.at])
 	idx := ActionIndex(a)
 	if idx < 0 {
 		return false, fmt.Errorf("game %d: action %q at half-step %d is not L, S or R", row.GameID, row.Actions[sl.at], sl.at+1)

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/paperio/paperio/dataset"
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/selfplay"
 )
 
@@ -77,7 +77,7 @@ var loaderPairs = []selfplay.Pair{{P1: "heuristic", P2: "random"}, {P1: "goround
 // equal — with the observation Observe gives of the game before that
 // half-step, for full boards and crops.
 func TestLoaderMatchesTurns(t *testing.T) {
-	c := engine.Config{Width: 102, Height: 101, MaxTurns: 150}
+	c := paperio.Config{Width: 102, Height: 101, MaxTurns: 150}
 	dir, games := selfplayRun(t, c, 5, 9, loaderPairs...)
 	turns := readTurns(t, dir)
 	slices.SortFunc(turns, func(a, b dataset.Turn) int {
@@ -108,7 +108,7 @@ func TestLoaderMatchesTurns(t *testing.T) {
 			t.Fatalf("%s: %d rows, the turns table has %d", v, len(got), len(turns))
 		}
 		for i, tr := range turns {
-			w := loaded{tr.GameID, tr.HalfStep, tr.Player, int64(ActionIndex(engine.Action(tr.Action))), float32(tr.Reward), tr.Done, float32(tr.Outcome)}
+			w := loaded{tr.GameID, tr.HalfStep, tr.Player, int64(ActionIndex(paperio.Action(tr.Action))), float32(tr.Reward), tr.Done, float32(tr.Outcome)}
 			if got[i] != w {
 				t.Fatalf("%s: row %d: %+v, the turns table has %+v", v, i, got[i], w)
 			}
@@ -120,7 +120,7 @@ func TestLoaderMatchesTurns(t *testing.T) {
 // rows in order, in an order the seed decides; a filter keeps the rows of
 // the players named, in any spelling of their specs.
 func TestLoaderShuffles(t *testing.T) {
-	c := engine.Config{Width: 40, Height: 31, MaxTurns: 100}
+	c := paperio.Config{Width: 40, Height: 31, MaxTurns: 100}
 	dir, _ := selfplayRun(t, c, 9, 24, loaderPairs...)
 	turns := readTurns(t, dir)
 	keyOf := func(g int64, h int32) [2]int64 { return [2]int64{g, int64(h)} }

@@ -4,7 +4,7 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/engine/paperio"
 )
 
 // heapAfter is the live heap after f has run and its result is still
@@ -25,7 +25,7 @@ func heapAfter(f func() any) (int64, any) {
 // keeps little more than its game: an engine state and the bot.
 func TestEnvMemory(t *testing.T) {
 	const n = 200
-	c := engine.DefaultConfig()
+	c := paperio.DefaultConfig()
 	for _, v := range []View{Full, {Crop: 11}} {
 		o := EnvOptions{Envs: n, Config: c, View: v, Opponent: "random", Player: 1}
 		b := newBuffers(o)
@@ -49,13 +49,13 @@ func TestEnvMemory(t *testing.T) {
 		stateBytes, keepStates := heapAfter(func() any {
 			// Engine states that have enclosed, as the environment's bots
 			// have: enclosure keeps a scratch grid.
-			states := make([]*engine.State, n)
+			states := make([]*paperio.State, n)
 			for i := range states {
-				st, _ := engine.RandomStarts(c, int64(i))
-				states[i], _ = engine.NewGame(c, st)
+				st, _ := paperio.RandomStarts(c, int64(i))
+				states[i], _ = paperio.NewGame(c, st)
 				for _, a := range "SSRSSRSSRSS" {
-					states[i].Step(engine.Action(a))
-					states[i].Step(engine.Left)
+					states[i].Step(paperio.Action(a))
+					states[i].Step(paperio.Left)
 				}
 				if states[i].Area(0) <= 9 {
 					t.Fatal("no enclosure")

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/paperio/paperio/bots"
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/execai"
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/play"
@@ -109,7 +109,7 @@ func LoadPolicy(path string) (*Policy, error) {
 		}
 		p.views = append(p.views, v)
 	}
-	c := engine.DefaultConfig()
+	c := paperio.DefaultConfig()
 	if f.Meta.Width > 0 && f.Meta.Height > 0 {
 		c.Width, c.Height = f.Meta.Width, f.Meta.Height
 	}
@@ -123,7 +123,7 @@ func LoadPolicy(path string) (*Policy, error) {
 func (p *Policy) Name() string { return p.file.Meta.Name }
 
 // Net is the policy's network for boards of c's size.
-func (p *Policy) Net(c engine.Config) (*policy.Net, error) {
+func (p *Policy) Net(c paperio.Config) (*policy.Net, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	key := [2]int{c.Width, c.Height}
@@ -167,11 +167,11 @@ type PolicyPlayer struct {
 // Reset prepares the player for a game on s's board; a board the policy
 // cannot see (a full tower made for another size) panics, which the play
 // loop turns into a loss by error.
-func (pl *PolicyPlayer) Reset(s *engine.State, me int, _ uint64, _ play.Clock) {
+func (pl *PolicyPlayer) Reset(s *paperio.State, me int, _ uint64, _ play.Clock) {
 	pl.me = me
 	size := [2]int{s.Width(), s.Height()}
 	if pl.eval == nil || size != pl.size {
-		n, err := pl.p.Net(engine.Config{Width: size[0], Height: size[1], MaxTurns: s.MaxTurns()})
+		n, err := pl.p.Net(paperio.Config{Width: size[0], Height: size[1], MaxTurns: s.MaxTurns()})
 		if err != nil {
 			panic(err)
 		}
@@ -181,14 +181,14 @@ func (pl *PolicyPlayer) Reset(s *engine.State, me int, _ uint64, _ play.Clock) {
 }
 
 // Act is the policy's action for the player to move.
-func (pl *PolicyPlayer) Act(s *engine.State, _ play.Clock) engine.Action {
+func (pl *PolicyPlayer) Act(s *paperio.State, _ play.Clock) paperio.Action {
 	_, a := pl.Decide(s, pl.me)
 	return Actions[a]
 }
 
 // Decide observes s for player me, runs the network and returns its logits
 // and the action's index (Actions).
-func (pl *PolicyPlayer) Decide(s *engine.State, me int) ([3]float32, int) {
+func (pl *PolicyPlayer) Decide(s *paperio.State, me int) ([3]float32, int) {
 	e := pl.eval
 	for t, v := range pl.p.views {
 		observePlanes(v, &pl.boards[t], &pl.global, s, me, e.Planes(t))
@@ -205,7 +205,7 @@ func (pl *PolicyPlayer) Decide(s *engine.State, me int) ([3]float32, int) {
 // anew each time, within the players' boxes (a player does not see every
 // half-step to follow them): b erases the boxes of its last drawing, which
 // planes must hold, or it must be new. A global map is written with gs.
-func observePlanes(v View, b *fullBoard, gs *globalScratch, s *engine.State, me int, planes []uint8) {
+func observePlanes(v View, b *fullBoard, gs *globalScratch, s *paperio.State, me int, planes []uint8) {
 	switch {
 	case v == Full:
 		b.start(s, me, planes)
@@ -218,11 +218,11 @@ func observePlanes(v View, b *fullBoard, gs *globalScratch, s *engine.State, me 
 
 // Safe says which actions (by index) neither leave the board nor run onto
 // player me's own band: the moves that do not lose at once.
-func Safe(s *engine.State, me int) [3]bool {
+func Safe(s *paperio.State, me int) [3]bool {
 	x, y, d := s.Head(me)
 	var ok [3]bool
 	for i, a := range Actions {
-		nx, ny := engine.StepFrom(x, y, a.Turn(d))
+		nx, ny := paperio.StepFrom(x, y, a.Turn(d))
 		ok[i] = s.Inside(nx, ny) && s.BandAt(nx, ny) != me+1
 	}
 	return ok

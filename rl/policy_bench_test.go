@@ -4,7 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/play"
 	"github.com/paperio/paperio/policy/policytest"
 )
@@ -30,7 +30,7 @@ func BenchmarkPolicy(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	var states []*engine.State
+	var states []*paperio.State
 	for _, g := range games {
 		s := g.start.Clone()
 		for i, a := range g.actions {
@@ -44,7 +44,7 @@ func BenchmarkPolicy(b *testing.B) {
 		replayEngine(b, games)
 		b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "half-steps/s")
 	})
-	c := engine.DefaultConfig()
+	c := paperio.DefaultConfig()
 	for _, bp := range benchPolicies {
 		b.Run(bp.name, func(b *testing.B) {
 			views, err := LoadPolicyMeta(bp.meta)

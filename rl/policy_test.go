@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/paperio/paperio/bots"
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/play"
 	"github.com/paperio/paperio/policy/policytest"
 )
@@ -25,8 +25,8 @@ func TestPolicyViewsMatchDefinition(t *testing.T) {
 	sc := make([]float32, NumScalars)
 	var gs globalScratch
 	n := 0
-	states(t, 12, func(s *engine.State) {
-		c := engine.Config{Width: s.Width(), Height: s.Height()}
+	states(t, 12, func(s *paperio.State) {
+		c := paperio.Config{Width: s.Width(), Height: s.Height()}
 		if sz := [2]int{c.Width, c.Height}; sz != size {
 			size, boards, got = sz, make([]fullBoard, len(views)), make([][]uint8, len(views))
 			for i, v := range views {
@@ -72,7 +72,7 @@ func TestChoose(t *testing.T) {
 
 // writePolicy writes a policy of random weights for boards of c and
 // returns its file.
-func writePolicy(t testing.TB, meta string, c engine.Config, seed uint64) string {
+func writePolicy(t testing.TB, meta string, c paperio.Config, seed uint64) string {
 	t.Helper()
 	p, err := LoadPolicyMeta(meta)
 	if err != nil {
@@ -109,13 +109,13 @@ const (
 
 // playGame plays a game of p1 against p2 and returns its last state's
 // digest and length.
-func playGame(t *testing.T, c engine.Config, seed int64, p [2]bots.Bot) (uint64, int) {
+func playGame(t *testing.T, c paperio.Config, seed int64, p [2]bots.Bot) (uint64, int) {
 	t.Helper()
-	st, err := engine.RandomStarts(c, seed)
+	st, err := paperio.RandomStarts(c, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := engine.NewGame(c, st)
+	s, err := paperio.NewGame(c, st)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +132,7 @@ func playGame(t *testing.T, c engine.Config, seed int64, p [2]bots.Bot) (uint64,
 // games the same way every time, on either side, and allocates nothing
 // per move.
 func TestPolicyPlays(t *testing.T) {
-	c := engine.Config{Width: 40, Height: 30, MaxTurns: 300}
+	c := paperio.Config{Width: 40, Height: 30, MaxTurns: 300}
 	for _, meta := range []string{cropMeta, fullMeta} {
 		spec := "policy:" + writePolicy(t, meta, c, 1)
 		for side := range 2 {
@@ -156,8 +156,8 @@ func TestPolicyPlays(t *testing.T) {
 			}
 		}
 		pl, _ := NewBot(spec)
-		st, _ := engine.RandomStarts(c, 1)
-		s, _ := engine.NewGame(c, st)
+		st, _ := paperio.RandomStarts(c, 1)
+		s, _ := paperio.NewGame(c, st)
 		pl.Reset(s, 0, 0, play.Clock{})
 		if a := testing.AllocsPerRun(20, func() { pl.Act(s, play.Clock{}) }); a != 0 {
 			t.Errorf("%s: %v allocations per move", meta, a)
@@ -168,7 +168,7 @@ func TestPolicyPlays(t *testing.T) {
 // Bad policies are refused when read, with the file named; a full-board
 // policy asked to play on another board says so.
 func TestPolicyRefuses(t *testing.T) {
-	c := engine.Config{Width: 40, Height: 30, MaxTurns: 300}
+	c := paperio.Config{Width: 40, Height: 30, MaxTurns: 300}
 	dir := t.TempDir()
 	bad := map[string]string{
 		"obs.npz":  strings.Replace(cropMeta, `{"towers"`, `{"obs_version": 2, "towers"`, 1),
@@ -209,8 +209,8 @@ func TestPolicyRefuses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, _ := engine.RandomStarts(engine.DefaultConfig(), 1)
-	s, _ := engine.NewGame(engine.DefaultConfig(), st)
+	st, _ := paperio.RandomStarts(paperio.DefaultConfig(), 1)
+	s, _ := paperio.NewGame(paperio.DefaultConfig(), st)
 	defer func() {
 		if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "sees a 40x30 board, not 102x101") {
 			t.Errorf("panic %v", r)
@@ -222,7 +222,7 @@ func TestPolicyRefuses(t *testing.T) {
 // TestEnvPolicyOpponent: an environment plays against a policy, read once
 // for all its games; a missing file is refused by NewEnv.
 func TestEnvPolicyOpponent(t *testing.T) {
-	c := engine.Config{Width: 40, Height: 30, MaxTurns: 100}
+	c := paperio.Config{Width: 40, Height: 30, MaxTurns: 100}
 	spec := "policy:" + writePolicy(t, fullMeta, c, 6)
 	o := EnvOptions{Envs: 3, Config: c, View: View{Crop: 11}, Opponent: spec, Expert: spec}
 	e := newEnv(t, o)

@@ -12,8 +12,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/paperio/paperio/bots"
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/internal/numpytest"
 	"github.com/paperio/paperio/play"
 )
@@ -54,7 +54,7 @@ func TestPolicyMatchesTorch(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	c := engine.Config{Width: 32, Height: 23, MaxTurns: 300}
+	c := paperio.Config{Width: 32, Height: 23, MaxTurns: 300}
 	metas := make([]json.RawMessage, len(torchNets))
 	for i, m := range torchNets {
 		var v map[string]any
@@ -87,7 +87,7 @@ func TestPolicyMatchesTorch(t *testing.T) {
 	}
 	sc := make([]float32, NumScalars)
 	n := 0
-	torchGames(t, c, func(s *engine.State) bool {
+	torchGames(t, c, func(s *paperio.State) bool {
 		me := s.ToMove()
 		for i, v := range views {
 			Observe(v, s, me, planes[i], sc)
@@ -182,15 +182,15 @@ func TestPolicyMatchesTorch(t *testing.T) {
 // torchGames plays games of c between the built-in bots, with a random
 // move now and then, calling visit with every state before a move until
 // it says stop. Every eighth game has a policy of players play a side.
-func torchGames(t *testing.T, c engine.Config, visit func(s *engine.State) bool, policies []*PolicyPlayer) {
+func torchGames(t *testing.T, c paperio.Config, visit func(s *paperio.State) bool, policies []*PolicyPlayer) {
 	specs := []string{"heuristic", "wanderer", "goround", "random", "heuristic:maxband=8"}
 	for g := 0; ; g++ {
 		rng := rand.New(rand.NewPCG(5, uint64(g)))
-		st, err := engine.RandomStarts(c, int64(g))
+		st, err := paperio.RandomStarts(c, int64(g))
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := engine.NewGame(c, st)
+		s, err := paperio.NewGame(c, st)
 		if err != nil {
 			t.Fatal(err)
 		}

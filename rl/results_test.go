@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/paperio/paperio/dataset"
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/replay"
 )
 
@@ -15,7 +15,7 @@ import (
 // winner, end reason and both final territories, as the engine's state
 // says; in every other step they are 0.
 func TestEnvResults(t *testing.T) {
-	o := EnvOptions{Envs: 4, Config: engine.Config{Width: 20, Height: 15, MaxTurns: 30}, View: View{Crop: 5}, Opponent: "random", Player: 0}
+	o := EnvOptions{Envs: 4, Config: paperio.Config{Width: 20, Height: 15, MaxTurns: 30}, View: View{Crop: 5}, Opponent: "random", Player: 0}
 	e := newEnv(t, o)
 	r := Results{Winner: make([]int8, 4), Reason: make([]int8, 4), Area1: make([]int32, 4), Area2: make([]int32, 4)}
 	if err := e.SetResults(Results{Winner: r.Winner}); err == nil {
@@ -91,7 +91,7 @@ func TestLoaderReadsReplayFiles(t *testing.T) {
 		for _, r := range rows {
 			g := c.games[r.game]
 			wantOutcome := float32(g.Result.EngineWinner().Outcome(int(r.player) - 1))
-			if ActionIndex(engine.Action(g.Actions[r.halfStep-1])) != int(r.action) || r.outcome != wantOutcome ||
+			if ActionIndex(paperio.Action(g.Actions[r.halfStep-1])) != int(r.action) || r.outcome != wantOutcome ||
 				r.done != (int(r.halfStep) == len(g.Actions)) {
 				t.Fatalf("%s: row %+v; the replay %s has action %c, result %+v", c.path, r, g.ID, g.Actions[r.halfStep-1], g.Result)
 			}

@@ -9,7 +9,7 @@ import (
 	"github.com/parquet-go/parquet-go"
 
 	"github.com/paperio/paperio/dataset"
-	"github.com/paperio/paperio/engine"
+	rules "github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/games/paperio"
 	"github.com/paperio/paperio/selfplay"
@@ -17,7 +17,7 @@ import (
 
 // selfplayRun writes a self-play dataset with paperio selfplay's code into
 // a temporary folder and returns the folder and its games rows in order.
-func selfplayRun(t testing.TB, c engine.Config, seed, games int64, pairs ...selfplay.Pair) (string, []dataset.Game) {
+func selfplayRun(t testing.TB, c rules.Config, seed, games int64, pairs ...selfplay.Pair) (string, []dataset.Game) {
 	t.Helper()
 	dir := t.TempDir()
 	plan := selfplay.Plan{
@@ -71,7 +71,7 @@ func readTurns(t testing.TB, dir string) []dataset.Turn {
 // shadow replays a games row alongside an environment.
 type shadow struct {
 	row dataset.Game
-	s   *engine.State
+	s   *rules.State
 	at  int // actions replayed
 }
 
@@ -81,8 +81,8 @@ func newShadow(t testing.TB, row dataset.Game) *shadow {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := engine.Config{Width: int(row.Width), Height: int(row.Height), MaxTurns: int(row.MaxTurns)}
-	s, err := engine.NewGame(c, st)
+	c := rules.Config{Width: int(row.Width), Height: int(row.Height), MaxTurns: int(row.MaxTurns)}
+	s, err := rules.NewGame(c, st)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +93,7 @@ func newShadow(t testing.TB, row dataset.Game) *shadow {
 // the game's end).
 func (sh *shadow) playUntil(me int) {
 	for sh.at < len(sh.row.Actions) && sh.s.ToMove() != me {
-		sh.s.Step(engine.Action(sh.row.Actions[sh.at]))
+		sh.s.Step(rules.Action(sh.row.Actions[sh.at]))
 		sh.at++
 	}
 }
@@ -104,10 +104,10 @@ func (sh *shadow) next(t testing.TB) int64 {
 	if sh.at >= len(sh.row.Actions) {
 		t.Fatalf("game %d: no action left after %d", sh.row.GameID, sh.at)
 	}
-	return int64(ActionIndex(engine.Action(sh.row.Actions[sh.at])))
+	return int64(ActionIndex(rules.Action(sh.row.Actions[sh.at])))
 }
 
 func (sh *shadow) step() {
-	sh.s.Step(engine.Action(sh.row.Actions[sh.at]))
+	sh.s.Step(rules.Action(sh.row.Actions[sh.at]))
 	sh.at++
 }

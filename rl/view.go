@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/paperio/paperio/dataset"
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/engine/paperio"
 )
 
 // Version is the version of the observation spec (OBSERVATION.md). It
@@ -97,7 +97,7 @@ func (v View) String() string {
 // Shape is the shape of one observation's first planes (planes, rows,
 // columns): the whole board's, the crop's, or the global map's when there
 // is nothing else.
-func (v View) Shape(c engine.Config) [3]int {
+func (v View) Shape(c paperio.Config) [3]int {
 	switch {
 	case v.Crop == 0 && v.Global != 0:
 		return v.GlobalShape()
@@ -118,7 +118,7 @@ func (v View) GlobalShape() [3]int {
 
 // Size is the number of bytes of one observation's planes: the first
 // planes, then the global map's when the view has both.
-func (v View) Size(c engine.Config) int {
+func (v View) Size(c paperio.Config) int {
 	s := v.Shape(c)
 	n := s[0] * s[1] * s[2]
 	if v.Crop != 0 && v.Global != 0 {
@@ -132,7 +132,7 @@ func (v View) Size(c engine.Config) int {
 // of the spec in code, written for clarity: a pure function of the state,
 // which the fast writers of the environment and the dataset loader are
 // tested against.
-func Observe(v View, s *engine.State, me int, planes []uint8, scalars []float32) {
+func Observe(v View, s *paperio.State, me int, planes []uint8, scalars []float32) {
 	clear(planes)
 	switch {
 	case v.Crop != 0:
@@ -151,7 +151,7 @@ func Observe(v View, s *engine.State, me int, planes []uint8, scalars []float32)
 // observeFull: plane p, row y, column x is planes[(p*H + y)*W + x]; row 0
 // is the north edge (y = 0), column 0 the west edge. The board is not
 // turned.
-func observeFull(s *engine.State, me int, planes []uint8) {
+func observeFull(s *paperio.State, me int, planes []uint8) {
 	w, h := s.Width(), s.Height()
 	for x := 0; x < w; x++ {
 		for y := 0; y < h; y++ {
@@ -172,7 +172,7 @@ func observeFull(s *engine.State, me int, planes []uint8) {
 // cellPlanes are the territory and band planes set at an on-board cell:
 // the first n of ps (an array, not a slice, so that the small crops that
 // players write move after move allocate nothing).
-func cellPlanes(s *engine.State, me, x, y int) (ps [2]int, n int) {
+func cellPlanes(s *paperio.State, me, x, y int) (ps [2]int, n int) {
 	switch s.FieldAt(x, y) {
 	case me + 1:
 		ps[n], n = OwnTerritory, n+1
@@ -193,7 +193,7 @@ func cellPlanes(s *engine.State, me, x, y int) (ps [2]int, n int) {
 // of the head, column 0 r cells to its left. Cell (i, j) is the board cell
 // head + (r-i)·ahead + (j-r)·right, where ahead is the own direction and
 // right the direction after a right turn.
-func observeCrop(k int, s *engine.State, me int, planes []uint8) {
+func observeCrop(k int, s *paperio.State, me int, planes []uint8) {
 	r := k / 2
 	hx, hy, d := s.Head(me)
 	ex, ey, _ := s.Head(1 - me)
@@ -223,7 +223,7 @@ func observeCrop(k int, s *engine.State, me int, planes []uint8) {
 
 // Scalars writes the NumScalars scalars of the observation of s for player
 // me.
-func Scalars(s *engine.State, me int, out []float32) {
+func Scalars(s *paperio.State, me int, out []float32) {
 	bands := [2]int32{dataset.BandToHead(s, me), dataset.BandToHead(s, 1-me)}
 	scalars(s, me, FindHome(s, me, 0), bands, out)
 }
@@ -231,7 +231,7 @@ func Scalars(s *engine.State, me int, out []float32) {
 // scalars is Scalars with player me's home found already, and the
 // distances from its band to the enemy head and from the enemy's band to
 // its head.
-func scalars(s *engine.State, me int, home Home, bands [2]int32, out []float32) {
+func scalars(s *paperio.State, me int, home Home, bands [2]int32, out []float32) {
 	_ = out[NumScalars-1]
 	w, h := s.Width(), s.Height()
 	x, y, d := s.Head(me)

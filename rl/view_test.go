@@ -7,8 +7,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/paperio/paperio/bots"
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/play"
 )
 
@@ -16,21 +16,21 @@ import (
 // sizes, small ones included so that crops reach past every edge: random
 // moves, the random bot and the heuristic take turns, so that games have
 // territory, bands, enclosures and every kind of end.
-func states(t *testing.T, games int, visit func(s *engine.State)) {
+func states(t *testing.T, games int, visit func(s *paperio.State)) {
 	t.Helper()
 	specs := []string{"random", "heuristic", "goround:w=3,h=2"}
 	for g := 0; g < games; g++ {
 		rng := rand.New(rand.NewPCG(11, uint64(g)))
-		c := engine.Config{Width: 2 * (2 + rng.IntN(12)), Height: 3 + rng.IntN(25), MaxTurns: 20 + rng.IntN(200)}
+		c := paperio.Config{Width: 2 * (2 + rng.IntN(12)), Height: 3 + rng.IntN(25), MaxTurns: 20 + rng.IntN(200)}
 		if g%5 == 0 {
-			c = engine.DefaultConfig()
+			c = paperio.DefaultConfig()
 			c.MaxTurns = 300
 		}
-		st, err := engine.RandomStarts(c, int64(g))
+		st, err := paperio.RandomStarts(c, int64(g))
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := engine.NewGame(c, st)
+		s, err := paperio.NewGame(c, st)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -60,10 +60,10 @@ func TestCropMatchesDefinition(t *testing.T) {
 	var n int
 	for _, k := range []int{1, 3, 7, 9, 11, 15, 17, 31, 63} {
 		v := View{Crop: k}
-		want := make([]uint8, v.Size(engine.Config{}))
+		want := make([]uint8, v.Size(paperio.Config{}))
 		got := make([]uint8, len(want))
 		var scal [NumScalars]float32
-		states(t, 12, func(s *engine.State) {
+		states(t, 12, func(s *paperio.State) {
 			for me := 0; me < 2; me++ {
 				Observe(v, s, me, want, scal[:])
 				for i := range got {
@@ -84,7 +84,7 @@ func TestCropMatchesDefinition(t *testing.T) {
 
 // firstDiff names the first plane cell where got and want differ.
 func firstDiff(v View, got, want []uint8) string {
-	sh := v.Shape(engine.Config{Width: 1, Height: 1})
+	sh := v.Shape(paperio.Config{Width: 1, Height: 1})
 	if v == Full {
 		return "full board differs"
 	}
@@ -100,15 +100,15 @@ func firstDiff(v View, got, want []uint8) string {
 // TestObserveByHand checks the definition itself on a small position:
 // where each plane's cells are, the crop's turn, and the scalars.
 func TestObserveByHand(t *testing.T) {
-	c := engine.Config{Width: 10, Height: 8, MaxTurns: 50}
+	c := paperio.Config{Width: 10, Height: 8, MaxTurns: 50}
 	// Player 1 at (2,3) facing north, player 2 at (7,4) facing west.
-	s, err := engine.NewGame(c, [2]engine.Start{{X: 2, Y: 3, Dir: engine.North}, {X: 7, Y: 4, Dir: engine.West}})
+	s, err := paperio.NewGame(c, [2]paperio.Start{{X: 2, Y: 3, Dir: paperio.North}, {X: 7, Y: 4, Dir: paperio.West}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.Step(engine.Straight) // player 1 to (2,2): still home
-	s.Step(engine.Straight) // player 2 to (6,4): home
-	s.Step(engine.Straight) // player 1 to (2,1): a band cell
+	s.Step(paperio.Straight) // player 1 to (2,2): still home
+	s.Step(paperio.Straight) // player 2 to (6,4): home
+	s.Step(paperio.Straight) // player 1 to (2,1): a band cell
 	full := make([]uint8, Full.Size(c))
 	var sc [NumScalars]float32
 	Observe(Full, s, 1, full, sc[:]) // player 2's view, player 2 to move
@@ -135,7 +135,7 @@ func TestObserveByHand(t *testing.T) {
 		t.Errorf("%d cells set, want 21", n)
 	}
 	wantSc := map[int]float32{
-		OwnDir + int(engine.West): 1, EnemyDir + 1: 1, // north is west turned right
+		OwnDir + int(paperio.West): 1, EnemyDir + 1: 1, // north is west turned right
 		RoundsLeft: 49.0 / 50, OwnArea: 9.0 / 80, EnemyArea: 9.0 / 80,
 		OwnBandCells: 0, EnemyBandCells: 1.0 / 18, OwnX: 6.0 / 9, OwnY: 4.0 / 7,
 		EnemyAhead: 4.0 / 18, EnemyRight: 3.0 / 18, MovesFirst: 0,
@@ -207,13 +207,13 @@ func TestGlobalByHand(t *testing.T) {
 			t.Errorf("GlobalBlock(%d, %d, %d) = %d, want %d", tc.g, tc.w, tc.h, got, tc.want)
 		}
 	}
-	c := engine.Config{Width: 10, Height: 8, MaxTurns: 50}
-	s, err := engine.NewGame(c, [2]engine.Start{{X: 2, Y: 3, Dir: engine.North}, {X: 7, Y: 4, Dir: engine.West}})
+	c := paperio.Config{Width: 10, Height: 8, MaxTurns: 50}
+	s, err := paperio.NewGame(c, [2]paperio.Start{{X: 2, Y: 3, Dir: paperio.North}, {X: 7, Y: 4, Dir: paperio.West}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for range 3 { // player 1 to (2,1), a band cell; player 2 to (6,4)
-		s.Step(engine.Straight)
+		s.Step(paperio.Straight)
 	}
 	v := View{Global: 3}
 	g := make([]uint8, v.Size(c))

@@ -13,7 +13,7 @@ import (
 	"github.com/parquet-go/parquet-go"
 
 	"github.com/paperio/paperio/dataset"
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/play"
 )
 
@@ -124,15 +124,15 @@ func TestArrowReadsWhatTheEnginePlayed(t *testing.T) {
 			if id != lo+int64(i) || g.int(t, "seed", i) != play.GameSeed(m.Plan.Seed, id) || g.strs["p1"][i] != pair.P1 || g.strs["p2"][i] != pair.P2 {
 				t.Fatalf("chunk %d game row %d: id %d seed %d players %s %s", k, i, id, g.int(t, "seed", i), g.strs["p1"][i], g.strs["p2"][i])
 			}
-			c := engine.Config{Width: int(g.int(t, "width", i)), Height: int(g.int(t, "height", i)), MaxTurns: int(g.int(t, "max_turns", i))}
+			c := paperio.Config{Width: int(g.int(t, "width", i)), Height: int(g.int(t, "height", i)), MaxTurns: int(g.int(t, "max_turns", i))}
 			starts, err := dataset.ParseStart(g.strs["start"][i])
 			if err != nil {
 				t.Fatal(err)
 			}
-			if want, _ := engine.RandomStarts(c, play.GameSeed(m.Plan.Seed, id)); want != starts {
+			if want, _ := paperio.RandomStarts(c, play.GameSeed(m.Plan.Seed, id)); want != starts {
 				t.Fatalf("game %d: start %v, the seed gives %v", id, starts, want)
 			}
-			s, err := engine.NewGame(c, starts)
+			s, err := paperio.NewGame(c, starts)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -142,7 +142,7 @@ func TestArrowReadsWhatTheEnginePlayed(t *testing.T) {
 				t.Fatalf("game %d: %d actions, half_steps %d", id, len(acts), half)
 			}
 			for h := range half {
-				s.Step(engine.Action(acts[h]))
+				s.Step(paperio.Action(acts[h]))
 				checkTurnRow(t, tr, row, id, h+1, s, acts[h], row%5 == 0 || h == half-1)
 				rows++
 				row++
@@ -172,7 +172,7 @@ func TestArrowReadsWhatTheEnginePlayed(t *testing.T) {
 
 // checkTurnRow compares turn row i with the replayed state s after
 // half-step h; full adds the distances recomputed by scanning the board.
-func checkTurnRow(t *testing.T, tr *arrowTable, i int, id int64, h int, s *engine.State, act byte, full bool) {
+func checkTurnRow(t *testing.T, tr *arrowTable, i int, id int64, h int, s *paperio.State, act byte, full bool) {
 	t.Helper()
 	m := (h - 1) & 1
 	x, y, d := s.Head(m)
@@ -206,7 +206,7 @@ func checkTurnRow(t *testing.T, tr *arrowTable, i int, id int64, h int, s *engin
 
 // scanHome is player i's distance to its own territory, by looking at
 // every cell (-1: none).
-func scanHome(s *engine.State, i int) int64 {
+func scanHome(s *paperio.State, i int) int64 {
 	hx, hy, _ := s.Head(i)
 	best := int64(-1)
 	for x := range s.Width() {
@@ -223,7 +223,7 @@ func scanHome(s *engine.State, i int) int64 {
 
 // scanBand is the distance from player i's band to the other head, by
 // looking at every cell (-1: no band).
-func scanBand(s *engine.State, i int) int64 {
+func scanBand(s *paperio.State, i int) int64 {
 	hx, hy, _ := s.Head(1 - i)
 	best := int64(-1)
 	for x := range s.Width() {

@@ -9,9 +9,9 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/paperio/paperio/bots"
 	"github.com/paperio/paperio/dataset"
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/internal/cputime"
 	"github.com/paperio/paperio/internal/s3test"
 )
@@ -21,7 +21,7 @@ import (
 // time (games/cpu-s, which a busy machine inflates less), rows/s and bytes
 // per turn row.
 func BenchmarkRun(b *testing.B) {
-	c := engine.DefaultConfig()
+	c := paperio.DefaultConfig()
 	specs, err := ParseBots(paper, "goround,wanderer,heuristic")
 	if err != nil {
 		b.Fatal(err)
@@ -52,7 +52,7 @@ var benchRuns int
 // cost of the object store per game. It reports games/s and the store's
 // retries.
 func BenchmarkOut(b *testing.B) {
-	c := engine.DefaultConfig()
+	c := paperio.DefaultConfig()
 	specs, err := ParseBots(paper, "goround,wanderer,heuristic")
 	if err != nil {
 		b.Fatal(err)
@@ -90,7 +90,7 @@ func BenchmarkOut(b *testing.B) {
 // games per second of wall and CPU time: what a run whose playing and
 // recording were free would reach.
 func BenchmarkRunRows(b *testing.B) {
-	c := engine.DefaultConfig()
+	c := paperio.DefaultConfig()
 	specs := []string{"goround", "wanderer", "heuristic"}
 	var games [][]dataset.Turn
 	var r dataset.Recorder
@@ -103,12 +103,12 @@ func BenchmarkRunRows(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
-		starts, err := engine.RandomStarts(c, int64(g))
+		starts, err := paperio.RandomStarts(c, int64(g))
 		if err != nil {
 			b.Fatal(err)
 		}
 		r.Start(int64(g))
-		s, err := bots.Play(c, starts, ps, uint64(g), func(s *engine.State, a engine.Action) { r.Step(s, a) })
+		s, err := bots.Play(c, starts, ps, uint64(g), func(s *paperio.State, a paperio.Action) { r.Step(s, a) })
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/paperio/paperio/bots"
-	"github.com/paperio/paperio/engine"
+	rules "github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/games/paperio"
 )
 
@@ -118,12 +118,12 @@ func TestTournamentWithBrokenPlayers(t *testing.T) {
 		t.Fatalf("points %v", pts)
 	}
 	for _, p := range rep.Played {
-		name, want := "", engine.Reason(0)
+		name, want := "", rules.Reason(0)
 		switch {
 		case strings.Contains(p.Key, "broken"):
-			name, want = "broken", engine.ERR
+			name, want = "broken", rules.ERR
 		case strings.Contains(p.Key, "hang"):
-			name, want = "hang", engine.OVT
+			name, want = "hang", rules.OVT
 		default:
 			if p.Result.Verdict != VerdictOverrun {
 				t.Fatalf("slow: %+v", p.Result.Tally)

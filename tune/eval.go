@@ -134,7 +134,7 @@ func (e *Evaluator) opponentOf(j int) string {
 }
 
 // PairSeed is the seed of pair j of iteration it: it sets the start
-// (engine.RandomStarts) and both games' bot seeds. Every candidate of an
+// (paperio.RandomStarts) and both games' bot seeds. Every candidate of an
 // iteration plays the same starts against the same opponents.
 func (e *Evaluator) PairSeed(it, j int) int64 {
 	return play.GameSeed(e.Seed, int64(it)<<24|int64(j))

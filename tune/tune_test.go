@@ -9,8 +9,8 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/paperio/paperio/bots"
-	"github.com/paperio/paperio/engine"
+	rules "github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/games/paperio"
 	"github.com/paperio/paperio/play"
@@ -108,7 +108,7 @@ func smallOptions(dir string, method string) Options {
 	r, _ := ParseRanges("margin=0:6,depth=10:60")
 	sp, _ := NewSpace(paper, "heuristic", r)
 	pool, _ := ParsePool(paper, "heuristic@2,random")
-	c := engine.DefaultConfig()
+	c := rules.DefaultConfig()
 	c.MaxTurns = 60
 	return Options{Space: sp, Method: method, Pool: pool, Pairs: 3, Budget: 5 * 12 * 2, Seed: 11, Game: paper, Config: paperio.Config{Config: c}, Dir: dir, Workers: 2}
 }
@@ -208,7 +208,7 @@ func TestConvergenceCurve(t *testing.T) {
 // A Go bot of the pool that panics loses those games by ERR, and the
 // batch completes.
 func TestPanickingOpponent(t *testing.T) {
-	c := paperio.Config{Config: engine.Config{Width: 30, Height: 25, MaxTurns: 200}}
+	c := paperio.Config{Config: rules.Config{Width: 30, Height: 25, MaxTurns: 200}}
 	ev := &Evaluator{Game: paper, Config: c, Pool: []Opponent{{"broken", 1}}, Pairs: 3, Seed: 3, Workers: 2,
 		Entrant: func(spec string) (*game.Entrant, error) {
 			if spec == "broken" {
@@ -227,8 +227,8 @@ func TestPanickingOpponent(t *testing.T) {
 
 type brokenBot struct{}
 
-func (brokenBot) Reset(*engine.State, int, uint64, play.Clock) {}
-func (brokenBot) Act(*engine.State, play.Clock) engine.Action  { panic("broken") }
+func (brokenBot) Reset(*rules.State, int, uint64, play.Clock) {}
+func (brokenBot) Act(*rules.State, play.Clock) rules.Action   { panic("broken") }
 
 // paper is the game of the tests.
 var paper paperio.Game

@@ -24,7 +24,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/replay"
 	"github.com/paperio/paperio/tourney"
@@ -212,7 +212,7 @@ func TestBrowser(t *testing.T) {
 		p.wait(`viewer.k === 4000`, 5*time.Second)
 		s, _ := gs[2].Start()
 		for _, a := range gs[2].Actions {
-			s.Step(engine.Action(a))
+			s.Step(paperio.Action(a))
 		}
 		if got, want := p.text("#areas"), fmt.Sprintf("%d : %d", s.Area(0), s.Area(1)); got != want {
 			t.Fatalf("final areas shown %q, engine %q", got, want)
@@ -279,12 +279,12 @@ func TestBrowser(t *testing.T) {
 		for i, a := range []byte(g.Actions) {
 			if i%2 == 0 {
 				_, _, d := s.Head(0)
-				if want := vp.Turn(d, names[keys[human]]); engine.Action(a) != want {
+				if want := vp.Turn(d, names[keys[human]]); paperio.Action(a) != want {
 					t.Fatalf("move %d: key %s facing %d gives %c, recorded %c", human, names[keys[human]], d, want, a)
 				}
 				human++
 			}
-			s.Step(engine.Action(a))
+			s.Step(paperio.Action(a))
 		}
 		t.Logf("played %d keys; the recorded game has %d moves of the person (%s)", pressed, human, g.Actions)
 		if human == 0 {
@@ -330,10 +330,10 @@ func TestBrowser(t *testing.T) {
 func checkBoard(t *testing.T, p *page, g *replay.Game, k int) {
 	t.Helper()
 	s, _ := g.Start()
-	var prev *engine.State
+	var prev *paperio.State
 	for i := 0; i < k; i++ {
 		prev = s.Clone()
-		s.Step(engine.Action(g.Actions[i]))
+		s.Step(paperio.Action(g.Actions[i]))
 	}
 	var cells [][2]int
 	var want []color.RGBA

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/game"
 	gp "github.com/paperio/paperio/games/paperio"
 	gst "github.com/paperio/paperio/games/stellar"
@@ -18,7 +18,7 @@ import (
 )
 
 // smallBoard keeps the fixtures fast.
-var smallBoard = gp.Config{Config: engine.Config{Width: 20, Height: 15, MaxTurns: 80}}
+var smallBoard = gp.Config{Config: paperio.Config{Width: 20, Height: 15, MaxTurns: 80}}
 
 var paper gp.Game
 

@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/internal/cputime"
 	"github.com/paperio/paperio/replay"
@@ -78,7 +78,7 @@ func decodeBlob(t testing.TB, b []byte) decoded {
 }
 
 // expectState is frame's state as the engine has it.
-func expectState(s *engine.State) []byte {
+func expectState(s *paperio.State) []byte {
 	f, b := s.Fields(), s.Bands()
 	out := make([]byte, 0, len(f)+10)
 	for i := range f {
@@ -123,7 +123,7 @@ func TestFramesMatchEngine(t *testing.T) {
 			}
 			for k := range d.states {
 				if k > 0 {
-					s.Step(engine.Action(rg.Moves[k-1]))
+					s.Step(paperio.Action(rg.Moves[k-1]))
 				}
 				if !bytes.Equal(d.states[k], expectState(s)) {
 					t.Fatalf("%s frame %d: state differs from the engine's", rg.ID, k)

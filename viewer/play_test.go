@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/replay"
 	"github.com/paperio/paperio/selfplay"
@@ -95,12 +95,12 @@ func TestPlayTurnBased(t *testing.T) {
 	for i, a := range []byte(g.Actions) {
 		if i%2 == 0 {
 			_, _, d := s.Head(0)
-			if want := vp.Turn(d, keys[human]); engine.Action(a) != want {
+			if want := vp.Turn(d, keys[human]); paperio.Action(a) != want {
 				t.Fatalf("move %d: key %s facing %d gives %c, recorded %c", human, keys[human], d, want, a)
 			}
 			human++
 		}
-		s.Step(engine.Action(a))
+		s.Step(paperio.Action(a))
 	}
 	if human == 0 || human > sent || !s.Over() {
 		t.Fatalf("%d moves of the person for %d keys; over %v", human, sent, s.Over())
@@ -154,7 +154,7 @@ func TestPlayClockAndStream(t *testing.T) {
 	d := decodeBlob(t, blob)
 	s, _ := g.Start()
 	for _, a := range g.Actions {
-		s.Step(engine.Action(a))
+		s.Step(paperio.Action(a))
 	}
 	if len(d.states) != len(g.Actions)+1 || string(d.states[len(d.states)-1]) != string(expectState(s)) {
 		t.Fatalf("stream: %d frames; the game has %d moves", len(d.states), len(g.Actions))
@@ -329,7 +329,7 @@ func TestPlayExecOpponent(t *testing.T) {
 	if g == nil {
 		t.Fatal("the game was not recorded")
 	}
-	if g.Players != [2]string{vp.HumanSpec, "exec:" + bot} || g.Result.Reason == int(engine.ERR) || g.Result.Reason == int(engine.OVT) {
+	if g.Players != [2]string{vp.HumanSpec, "exec:" + bot} || g.Result.Reason == int(paperio.ERR) || g.Result.Reason == int(paperio.OVT) {
 		t.Fatalf("players %v, result %+v", g.Players, g.Result)
 	}
 }

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/replay"
 	"github.com/paperio/paperio/viewer"
 	vp "github.com/paperio/paperio/viewer/paperio"
@@ -34,7 +34,7 @@ func hexColour(s string) color.RGBA {
 // cellColour is the colour at the centre of cell (x, y) of state s, as
 // the board draws it, or false for a cell under a mark (a head, the last
 // move's ring, a cell just enclosed).
-func cellColour(s, prev *engine.State, x, y int) (color.RGBA, bool) {
+func cellColour(s, prev *paperio.State, x, y int) (color.RGBA, bool) {
 	for i := range 2 {
 		hx, hy, _ := s.Head(i)
 		if abs(hx-x) <= 1 && abs(hy-y) <= 1 {
@@ -65,16 +65,16 @@ func abs(v int) int {
 }
 
 // stateAt replays reference game 2 to frame k (and k-1).
-func stateAt(t *testing.T, k int) (*engine.State, *engine.State) {
+func stateAt(t *testing.T, k int) (*paperio.State, *paperio.State) {
 	gs, err := replay.ReadAll(refFiles[0])
 	if err != nil {
 		t.Fatal(err)
 	}
 	s, _ := gs[2].Start()
-	var prev *engine.State
+	var prev *paperio.State
 	for i := 0; i < k; i++ {
 		prev = s.Clone()
-		s.Step(engine.Action(gs[2].Actions[i]))
+		s.Step(paperio.Action(gs[2].Actions[i]))
 	}
 	return s, prev
 }

@@ -24,7 +24,7 @@ import (
 	"time"
 	"unsafe"
 
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/rl"
 	"github.com/paperio/paperio/rl/trainlog"
 )
@@ -155,7 +155,7 @@ func paperio_env_new(opts *C.char, shape *C.char, shapeLen C.int, msg *C.char, m
 			return 0, fmt.Errorf("environment options: %v", err)
 		}
 		e, err := rl.NewEnv(rl.EnvOptions{
-			Envs: j.Envs, Config: engine.Config{Width: j.Width, Height: j.Height, MaxTurns: j.Turns},
+			Envs: j.Envs, Config: paperio.Config{Width: j.Width, Height: j.Height, MaxTurns: j.Turns},
 			View: rl.View{Crop: j.Crop, Global: j.Global}, Opponent: j.Opponent, Player: j.Player, SameStep: j.SameStep,
 			Expert: j.Expert, Opponents: j.Opponents,
 		})

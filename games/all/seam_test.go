@@ -25,7 +25,7 @@ var shared = []string{"play", "game", "selfplay", "tourney", "tune", "analysis",
 	"rating", "store", "viewer", "label", "botspec", "internal"}
 
 // gameFolders hold a game's rules, bots or bindings.
-var gameFolders = []string{"engine", "eraser", "stellar", "bots", "games"}
+var gameFolders = []string{"engine", "games"}
 
 // ofGames are packages inside the shared folders that belong to one game
 // until they move to its folders: each game's board of the viewer, and two

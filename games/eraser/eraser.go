@@ -1,5 +1,5 @@
 // Package eraser binds eraser (星际消战, the 2023 course's match-3 duel;
-// rules in package eraser at the module root, bots in eraser/bots, course
+// rules in package eraser (engine/eraser), bots in engine/eraser/bots, course
 // AIs through pyai) to the shared commands: its settings, players, games,
 // dataset tables and replays. Importing it registers the game as "eraser".
 //
@@ -14,7 +14,7 @@ import (
 	"fmt"
 	"time"
 
-	rules "github.com/paperio/paperio/eraser"
+	rules "github.com/paperio/paperio/engine/eraser"
 	"github.com/paperio/paperio/game"
 )
 

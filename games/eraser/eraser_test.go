@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
-	rules "github.com/paperio/paperio/eraser"
-	"github.com/paperio/paperio/eraser/bots"
+	rules "github.com/paperio/paperio/engine/eraser"
+	"github.com/paperio/paperio/engine/eraser/bots"
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/internal/tabledoc"
 	"github.com/paperio/paperio/play"

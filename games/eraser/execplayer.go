@@ -5,8 +5,8 @@ import (
 	"slices"
 	"time"
 
-	rules "github.com/paperio/paperio/eraser"
-	"github.com/paperio/paperio/eraser/bots"
+	rules "github.com/paperio/paperio/engine/eraser"
+	"github.com/paperio/paperio/engine/eraser/bots"
 	"github.com/paperio/paperio/execai"
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/play"

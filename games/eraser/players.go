@@ -1,11 +1,11 @@
 package eraser
 
 import (
-	"github.com/paperio/paperio/eraser/bots"
+	"github.com/paperio/paperio/engine/eraser/bots"
 	"github.com/paperio/paperio/game"
 )
 
-// Players are built-in bots ("lookahead:depth=1", package eraser/bots) and
+// Players are built-in bots ("lookahead:depth=1", package engine/eraser/bots) and
 // course AIs in Python ("py:path/to/ai.py": a class Plaser, RULES.md §9)
 // and programs speaking docs/PROTOCOL.md ("exec:path/to/bot").
 

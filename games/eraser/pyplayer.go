@@ -11,8 +11,8 @@ import (
 	"path/filepath"
 	"time"
 
-	rules "github.com/paperio/paperio/eraser"
-	"github.com/paperio/paperio/eraser/bots"
+	rules "github.com/paperio/paperio/engine/eraser"
+	"github.com/paperio/paperio/engine/eraser/bots"
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/play"
 	"github.com/paperio/paperio/pyai"

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	rules "github.com/paperio/paperio/eraser"
+	rules "github.com/paperio/paperio/engine/eraser"
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/internal/numpytest"
 	"github.com/paperio/paperio/play"

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"time"
 
-	rules "github.com/paperio/paperio/eraser"
-	"github.com/paperio/paperio/eraser/bots"
+	rules "github.com/paperio/paperio/engine/eraser"
+	"github.com/paperio/paperio/engine/eraser/bots"
 	"github.com/paperio/paperio/game"
 )
 

@@ -3,7 +3,7 @@ package eraser
 import (
 	"strings"
 
-	rules "github.com/paperio/paperio/eraser"
+	rules "github.com/paperio/paperio/engine/eraser"
 	"github.com/paperio/paperio/game"
 )
 

@@ -1,7 +1,7 @@
 package eraser
 
 import (
-	"github.com/paperio/paperio/eraser/bots"
+	"github.com/paperio/paperio/engine/eraser/bots"
 	"github.com/paperio/paperio/game"
 )
 

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"time"
 
-	rules "github.com/paperio/paperio/eraser"
+	rules "github.com/paperio/paperio/engine/eraser"
 	"github.com/paperio/paperio/game"
 )
 

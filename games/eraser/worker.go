@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	rules "github.com/paperio/paperio/eraser"
-	"github.com/paperio/paperio/eraser/bots"
+	rules "github.com/paperio/paperio/engine/eraser"
+	"github.com/paperio/paperio/engine/eraser/bots"
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/play"
 )

@@ -1,5 +1,5 @@
-// Package paperio binds paper.io (纸带圈地, the 2018 game; rules in engine/,
-// bots in bots/, course AIs in pyai/) to the shared commands: its settings,
+// Package paperio binds paper.io (纸带圈地, the 2018 game; rules in engine/paperio/,
+// bots in engine/paperio/bots/, course AIs in pyai/) to the shared commands: its settings,
 // players, games, dataset tables (package dataset) and replays (package
 // replay). Importing it registers the game as "paperio", the default.
 package paperio
@@ -12,7 +12,7 @@ import (
 	"strings"
 
 	"github.com/paperio/paperio/dataset"
-	"github.com/paperio/paperio/engine"
+	rules "github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/game"
 )
 
@@ -34,19 +34,19 @@ var info = game.Info{
 	Selfplay: []string{"goround", "wanderer", "heuristic"},
 	Tune:     "heuristic",
 	Reasons: []game.Reason{
-		{Code: int(engine.WAL), Short: "WAL", Name: "wall", Words: engine.WAL.Words()},
-		{Code: int(engine.TAP), Short: "TAP", Name: "band", Words: engine.TAP.Words()},
-		{Code: int(engine.SID), Short: "SID", Name: "side", Words: engine.SID.Words()},
-		{Code: int(engine.FAC), Short: "FAC", Name: "head-on", Words: engine.FAC.Words()},
-		{Code: int(engine.CIT), Short: "CIT", Name: "territory", Words: engine.CIT.Words()},
-		{Code: int(engine.ERR), Short: "ERR", Name: "error", Words: engine.ERR.Words()},
-		{Code: int(engine.OVT), Short: "OVT", Name: "timeout", Words: engine.OVT.Words()},
-		{Code: int(engine.END), Short: "END", Name: "rounds", Words: engine.END.Words()},
+		{Code: int(rules.WAL), Short: "WAL", Name: "wall", Words: rules.WAL.Words()},
+		{Code: int(rules.TAP), Short: "TAP", Name: "band", Words: rules.TAP.Words()},
+		{Code: int(rules.SID), Short: "SID", Name: "side", Words: rules.SID.Words()},
+		{Code: int(rules.FAC), Short: "FAC", Name: "head-on", Words: rules.FAC.Words()},
+		{Code: int(rules.CIT), Short: "CIT", Name: "territory", Words: rules.CIT.Words()},
+		{Code: int(rules.ERR), Short: "ERR", Name: "error", Words: rules.ERR.Words()},
+		{Code: int(rules.OVT), Short: "OVT", Name: "timeout", Words: rules.OVT.Words()},
+		{Code: int(rules.END), Short: "END", Name: "rounds", Words: rules.END.Words()},
 	},
 }
 
 // Config is the board and round count of a game.
-type Config struct{ engine.Config }
+type Config struct{ rules.Config }
 
 func (c Config) String() string {
 	return fmt.Sprintf("board %dx%d, %d rounds", c.Width, c.Height, c.MaxTurns)
@@ -65,19 +65,19 @@ func (c Config) Encode() []byte {
 	return b
 }
 
-func (Game) DefaultConfig() game.Config { return Config{engine.DefaultConfig()} }
+func (Game) DefaultConfig() game.Config { return Config{rules.DefaultConfig()} }
 
 func (Game) DecodeConfig(b []byte) (game.Config, error) {
 	var j configJSON
 	if err := json.Unmarshal(b, &j); err != nil {
 		return nil, fmt.Errorf("paperio settings: %v", err)
 	}
-	return check(engine.Config{Width: j.Width, Height: j.Height, MaxTurns: j.MaxTurns})
+	return check(rules.Config{Width: j.Width, Height: j.Height, MaxTurns: j.MaxTurns})
 }
 
 // check refuses settings the engine or the dataset cannot hold: the turns
 // table stores coordinates as 16-bit integers.
-func check(c engine.Config) (game.Config, error) {
+func check(c rules.Config) (game.Config, error) {
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
@@ -92,8 +92,8 @@ func check(c engine.Config) (game.Config, error) {
 
 // ConfigFlags adds --size WxH and --turns N.
 func (Game) ConfigFlags(fs *flag.FlagSet) func() (game.Config, error) {
-	size := fs.String("size", fmt.Sprintf("%dx%d", engine.DefaultWidth, engine.DefaultHeight), "paperio: board size WxH (W even, at least 6x3: room for two starts)")
-	turns := fs.Int("turns", engine.DefaultMaxTurns, "rounds per game (paperio: each round is a half-step of each player)")
+	size := fs.String("size", fmt.Sprintf("%dx%d", rules.DefaultWidth, rules.DefaultHeight), "paperio: board size WxH (W even, at least 6x3: room for two starts)")
+	turns := fs.Int("turns", rules.DefaultMaxTurns, "rounds per game (paperio: each round is a half-step of each player)")
 	return func() (game.Config, error) {
 		w, h, err := ParseSize(*size)
 		if err != nil {
@@ -102,7 +102,7 @@ func (Game) ConfigFlags(fs *flag.FlagSet) func() (game.Config, error) {
 		if w < minWidth || h < minHeight {
 			return nil, fmt.Errorf("--size %s: too small for two starts; a board holds both players' 3x3 home squares side by side, so at least %dx%d", *size, minWidth, minHeight)
 		}
-		return check(engine.Config{Width: w, Height: h, MaxTurns: *turns})
+		return check(rules.Config{Width: w, Height: h, MaxTurns: *turns})
 	}
 }
 
@@ -120,15 +120,15 @@ func ParseSize(s string) (w, h int, err error) {
 		}
 	}
 	if !ok || err != nil {
-		return 0, 0, fmt.Errorf("--size %q: want WxH, e.g. %dx%d", s, engine.DefaultWidth, engine.DefaultHeight)
+		return 0, 0, fmt.Errorf("--size %q: want WxH, e.g. %dx%d", s, rules.DefaultWidth, rules.DefaultHeight)
 	}
 	return w, h, nil
 }
 
 // EngineConfig is the engine's configuration of settings c.
-func EngineConfig(c game.Config) engine.Config {
+func EngineConfig(c game.Config) rules.Config {
 	if pc, ok := c.(Config); ok {
 		return pc.Config
 	}
-	return engine.DefaultConfig()
+	return rules.DefaultConfig()
 }

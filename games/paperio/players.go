@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/paperio/paperio/bots"
+	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/execai"
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/pyai"

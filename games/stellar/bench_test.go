@@ -4,10 +4,10 @@ import (
 	"context"
 	"testing"
 
+	"github.com/paperio/paperio/engine/stellar"
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/internal/cputime"
 	"github.com/paperio/paperio/selfplay"
-	"github.com/paperio/paperio/stellar"
 )
 
 // The reference engine plays a 100-turn game on a ~92-node map in 0.6 to

@@ -5,11 +5,11 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/paperio/paperio/engine/stellar"
 	"github.com/paperio/paperio/execai"
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/play"
 	"github.com/paperio/paperio/pyai"
-	"github.com/paperio/paperio/stellar"
 )
 
 // execPlayer is a stellar program speaking docs/PROTOCOL.md (package

@@ -3,8 +3,8 @@ package stellar
 import (
 	"time"
 
+	"github.com/paperio/paperio/engine/stellar"
 	"github.com/paperio/paperio/play"
-	"github.com/paperio/paperio/stellar"
 )
 
 // View is what a player is given at each call: the game (read only) and the

@@ -8,8 +8,8 @@ import (
 	"math"
 	"strings"
 
+	"github.com/paperio/paperio/engine/stellar"
 	"github.com/paperio/paperio/play"
-	"github.com/paperio/paperio/stellar"
 )
 
 // A record's moves (game.Record.Moves) are every answer of both players,

@@ -7,8 +7,8 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/paperio/paperio/engine/stellar"
 	"github.com/paperio/paperio/play"
-	"github.com/paperio/paperio/stellar"
 )
 
 // someTurns are answers of every form: typed commands (odd amounts

@@ -1,13 +1,13 @@
 package stellar
 
 import (
+	"github.com/paperio/paperio/engine/stellar"
+	"github.com/paperio/paperio/engine/stellar/bots"
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/play"
-	"github.com/paperio/paperio/stellar"
-	"github.com/paperio/paperio/stellar/bots"
 )
 
-// Players are built-in bots ("greedy:keep=30", package stellar/bots) and
+// Players are built-in bots ("greedy:keep=30", package engine/stellar/bots) and
 // course AIs in Python ("py:path/to/ai.py", the course's player_class)
 // and programs speaking docs/PROTOCOL.md ("exec:path/to/bot").
 

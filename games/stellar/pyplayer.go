@@ -12,10 +12,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/paperio/paperio/engine/stellar"
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/play"
 	"github.com/paperio/paperio/pyai"
-	"github.com/paperio/paperio/stellar"
 )
 
 // A course AI of stellar ("py:ai.py") runs unchanged in a Python process of

@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/paperio/paperio/engine/stellar"
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/play"
-	"github.com/paperio/paperio/stellar"
 )
 
 // pyOptions are the options of the test AIs: the sandbox where it works.

@@ -3,9 +3,9 @@ package stellar
 import (
 	"fmt"
 
+	"github.com/paperio/paperio/engine/stellar"
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/play"
-	"github.com/paperio/paperio/stellar"
 )
 
 // faults are the turn's failures as the play loop reports them.

@@ -5,10 +5,10 @@ import (
 	"io"
 	"time"
 
+	"github.com/paperio/paperio/engine/stellar"
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/internal/jsonl"
 	"github.com/paperio/paperio/play"
-	"github.com/paperio/paperio/stellar"
 )
 
 // Replays are replay files in the format of the course's recordings

@@ -3,9 +3,9 @@ package stellar
 import (
 	"math"
 
+	"github.com/paperio/paperio/engine/stellar"
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/play"
-	"github.com/paperio/paperio/stellar"
 )
 
 // recorder computes a game's dataset rows turn by turn from the turn's

@@ -1,5 +1,5 @@
 // Package stellar binds stellar (星际群落, the 2021 game; rules in package
-// stellar, bots in stellar/bots, course AIs through pyai) to the shared
+// stellar, bots in engine/stellar/bots, course AIs through pyai) to the shared
 // commands: its settings (maps, turns, the time limit of a call), players,
 // games through the play loop, dataset tables (dataset.go), replays in the
 // course's recording format and result texts. Importing it registers the
@@ -23,8 +23,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/paperio/paperio/engine/stellar"
 	"github.com/paperio/paperio/game"
-	"github.com/paperio/paperio/stellar"
 )
 
 func init() { game.Register(Game{}) }

@@ -1,8 +1,8 @@
 package stellar
 
 import (
+	"github.com/paperio/paperio/engine/stellar"
 	"github.com/paperio/paperio/game"
-	"github.com/paperio/paperio/stellar"
 )
 
 // Tables writes the dataset of docs/STELLAR.md: games/ rows (GameRow) and

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/paperio/paperio/engine/stellar"
 	"github.com/paperio/paperio/game"
-	"github.com/paperio/paperio/stellar"
 )
 
 // ResultText says how a game ended, and its turns, nodes and total forces

@@ -7,9 +7,9 @@ import (
 
 	"time"
 
+	"github.com/paperio/paperio/engine/stellar"
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/play"
-	"github.com/paperio/paperio/stellar"
 )
 
 // What a viewer needs to replay a game turn by turn: the moves as a stream

@@ -6,9 +6,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/paperio/paperio/engine/stellar"
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/play"
-	"github.com/paperio/paperio/stellar"
 )
 
 func (Game) NewWorker() game.Worker { return &worker{} }

@@ -9,8 +9,8 @@ import (
 	"math/rand/v2"
 	"sync/atomic"
 
-	"github.com/paperio/paperio/bots"
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/play"
 )
@@ -22,7 +22,7 @@ type Looper struct {
 	leg    int // 0 = at home; 1..3 the legs of a rectangle; 4 = heading home
 	left   int // cells left in the current leg
 	sides  [2]int
-	turn   engine.Action
+	turn   paperio.Action
 	Jitter int  // one action in Jitter is random (0: never)
 	Wild   bool // play the planned or random action even when it loses
 }
@@ -31,7 +31,7 @@ type Looper struct {
 func New(jitter int) *Looper { return &Looper{Jitter: jitter} }
 
 // Reset starts a new game.
-func (l *Looper) Reset(s *engine.State, me int, seed uint64, _ play.Clock) {
+func (l *Looper) Reset(s *paperio.State, me int, seed uint64, _ play.Clock) {
 	*l = Looper{me: me, rng: seed, Jitter: l.Jitter, Wild: l.Wild}
 }
 
@@ -41,18 +41,18 @@ func (l *Looper) next() uint64 {
 }
 
 // Act plans the rectangle and then checks the step is safe.
-func (l *Looper) Act(s *engine.State, _ play.Clock) engine.Action {
+func (l *Looper) Act(s *paperio.State, _ play.Clock) paperio.Action {
 	x, y, d := s.Head(l.me)
 	home := s.FieldAt(x, y) == l.me+1
-	a := engine.Straight
+	a := paperio.Straight
 	switch {
 	case home:
 		l.leg = 0
 		if s.BandLen(l.me) == 0 {
 			l.sides = [2]int{2 + int(l.next()%9), 2 + int(l.next()%9)}
-			l.turn = engine.Left
+			l.turn = paperio.Left
 			if l.next()&1 == 0 {
-				l.turn = engine.Right
+				l.turn = paperio.Right
 			}
 			l.leg, l.left = 1, l.sides[0]
 		}
@@ -67,12 +67,12 @@ func (l *Looper) Act(s *engine.State, _ play.Clock) engine.Action {
 		}
 	}
 	if l.Jitter > 0 && l.next()%uint64(l.Jitter) == 0 {
-		a = [3]engine.Action{engine.Left, engine.Right, engine.Straight}[l.next()%3]
+		a = [3]paperio.Action{paperio.Left, paperio.Right, paperio.Straight}[l.next()%3]
 	}
 	if l.Wild || l.safe(s, x, y, a.Turn(d)) {
 		return a
 	}
-	for _, b := range [3]engine.Action{l.turn, opposite(l.turn), engine.Straight} {
+	for _, b := range [3]paperio.Action{l.turn, opposite(l.turn), paperio.Straight} {
 		if b != 0 && l.safe(s, x, y, b.Turn(d)) {
 			return b
 		}
@@ -80,24 +80,24 @@ func (l *Looper) Act(s *engine.State, _ play.Clock) engine.Action {
 	return a
 }
 
-func opposite(a engine.Action) engine.Action {
-	if a == engine.Left {
-		return engine.Right
+func opposite(a paperio.Action) paperio.Action {
+	if a == paperio.Left {
+		return paperio.Right
 	}
-	return engine.Left
+	return paperio.Left
 }
 
-func (l *Looper) safe(s *engine.State, x, y int, d engine.Dir) bool {
-	nx, ny := engine.StepFrom(x, y, d)
+func (l *Looper) safe(s *paperio.State, x, y int, d paperio.Dir) bool {
+	nx, ny := paperio.StepFrom(x, y, d)
 	return s.Inside(nx, ny) && s.BandAt(nx, ny) != l.me+1
 }
 
 // Fixed plays one action forever: Right spins on its own territory and
 // never loses; Straight runs into the wall.
-type Fixed struct{ A engine.Action }
+type Fixed struct{ A paperio.Action }
 
-func (b *Fixed) Reset(*engine.State, int, uint64, play.Clock) {}
-func (b *Fixed) Act(*engine.State, play.Clock) engine.Action  { return b.A }
+func (b *Fixed) Reset(*paperio.State, int, uint64, play.Clock) {}
+func (b *Fixed) Act(*paperio.State, play.Clock) paperio.Action { return b.A }
 
 // Safe picks at random among the actions that neither leave the board nor
 // run into its own band.
@@ -106,23 +106,23 @@ type Safe struct {
 	rng *rand.Rand
 }
 
-func (b *Safe) Reset(_ *engine.State, me int, seed uint64, _ play.Clock) {
+func (b *Safe) Reset(_ *paperio.State, me int, seed uint64, _ play.Clock) {
 	b.me, b.rng = me, rand.New(rand.NewPCG(seed, 1))
 }
 
-func (b *Safe) Act(s *engine.State, _ play.Clock) engine.Action {
+func (b *Safe) Act(s *paperio.State, _ play.Clock) paperio.Action {
 	x, y, d := s.Head(b.me)
-	var ok [3]engine.Action
+	var ok [3]paperio.Action
 	n := 0
-	for _, a := range []engine.Action{engine.Straight, engine.Left, engine.Right} {
-		nx, ny := engine.StepFrom(x, y, a.Turn(d))
+	for _, a := range []paperio.Action{paperio.Straight, paperio.Left, paperio.Right} {
+		nx, ny := paperio.StepFrom(x, y, a.Turn(d))
 		if s.Inside(nx, ny) && s.BandAt(nx, ny) != b.me+1 {
 			ok[n] = a
 			n++
 		}
 	}
 	if n == 0 {
-		return engine.Straight
+		return paperio.Straight
 	}
 	return ok[b.rng.IntN(n)]
 }

@@ -22,7 +22,7 @@ def course_frame(state, me):
     steps, turns = state['half_steps'], state['max_turns']
     players = [{'id': i + 1, 'x': x, 'y': y, 'direction': d} for i, (x, y, d) in enumerate(state['heads'])]
     return {
-        'turnleft': (turns - (steps + 1) // 2, turns - steps // 2),  # engine.State.TurnsLeft
+        'turnleft': (turns - (steps + 1) // 2, turns - steps // 2),  # paperio.State.TurnsLeft
         'fields': columns(state['fields']), 'bands': columns(state['bands']),
         'players': players, 'me': players[me], 'enemy': players[1 - me],
     }

@@ -23,8 +23,8 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/paperio/paperio/analysis/plots"
-	"github.com/paperio/paperio/bots"
-	"github.com/paperio/paperio/engine"
+	"github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio/bots"
 )
 
 func main() {
@@ -74,7 +74,7 @@ func main() {
 // match plays games between spec and opp and counts spec's wins, losses
 // and draws.
 func match(spec, opp string, games int, seed int64, workers int) (w, l, d int) {
-	cfg := engine.DefaultConfig()
+	cfg := paperio.DefaultConfig()
 	winner := make([]int, games) // 1 won, -1 lost, 0 drawn
 	var wg sync.WaitGroup
 	for k := 0; k < workers; k++ {
@@ -85,7 +85,7 @@ func match(spec, opp string, games int, seed int64, workers int) (w, l, d int) {
 			other, _ := bots.Make(opp)
 			for g := k; g < games; g += workers {
 				s0 := seed + int64(g/2)
-				starts, err := engine.RandomStarts(cfg, s0)
+				starts, err := paperio.RandomStarts(cfg, s0)
 				if err != nil {
 					panic(err)
 				}
@@ -99,9 +99,9 @@ func match(spec, opp string, games int, seed int64, workers int) (w, l, d int) {
 					panic(err)
 				}
 				switch s.Result().Winner {
-				case engine.Winner(side):
+				case paperio.Winner(side):
 					winner[g] = 1
-				case engine.Draw:
+				case paperio.Draw:
 				default:
 					winner[g] = -1
 				}

@@ -13,7 +13,7 @@ import (
 	"image"
 
 	"github.com/paperio/paperio/dataset"
-	rules "github.com/paperio/paperio/eraser"
+	rules "github.com/paperio/paperio/engine/eraser"
 	"github.com/paperio/paperio/game"
 	ge "github.com/paperio/paperio/games/eraser"
 	"github.com/paperio/paperio/viewer"

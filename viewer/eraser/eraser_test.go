@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	rules "github.com/paperio/paperio/eraser"
+	rules "github.com/paperio/paperio/engine/eraser"
 	"github.com/paperio/paperio/game"
 	ge "github.com/paperio/paperio/games/eraser"
 	"github.com/paperio/paperio/viewer"

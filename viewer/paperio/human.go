@@ -3,8 +3,8 @@ package paperio
 import (
 	"fmt"
 
-	"github.com/paperio/paperio/bots"
-	"github.com/paperio/paperio/engine"
+	rules "github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/play"
 )
@@ -28,41 +28,41 @@ type human struct {
 	me      int
 }
 
-func (h *human) Reset(_ *engine.State, me int, _ uint64, _ play.Clock) { h.me = me }
+func (h *human) Reset(_ *rules.State, me int, _ uint64, _ play.Clock) { h.me = me }
 
 // Act takes the next key: on a clock the one pressed since the last move
 // (straight on when none), else it waits for one.
-func (h *human) Act(v *engine.State, _ play.Clock) engine.Action {
+func (h *human) Act(v *rules.State, _ play.Clock) rules.Action {
 	_, _, d := v.Head(h.me)
 	if h.clocked {
 		select {
 		case k := <-h.in:
 			return Turn(d, k)
 		default:
-			return engine.Straight
+			return rules.Straight
 		}
 	}
 	select {
 	case k := <-h.in:
 		return Turn(d, k)
 	case <-h.stop:
-		return engine.Straight
+		return rules.Straight
 	}
 }
 
 // keyDirs are the page's key names as directions.
-var keyDirs = map[string]engine.Dir{"right": engine.East, "down": engine.South, "left": engine.West, "up": engine.North}
+var keyDirs = map[string]rules.Dir{"right": rules.East, "down": rules.South, "left": rules.West, "up": rules.North}
 
 // Turn is the action that takes a head pointing d the way key names.
-func Turn(d engine.Dir, key string) engine.Action {
+func Turn(d rules.Dir, key string) rules.Action {
 	to, ok := keyDirs[key]
 	switch {
 	case !ok || to == d || to == d.Opposite():
-		return engine.Straight
+		return rules.Straight
 	case to == d.Left():
-		return engine.Left
+		return rules.Left
 	}
-	return engine.Right
+	return rules.Right
 }
 
 // CheckInput takes the page's key names.

@@ -3,24 +3,24 @@ package paperio
 import (
 	"testing"
 
-	"github.com/paperio/paperio/engine"
+	rules "github.com/paperio/paperio/engine/paperio"
 )
 
 // TestTurn: a key names the way to go; the head's own way, the opposite
 // way and "straight" go straight.
 func TestTurn(t *testing.T) {
-	want := map[engine.Dir]map[string]engine.Action{
-		engine.East:  {"up": engine.Left, "down": engine.Right, "left": engine.Straight, "right": engine.Straight, "straight": engine.Straight},
-		engine.South: {"up": engine.Straight, "down": engine.Straight, "left": engine.Right, "right": engine.Left, "straight": engine.Straight},
-		engine.West:  {"up": engine.Right, "down": engine.Left, "left": engine.Straight, "right": engine.Straight, "straight": engine.Straight},
-		engine.North: {"up": engine.Straight, "down": engine.Straight, "left": engine.Left, "right": engine.Right, "straight": engine.Straight},
+	want := map[rules.Dir]map[string]rules.Action{
+		rules.East:  {"up": rules.Left, "down": rules.Right, "left": rules.Straight, "right": rules.Straight, "straight": rules.Straight},
+		rules.South: {"up": rules.Straight, "down": rules.Straight, "left": rules.Right, "right": rules.Left, "straight": rules.Straight},
+		rules.West:  {"up": rules.Right, "down": rules.Left, "left": rules.Straight, "right": rules.Straight, "straight": rules.Straight},
+		rules.North: {"up": rules.Straight, "down": rules.Straight, "left": rules.Left, "right": rules.Right, "straight": rules.Straight},
 	}
 	for d, keys := range want {
 		for k, a := range keys {
 			if got := Turn(d, k); got != a {
 				t.Errorf("facing %d, key %s: %c, want %c", d, k, got, a)
 			}
-			if to, ok := keyDirs[k]; ok && a != engine.Straight && a.Turn(d) != to {
+			if to, ok := keyDirs[k]; ok && a != rules.Straight && a.Turn(d) != to {
 				t.Errorf("facing %d, key %s: %c does not lead %d", d, k, a, to)
 			}
 		}

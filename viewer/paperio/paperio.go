@@ -1,5 +1,5 @@
 // Package paperio shows paper.io games in the viewer: frames replayed by
-// the engine (package engine) from a record's start and actions, drawn in
+// the engine (package paperio) from a record's start and actions, drawn in
 // the page by web/games/paperio.js and here by Draw (render's PNG and GIF),
 // replay files (package replay), and the player a person steers with the
 // arrow keys. Importing it registers the board.
@@ -11,7 +11,7 @@ import (
 	"image"
 
 	"github.com/paperio/paperio/dataset"
-	"github.com/paperio/paperio/engine"
+	rules "github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/game"
 	gp "github.com/paperio/paperio/games/paperio"
 	"github.com/paperio/paperio/viewer"
@@ -70,7 +70,7 @@ func (Board) Replay(r *game.Record) (viewer.Replayer, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, err := engine.NewGame(gp.EngineConfig(r.Config), starts)
+	s, err := rules.NewGame(gp.EngineConfig(r.Config), starts)
 	if err != nil {
 		return nil, err
 	}
@@ -79,7 +79,7 @@ func (Board) Replay(r *game.Record) (viewer.Replayer, error) {
 
 // replayer is a game being replayed on the engine.
 type replayer struct {
-	s *engine.State
+	s *rules.State
 	// prev is the territory before the latest move: the cells it enclosed
 	// are marked.
 	prev []uint8
@@ -92,8 +92,8 @@ func (p *replayer) Header() viewer.Header {
 
 // Step plays one action (L, R or S).
 func (p *replayer) Step(moves []byte) (int, error) {
-	a := engine.Action(moves[0])
-	if a != engine.Left && a != engine.Right && a != engine.Straight {
+	a := rules.Action(moves[0])
+	if a != rules.Left && a != rules.Right && a != rules.Straight {
 		return 0, fmt.Errorf("action %q: must be L, R or S", moves[0])
 	}
 	if p.s.Over() {

@@ -6,10 +6,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/paperio/paperio/engine/stellar"
 	"github.com/paperio/paperio/game"
 	gs "github.com/paperio/paperio/games/stellar"
 	"github.com/paperio/paperio/play"
-	"github.com/paperio/paperio/stellar"
 )
 
 // HumanSpec is the spec recorded for a person's side of a game.

@@ -13,9 +13,9 @@ import (
 	"image"
 	"math"
 
+	"github.com/paperio/paperio/engine/stellar"
 	"github.com/paperio/paperio/game"
 	gs "github.com/paperio/paperio/games/stellar"
-	"github.com/paperio/paperio/stellar"
 	"github.com/paperio/paperio/viewer"
 )
 

@@ -10,9 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/paperio/paperio/engine/stellar"
 	"github.com/paperio/paperio/game"
 	gs "github.com/paperio/paperio/games/stellar"
-	"github.com/paperio/paperio/stellar"
 	"github.com/paperio/paperio/viewer"
 	vs "github.com/paperio/paperio/viewer/stellar"
 )

@@ -9,7 +9,7 @@ import (
 
 	"github.com/paperio/paperio/analysis"
 	"github.com/paperio/paperio/analysis/plots"
-	rules "github.com/paperio/paperio/eraser"
+	rules "github.com/paperio/paperio/engine/eraser"
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/games/eraser"
 	"github.com/paperio/paperio/selfplay"

@@ -6,7 +6,7 @@
 package policies
 
 import (
-	"github.com/paperio/paperio/bots"
+	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/games/paperio"
 	"github.com/paperio/paperio/rl"
 )

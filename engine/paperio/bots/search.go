@@ -1,0 +1,239 @@
+package bots
+
+import (
+	"time"
+
+	"github.com/paperio/paperio/botspec"
+	"github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/play"
+)
+
+// The search player lives in three files:
+//
+//	search.go       parameters, budgets and time planning, the choice of each move
+//	search_tree.go  alpha-beta with iterative deepening over the engine's Do/Undo
+//	search_eval.go  the evaluation: territory, bands, who reaches whose band first
+
+func init() {
+	registerBuiltin(botspec.Info{
+		Name: "search",
+		Summary: "alpha-beta search with iterative deepening over the engine's own rules (make/undo); evaluates territory, " +
+			"band size against who can reach whose band before its owner gets home, and the rounds left; deterministic under a node budget",
+		Params: []botspec.Param{
+			{Name: "nodes", Default: defaultNodes, Min: 0, Max: 1e9, Int: true,
+				Doc: "half-steps searched per move (0: none, ms or the clock decides; with neither, the default); with it play does not depend on the machine"},
+			{Name: "ms", Default: 0, Min: 0, Max: 60000,
+				Doc: "wall time per move in milliseconds (0: none); with nodes, a cap. Under a think-time limit the time is also planned over the rounds left"},
+			{Name: "depth", Default: 40, Min: 1, Max: 200, Int: true,
+				Doc: "deepest iteration, in half-steps"},
+			{Name: "guide", Default: 1, Min: 0, Max: 1, Int: true,
+				Doc: "1: the heuristic's plans guide the play, and the search overrules a move only when it sees it trust cells worse than its best; 0: the search alone"},
+			{Name: "trust", Default: 300, Min: 0, Max: 100000,
+				Doc: "how much better, in cells of its evaluation, the search's best move must be than the guide's for the search to play it"},
+			{Name: "near", Default: 12, Min: 0, Max: 400, Int: true,
+				Doc: "with a guide, the search runs only when a head is this near (in steps) the other head or a band; elsewhere the guide's move is played (0: search every move)"},
+			{Name: "gain", Default: 0.5, Min: 0, Max: 4,
+				Doc: "worth of a band's bounding box, per cell, against a cell of territory (the loop it may close)"},
+			{Name: "loop", Default: 600, Min: 1, Max: 10302, Int: true,
+				Doc: "largest band bounding box counted as gain, in cells: beyond it a band is not worth more"},
+			{Name: "way", Default: 0.5, Min: 0, Max: 20,
+				Doc: "cost, in cells of territory, of each step a band out still has to go home"},
+			{Name: "margin", Default: 2, Min: 0, Max: 10, Int: true,
+				Doc: "steps the enemy should need beyond mine to get home before it reaches my band: below this a band is worth less"},
+			{Name: "playout", Default: 0, Min: 0, Max: 2000, Int: true,
+				Doc: "an exploit of one known opponent, off by default: with a guide, while the enemy's every move has been the default heuristic's, every this many of its moves at home it plays the game out against that heuristic with a few variants of the guide's parameters and follows the best (0: never; 16 beats the default heuristic in every game, and nothing else better)"},
+		},
+	}, func(p map[string]float64) Bot {
+		var g *heuristic
+		var m *enemyModel
+		if p["guide"] != 0 {
+			b, err := Make(guideSpec)
+			if err != nil {
+				panic(err) // the catalog always has it
+			}
+			g = b.(*heuristic)
+			if p["playout"] > 0 {
+				m = newEnemyModel(guideSpec, int(p["playout"]))
+			}
+		}
+		return &searcher{guide: g, model: m, trust: int32(p["trust"] * unit), near: int(p["near"]), searchParams: searchParams{
+			nodes: int64(p["nodes"]), ms: p["ms"], depth: int(p["depth"]),
+			gain: int32(p["gain"]*unit + 0.5), margin: int(p["margin"]),
+			loop: int(p["loop"]), way: int32(p["way"]*unit + 0.5),
+		}}
+	})
+}
+
+// guideSpec is the guide's play: the heuristic, its loops scored by the
+// cells they really take (an enemy cell three times) over their moves to
+// the power 1.5 (quick loops), longer, and with no spare step against the
+// enemy, since the search watches the band.
+const guideSpec = "heuristic:steal=2,maxband=200,margin=0,pace=1.5"
+
+// defaultNodes is the default node budget: a 2000-round game on the course
+// board takes a few seconds.
+const defaultNodes = 6000
+
+type searchParams struct {
+	nodes  int64   // node budget per move, 0 for none
+	ms     float64 // wall time per move, 0 for none
+	depth  int     // deepest iteration
+	gain   int32   // worth of a band's box cell, in units
+	margin int     // wanted spare steps against the enemy
+	loop   int     // largest box counted
+	way    int32   // cost of a step home, in units
+}
+
+// searcher is the search player. Each move it copies the game into its own
+// state and searches it with Do and Undo; see search_tree.go.
+type searcher struct {
+	searchParams
+	guide *heuristic  // the plans followed while the search sees no better (nil: none)
+	model *enemyModel // the enemy taken for the default heuristic (nil: none)
+	trust int32       // the margin the search's best must win by, in units
+	near  int         // the distance within which the search runs, with a guide
+	me    int
+	st    paperio.State
+	ev    evaluator
+	tr    tree
+	// overhead is about what a move costs besides its search (the copy and
+	// the evaluation's maps), measured: time planning leaves it aside.
+	overhead time.Duration
+	bd       board // for moves with no time to search
+}
+
+// Think time: under a limited clock the player keeps this share of its
+// budget (and at least reserveMin) in reserve, and spreads the rest over
+// its rounds left.
+const (
+	reserveShare = 0.15
+	reserveMin   = 200 * time.Millisecond
+)
+
+func (b *searcher) Reset(s *paperio.State, me int, seed uint64, c play.Clock) {
+	b.me = me
+	if b.guide != nil {
+		b.guide.Reset(s, me, seed, c)
+	}
+	if b.model != nil {
+		b.model.reset(s, me, seed, c, b.guide)
+	}
+}
+
+// OwnDeadline says the player keeps to the time it is given (play.Timed):
+// its think time counts under a course time control, and it plans it.
+func (b *searcher) OwnDeadline() bool { return true }
+
+func (b *searcher) Act(s *paperio.State, c play.Clock) paperio.Action {
+	a := b.act(s, c)
+	if b.model != nil {
+		b.model.played(s, a)
+	}
+	return a
+}
+
+// act chooses the move.
+func (b *searcher) act(s *paperio.State, c play.Clock) paperio.Action {
+	start := time.Now()
+	var hint paperio.Action
+	if b.model != nil {
+		b.model.observe(s, b.me, b.guide)
+		b.model.choose(s, b.me, b.guide, c)
+	}
+	if b.guide != nil {
+		hint = b.guide.Act(s, c)
+	}
+	b.tr.first = hint
+	if hint != 0 && b.quiet(s) {
+		return hint
+	}
+	per := b.moveTime(s, c)
+	if per < 0 { // no time to search: a move that does not lose at once
+		if hint != 0 {
+			return hint
+		}
+		return b.quickMove(s)
+	}
+	b.st.CopyFrom(s)
+	b.ev.prepare(&b.st, &b.searchParams)
+	if c.Limited() {
+		b.overhead = (3*b.overhead + time.Since(start)) / 4
+	}
+	lim := limits{nodes: b.nodes}
+	if per > 0 {
+		lim.deadline, lim.timed = start.Add(per), true
+	} else if lim.nodes == 0 { // no budget given: the default one
+		lim.nodes = defaultNodes
+	}
+	move := b.tr.best(&b.st, &b.ev, &b.searchParams, lim)
+	if hint == 0 || move == hint {
+		return move
+	}
+	if b.tr.trusts(hint, b.trust) {
+		return hint
+	}
+	// Overruled: the guide's plan no longer holds; it plans anew from
+	// where the game goes.
+	b.guide.Reset(s, b.me, 0, c)
+	return move
+}
+
+// quickMove is a move that does not lose at once if there is one, with
+// room after it.
+func (b *searcher) quickMove(s *paperio.State) paperio.Action {
+	b.bd.load(s, s.ToMove())
+	x, y, d := s.Head(s.ToMove())
+	if nd := b.bd.safeMove(x, y, d); nd != noDir {
+		return actionTo(d, nd)
+	}
+	return paperio.Straight
+}
+
+// moveTime is the wall time this move may take: ms, capped under a
+// limited clock by an even share of what is left over the rounds left
+// (0: no time limit; negative: not even the time to prepare a search).
+func (b *searcher) moveTime(s *paperio.State, c play.Clock) time.Duration {
+	per := time.Duration(b.ms * float64(time.Millisecond))
+	if !c.Limited() {
+		return per
+	}
+	reserve := max(time.Duration(reserveShare*float64(c.Budget)), reserveMin)
+	rounds := max(s.TurnsLeft(s.ToMove()), 1)
+	share := (c.Left[s.ToMove()] - reserve) / time.Duration(rounds)
+	if share < 2*b.overhead+50*time.Microsecond {
+		return -1
+	}
+	if per == 0 || share < per {
+		per = share
+	}
+	return per
+}
+
+// quiet reports whether no head is within near steps (Manhattan, which no
+// path beats) of the other head or of a band: then no move can hit a band
+// or a head within the search's horizon, and the guide's move stands.
+func (b *searcher) quiet(s *paperio.State) bool {
+	if b.near == 0 {
+		return false
+	}
+	var hx, hy [2]int
+	for i := range 2 {
+		hx[i], hy[i], _ = s.Head(i)
+	}
+	if absInt(hx[0]-hx[1])+absInt(hy[0]-hy[1]) <= b.near {
+		return false
+	}
+	for i := range 2 { // player i's band against the other's head
+		x0, y0, x1, y1 := s.Box(i)
+		if s.BandLen(i) == 0 || (rect{x0, y0, x1, y1}).dist(hx[1-i], hy[1-i]) > b.near {
+			continue
+		}
+		for _, c := range s.Band(i) {
+			x, y := s.XY(int(c))
+			if absInt(x-hx[1-i])+absInt(y-hy[1-i]) <= b.near {
+				return false
+			}
+		}
+	}
+	return true
+}
