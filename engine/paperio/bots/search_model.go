@@ -1,8 +1,6 @@
 package bots
 
 import (
-	"strings"
-
 	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/play"
 )
@@ -59,11 +57,7 @@ func newEnemyModel(guide string, every int) *enemyModel {
 	}
 	m.shadow = *b.(*heuristic)
 	for _, v := range rolloutVariants {
-		g, err := Make(overSpec(guide, v))
-		if err != nil {
-			panic(err)
-		}
-		m.variants = append(m.variants, g.(*heuristic).heuristicParams)
+		m.variants = append(m.variants, variantParams(guide, v))
 	}
 	return m
 }
@@ -174,18 +168,25 @@ func (h *heuristic) copyFrom(o *heuristic) {
 	h.path, h.counts = path, counts
 }
 
-// overSpec is spec with the parameters of over (k=v,...) set over its own.
-func overSpec(spec, over string) string {
-	name, params, _ := strings.Cut(spec, ":")
-	var kept []string
-	for _, kv := range strings.Split(params, ",") {
-		k, _, _ := strings.Cut(kv, "=")
-		if kv != "" && !strings.Contains(","+over, ","+k+"=") {
-			kept = append(kept, kv)
-		}
+// variantParams are the parameters of the heuristic spec guide with those
+// of over (k=v,...) set over its own.
+func variantParams(guide, over string) heuristicParams {
+	s, err := Parse(guide)
+	if err != nil {
+		panic(err) // the guide and the variants are constants of this file
 	}
 	if over != "" {
-		kept = append(kept, over)
+		o, err := Parse("heuristic:" + over)
+		if err != nil {
+			panic(err)
+		}
+		for k, v := range o.Params {
+			s.Params[k] = v
+		}
 	}
-	return name + ":" + strings.Join(kept, ",")
+	b, err := New(s)
+	if err != nil {
+		panic(err)
+	}
+	return b.(*heuristic).heuristicParams
 }

@@ -81,18 +81,16 @@ func TestEnemyModel(t *testing.T) {
 	}
 }
 
-// TestOverSpec: a variant's parameters replace the spec's own of the same
-// name and add the others.
-func TestOverSpec(t *testing.T) {
-	for _, c := range [][3]string{
-		{"heuristic:steal=2,maxband=200", "", "heuristic:steal=2,maxband=200"},
-		{"heuristic:steal=2,maxband=200", "maxband=100", "heuristic:steal=2,maxband=100"},
-		{"heuristic:steal=2,maxband=200", "band=3", "heuristic:steal=2,maxband=200,band=3"},
-		{"heuristic:steal=2", "pace=1,steal=0", "heuristic:pace=1,steal=0"},
-	} {
-		if got := overSpec(c[0], c[1]); got != c[2] {
-			t.Errorf("overSpec(%q, %q) = %q, want %q", c[0], c[1], got, c[2])
-		}
+// TestVariantParams: a variant's parameters replace the guide's own of the
+// same name and keep the others.
+func TestVariantParams(t *testing.T) {
+	g := variantParams("heuristic:steal=2,maxband=200", "")
+	if g.steal != 2 || g.maxBand != 200 {
+		t.Fatalf("the guide unchanged: steal %v maxband %d, want 2 and 200", g.steal, g.maxBand)
+	}
+	v := variantParams("heuristic:steal=2,maxband=200", "maxband=100,margin=3")
+	if v.steal != 2 || v.maxBand != 100 || v.margin != 3 {
+		t.Errorf("steal %v maxband %d margin %d, want 2, 100 and 3", v.steal, v.maxBand, v.margin)
 	}
 }
 
