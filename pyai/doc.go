@@ -66,7 +66,9 @@
 // in the sandbox, and each process is a child of it that puts its pipes in
 // place, applies its limits and seccomp filter and imports the module, in a
 // few milliseconds rather than the tens an interpreter's start and imports
-// take. The server has also imported the installed modules the AI's file
+// take. The server has also imported the installed packages (not the
+// standard library, whose few modules that act when imported only a
+// child's sandbox refuses) that the AI's file
 // imports at its top level (numpy...), with one thread for their thread
 // pools, which a fork would not carry: a child imports only the AI's own
 // modules (its globals fresh every game), and numpy's global generator gets

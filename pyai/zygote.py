@@ -71,6 +71,13 @@ THREAD_VARS = ('OPENBLAS_NUM_THREADS', 'OMP_NUM_THREADS', 'MKL_NUM_THREADS',
                'NUMEXPR_NUM_THREADS', 'VECLIB_MAXIMUM_THREADS')
 
 
+# The standard library is left to the children: its modules are cheap to
+# import, and a few act when imported (antigravity opens a browser), which
+# only a child's sandbox refuses. What is worth importing once is the
+# installed packages (numpy...).
+STDLIB = frozenset(getattr(sys, 'stdlib_module_names', ()))
+
+
 def top_imports(body, out):
     """Appends to out the absolute module names that a module's own code
     (not its functions' or classes') imports, in file order."""
@@ -87,8 +94,8 @@ def top_imports(body, out):
 
 
 def preimport(base, path):
-    """Imports once, for every child, the installed modules (numpy...) that
-    the AI in path imports at its top level, which every child would
+    """Imports once, for every child, the installed packages (numpy...;
+    not the standard library) that the AI in path imports at its top level, which every child would
     otherwise import again. The AI's own modules (its folder's, which come
     first on the child's path) are left to the child, as is any module
     whose import fails here: the child meets the error as it would have."""
@@ -102,7 +109,7 @@ def preimport(base, path):
         os.environ.setdefault(v, '1')
     try:
         for name in top_imports(done[1].body, []):
-            if name in sys.modules:
+            if name in sys.modules or name.split('.')[0] in STDLIB:
                 continue
             try:
                 if PathFinder.find_spec(name.split('.')[0], [folder]) is not None:

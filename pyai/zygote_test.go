@@ -124,29 +124,38 @@ func TestPreimportedNumpy(t *testing.T) {
 
 // A module in the AI's folder is the AI's own, even when an installed one
 // has its name: the server leaves it to the child, which finds the
-// folder's; and an import that fails still fails in the child, with the
-// AI's one-line error.
+// folder's; so is the standard library; and an import that fails still
+// fails in the child, with the AI's one-line error.
 func TestPreimportLeavesTheAIsModules(t *testing.T) {
+	py := numpytest.Python(t, "a folder's numpy.py is the AI's own")
 	dir := t.TempDir()
 	files := map[string]string{
-		"fractions.py": "MARK = 'the folder'\n",
-		"ai.py":        "import fractions\n\n\ndef load(stat, storage):\n    print('FRACTIONS', fractions.MARK)\n\n\ndef play(stat, storage):\n    return None\n",
-		"missing.py":   "import no_such_module_here\n\n\ndef play(stat, storage):\n    return None\n",
+		"numpy.py":   "MARK = 'the folder'\n",
+		"ai.py":      "import numpy\n\n\ndef load(stat, storage):\n    print('NUMPY', numpy.MARK)\n\n\ndef play(stat, storage):\n    return None\n",
+		"missing.py": "import no_such_module_here\n\n\ndef play(stat, storage):\n    return None\n",
+		"std.py":     "import sys\nPRE = 'colorsys' in sys.modules\nimport colorsys\n\n\ndef load(stat, storage):\n    print('COLORSYS preimported=%s' % PRE)\n\n\ndef play(stat, storage):\n    return None\n",
 	}
 	for name, src := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	p := newPlayer(t, filepath.Join(dir, "ai.py"), opt(Options{}))
+	p := newPlayer(t, filepath.Join(dir, "ai.py"), opt(Options{Python: py}))
 	if !forked(t, p) {
 		return
 	}
 	playOne(t, p, &squareBot{}, 1)
-	if out := p.Output(); !strings.Contains(out, "FRACTIONS the folder\n") {
+	if out := p.Output(); !strings.Contains(out, "NUMPY the folder\n") {
 		t.Errorf("output:\n%s", out)
 	}
-	_, err := New(filepath.Join(dir, "missing.py"), opt(Options{}))
+	// The standard library is the child's to import: a few of its modules
+	// act when imported, which only the child's sandbox refuses.
+	q := newPlayer(t, filepath.Join(dir, "std.py"), opt(Options{Python: py}))
+	playOne(t, q, &squareBot{}, 1)
+	if out := q.Output(); !strings.Contains(out, "COLORSYS preimported=False\n") {
+		t.Errorf("output:\n%s", out)
+	}
+	_, err := New(filepath.Join(dir, "missing.py"), opt(Options{Python: py}))
 	if err == nil || !strings.Contains(err.Error(), "No module named 'no_such_module_here'") || strings.Contains(err.Error(), "\n") {
 		t.Errorf("New: %v", err)
 	}
