@@ -9,10 +9,10 @@ import (
 	"testing"
 
 	"github.com/paperio/paperio/analysis"
-	"github.com/paperio/paperio/analysis/analysistest"
 	"github.com/paperio/paperio/dataset"
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/games/paperio"
+	"github.com/paperio/paperio/games/paperio/analysistest"
 )
 
 func fixture(t *testing.T, n int) (string, []dataset.Game, []dataset.Turn) {

@@ -19,7 +19,7 @@ import (
 	rules "github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/games/paperio"
-	"github.com/paperio/paperio/internal/testbot"
+	"github.com/paperio/paperio/games/paperio/testbot"
 	"github.com/paperio/paperio/replay"
 	"github.com/paperio/paperio/results"
 	"github.com/paperio/paperio/tourney"

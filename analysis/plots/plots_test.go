@@ -17,9 +17,9 @@ import (
 	"gonum.org/v1/plot"
 
 	"github.com/paperio/paperio/analysis"
-	"github.com/paperio/paperio/analysis/analysistest"
 	"github.com/paperio/paperio/analysis/plots"
 	"github.com/paperio/paperio/dataset"
+	"github.com/paperio/paperio/games/paperio/analysistest"
 	"github.com/paperio/paperio/label"
 )
 

@@ -6,10 +6,10 @@ import (
 	"testing"
 
 	"github.com/paperio/paperio/analysis"
-	"github.com/paperio/paperio/analysis/analysistest"
 	"github.com/paperio/paperio/analysis/plots"
 	"github.com/paperio/paperio/dataset"
 	_ "github.com/paperio/paperio/games/paperio"
+	"github.com/paperio/paperio/games/paperio/analysistest"
 )
 
 // The kinds are paper.io's alone, each draws one game of a paper.io folder,
