@@ -4,15 +4,14 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 
 	"github.com/paperio/paperio/analysis"
-	"github.com/paperio/paperio/analysis/analysistest"
 	"github.com/paperio/paperio/dataset"
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/games/paperio"
+	"github.com/paperio/paperio/games/paperio/analysistest"
 )
 
 func fixture(t *testing.T, n int) (string, []dataset.Game, []dataset.Turn) {
@@ -279,81 +278,6 @@ func TestWilsonKnownValues(t *testing.T) {
 	}
 }
 
-func TestSeriesMatchesTheTurnRows(t *testing.T) {
-	dir, _, turns := fixture(t, 30)
-	ds, err := analysis.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	games, err := ds.Games(analysis.GameColumns...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, id := range []int64{0, 17, 29} {
-		g, err := ds.FindGame(games, &id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cols := append(append(append(append([]string{}, analysis.TerritoryColumns...), analysis.RatioColumns...),
-			analysis.DistBandsColumns...), analysis.DistHeadsColumns...)
-		s, err := ds.Timeline(g, cols...)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var rows []dataset.Turn
-		for _, tr := range turns {
-			if tr.GameID == id {
-				rows = append(rows, tr)
-			}
-		}
-		sort.Slice(rows, func(i, j int) bool { return rows[i].HalfStep < rows[j].HalfStep })
-		if len(s.HalfStep) != len(rows) || len(rows) != g.Length {
-			t.Fatalf("game %d: %d half-steps, want %d", id, len(s.HalfStep), len(rows))
-		}
-		opt := func(p *int32) float64 {
-			if p == nil {
-				return math.NaN()
-			}
-			return float64(*p)
-		}
-		nulls := 0
-		for i, r := range rows {
-			ratio := 0.5
-			if r.Area1+r.Area2 > 0 {
-				ratio = float64(r.Area1) / float64(r.Area1+r.Area2)
-			}
-			if s.HalfStep[i] != int(r.HalfStep) || s.Area1[i] != float64(r.Area1) || s.Area2[i] != float64(r.Area2) ||
-				math.Abs(s.Ratio[i]-ratio) > 1e-6 || s.DistHeads[i] != float64(r.DistHeads) ||
-				!near(s.Band1ToHead2[i], opt(r.Band1ToHead2)) || !near(s.Band2ToHead1[i], opt(r.Band2ToHead1)) {
-				t.Fatalf("game %d half-step %d: series differs from row %+v", id, r.HalfStep, r)
-			}
-			if r.Band1ToHead2 == nil {
-				nulls++
-			}
-		}
-		if id == 0 && nulls == 0 {
-			t.Logf("game 0 has no empty band 1; gaps untested here")
-		}
-	}
-}
-
-func TestRuns(t *testing.T) {
-	n := math.NaN()
-	got := analysis.Runs([]float64{n, 1, 2, n, n, 3, n, 4, 5})
-	want := [][2]int{{1, 3}, {5, 6}, {7, 9}}
-	if len(got) != len(want) {
-		t.Fatalf("runs %v, want %v", got, want)
-	}
-	for i := range want {
-		if got[i] != want[i] {
-			t.Fatalf("runs %v, want %v", got, want)
-		}
-	}
-	if r := analysis.Runs([]float64{n, n}); len(r) != 0 {
-		t.Errorf("all NaN: runs %v", r)
-	}
-}
-
 func TestFindGame(t *testing.T) {
 	dir, _, _ := fixture(t, 12)
 	ds, err := analysis.Open(dir)
@@ -405,7 +329,7 @@ func TestBadInputIsOneClearLine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = ds.Timeline(games[0], analysis.RatioColumns...)
+	_, err = ds.Moves(&games[0].ID, "ratio")
 	checkLine(t, err, "no turns table")
 
 	// A corrupt file.

@@ -32,32 +32,6 @@ func BenchmarkBarsAggregation(b *testing.B) {
 	}
 }
 
-// BenchmarkTimeline reads one game's turns for every single-game chart
-// (row groups skipped by their statistics, rows by game id), from the
-// dataset folder in PAPERIO_BENCH_DATA (skipped when unset).
-func BenchmarkTimeline(b *testing.B) {
-	dir := os.Getenv("PAPERIO_BENCH_DATA")
-	if dir == "" {
-		b.Skip("PAPERIO_BENCH_DATA is not set")
-	}
-	ds, err := analysis.Open(dir)
-	if err != nil {
-		b.Fatal(err)
-	}
-	games, err := ds.Games(analysis.GameColumns...)
-	if err != nil {
-		b.Fatal(err)
-	}
-	g := games[len(games)/2]
-	cols := []string{analysis.ColTurnArea1, analysis.ColTurnArea2, analysis.ColRatio, analysis.ColDistHeads, analysis.ColBand1ToHead2, analysis.ColBand2ToHead1}
-	for b.Loop() {
-		s, err := ds.Timeline(g, cols...)
-		if err != nil || len(s.HalfStep) != g.Length {
-			b.Fatalf("%v: %d half-steps of %d", err, len(s.HalfStep), g.Length)
-		}
-	}
-}
-
 // BenchmarkTurnsScan reads two columns of every turn of the folder in
 // PAPERIO_BENCH_DATA (skipped when unset), nulls included.
 func BenchmarkTurnsScan(b *testing.B) {
@@ -70,7 +44,7 @@ func BenchmarkTurnsScan(b *testing.B) {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		m, err := ds.Moves(nil, analysis.ColTurnArea1, analysis.ColBand1ToHead2)
+		m, err := ds.Moves(nil, "area1", "band1_to_head2") // an int column, and one with nulls
 		if err != nil || m.N == 0 {
 			b.Fatalf("%v: %d rows", err, m.N)
 		}

@@ -1,12 +1,14 @@
 // Package analysis reads the dataset that self-play and tournaments write
-// (games/ and turns/ Parquet tables, see package dataset) and computes what
-// the course analysed: per-player means and standard deviations of game
-// length and final territory, win rates with Wilson intervals, end reasons,
-// pair results, and the per-half-step series of one game.
+// (a games table and the game's per-move table in Parquet, as each game's
+// binding names them, or replay files) and computes what the course
+// analysed: per-player means and standard deviations of game length and
+// final score, win rates with Wilson intervals, end reasons and pair
+// results; Moves reads the per-move columns a game's charts name. It knows
+// no particular game: what differs comes from package game's registry.
 //
-// Reading uses Apache Arrow's Parquet reader and projects only the columns a
-// question needs, so a chart over ten thousand games never touches the
-// action strings or the turns table. Drawing lives in the subpackage plots.
+// Reading uses parquet-go and projects only the columns a question needs,
+// so a chart over ten thousand games never touches the moves strings or
+// the per-move table. Drawing lives in the subpackage plots.
 package analysis
 
 import (

@@ -2,8 +2,9 @@ package analysis
 
 // Moves are columns of a dataset's per-move table (the game's moves table,
 // game.Info.MovesTable), each as float64 (NaN for a null), row i of every
-// column being the same row: the reader for charts of other games than
-// paper.io, whose per-move columns analysis does not name.
+// column being the same row: the reader of the per-move columns that a
+// game's charts name (paper.io's timeline, eraser's scores…); analysis
+// names none.
 type Moves struct {
 	N    int
 	Cols map[string][]float64

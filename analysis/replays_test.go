@@ -67,14 +67,22 @@ func TestReplayFilesReadAsADataset(t *testing.T) {
 					c.path, i, g, r.ID, r.Players, len(r.Actions), r.Result, last)
 			}
 		}
+		// The per-move table of the replays: one row per half-step, the last
+		// one holding the final territories.
 		g := games[len(games)-1]
-		tl, err := ds.Timeline(g, analysis.TerritoryColumns...)
+		m, err := ds.Moves(&g.ID, "half_step", "area1", "area2")
 		if err != nil {
 			t.Fatal(err)
 		}
-		n := len(tl.HalfStep)
-		if n != g.Length || tl.HalfStep[n-1] != g.Length || tl.Area1[n-1] != g.Score1 || tl.Area2[n-1] != g.Score2 {
-			t.Fatalf("%s: the timeline of game %d has %d half-steps ending at %v %v, the game %+v", c.path, g.ID, n, tl.Area1[n-1], tl.Area2[n-1], g)
+		last := 0
+		for i, h := range m.Cols["half_step"] {
+			if h > m.Cols["half_step"][last] {
+				last = i
+			}
+		}
+		a1, a2 := m.Cols["area1"][last], m.Cols["area2"][last]
+		if m.N != g.Length || m.Cols["half_step"][last] != float64(g.Length) || a1 != g.Score1 || a2 != g.Score2 {
+			t.Fatalf("%s: game %d has %d half-steps ending at %v %v, the game %+v", c.path, g.ID, m.N, a1, a2, g)
 		}
 	}
 }

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/paperio/paperio/analysis"
-	"github.com/paperio/paperio/analysis/analysistest"
+	"github.com/paperio/paperio/games/paperio/analysistest"
 )
 
 func TestTournamentGroupsAndQualified(t *testing.T) {

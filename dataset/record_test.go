@@ -10,7 +10,7 @@ import (
 
 	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/engine/paperio/bots"
-	"github.com/paperio/paperio/internal/testbot"
+	"github.com/paperio/paperio/games/paperio/testbot"
 )
 
 // played is a game played with a Recorder, and its rows.

@@ -19,7 +19,7 @@ import (
 	rules "github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/games/paperio"
-	"github.com/paperio/paperio/internal/testbot"
+	"github.com/paperio/paperio/games/paperio/testbot"
 	"github.com/paperio/paperio/replay"
 	"github.com/paperio/paperio/results"
 	"github.com/paperio/paperio/tourney"
@@ -175,9 +175,9 @@ func TestRoundRobinStoreAndResume(t *testing.T) {
 		t.Fatalf("analysis read %d games: %v", len(gs), err)
 	}
 	gs, _ = ds.Games(analysis.GameColumns...)
-	ser, err := ds.Timeline(gs[len(gs)-1], analysis.TerritoryColumns...)
-	if err != nil || len(ser.HalfStep) != gs[len(gs)-1].Length {
-		t.Fatalf("analysis series: %v", err)
+	turns, err := ds.Moves(&gs[len(gs)-1].ID, "half_step", "area1", "area2")
+	if err != nil || turns.N != gs[len(gs)-1].Length {
+		t.Fatalf("analysis turns: %v", err)
 	}
 
 	readBack(t, dir, rep, nGames)

@@ -17,6 +17,7 @@ import (
 	"github.com/paperio/paperio/dataset"
 	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/engine/paperio/bots"
+	gp "github.com/paperio/paperio/games/paperio"
 	"github.com/paperio/paperio/internal/jsonl"
 	"github.com/paperio/paperio/label"
 	"github.com/paperio/paperio/outcome"
@@ -293,7 +294,8 @@ func readReplays(files []string) ([]string, map[string][]dataset.Game, error) {
 }
 
 // checkManifest refuses a folder whose manifest says it holds another
-// game's dataset.
+// game's dataset: its game is not the name paper.io's binding registers
+// (which self-play writes there).
 func checkManifest(dir string) error {
 	b, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
 	if err != nil {
@@ -304,7 +306,7 @@ func checkManifest(dir string) error {
 			Game string `json:"game"`
 		} `json:"run"`
 	}
-	if json.Unmarshal(b, &m) == nil && m.Run.Game != "" && m.Run.Game != "paperio" {
+	if json.Unmarshal(b, &m) == nil && m.Run.Game != "" && m.Run.Game != (gp.Game{}).Name() {
 		return fmt.Errorf("%s holds %s games, not paper.io", dir, m.Run.Game)
 	}
 	return nil

@@ -200,7 +200,7 @@ func TestLoaderRefuses(t *testing.T) {
 		{LoaderOptions{Dir: filepath.Join(empty, "nope"), Batch: 1}, "no such folder"},
 		{LoaderOptions{Dir: empty, Batch: 1}, "holds no dataset"},
 		{LoaderOptions{Dir: notParquet, Batch: 1}, "not a readable games table"},
-		{LoaderOptions{Dir: eraser, Batch: 1}, "eraser"},
+		{LoaderOptions{Dir: eraser, Batch: 1}, "holds eraser games, not paper.io"},
 		{LoaderOptions{Dir: damaged, Batch: 0}, "batch 0"},
 		{LoaderOptions{Dir: damaged, Batch: 1, View: View{Crop: 2}}, "crop 2"},
 		{LoaderOptions{Dir: damaged, Batch: 1, Players: []string{"nosuchbot"}}, "players"},

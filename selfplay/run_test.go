@@ -20,9 +20,9 @@ import (
 	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/games/paperio"
+	"github.com/paperio/paperio/games/paperio/testbot"
 	"github.com/paperio/paperio/internal/durable"
 	"github.com/paperio/paperio/internal/s3test"
-	"github.com/paperio/paperio/internal/testbot"
 	"github.com/paperio/paperio/play"
 	"github.com/parquet-go/parquet-go"
 )

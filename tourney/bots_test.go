@@ -9,7 +9,7 @@ import (
 	rules "github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/games/paperio"
-	"github.com/paperio/paperio/internal/testbot"
+	"github.com/paperio/paperio/games/paperio/testbot"
 	"github.com/paperio/paperio/play"
 	"github.com/paperio/paperio/pyai"
 )

@@ -11,7 +11,7 @@ import (
 	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/games/paperio"
-	"github.com/paperio/paperio/internal/testbot"
+	"github.com/paperio/paperio/games/paperio/testbot"
 	"github.com/paperio/paperio/play"
 )
 

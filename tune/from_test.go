@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/paperio/paperio/analysis/analysistest"
+	"github.com/paperio/paperio/games/paperio/analysistest"
 )
 
 // margin=3 wins most of its games, margin=1 (the default) few: the start

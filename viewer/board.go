@@ -14,7 +14,7 @@ import (
 // dataset columns that hold a game's start and moves, and the player a
 // person steers from the page (its replay files are read through the
 // game's Replays, a game.ReplayReader). A game's binding registers one
-// with Register (viewer/paperio for paper.io); the page draws the frames
+// with Register (games/paperio/board for paper.io); the page draws the frames
 // with the renderer of the same name, web/games/NAME.js, which sets
 // window.Renderers.NAME to an object of
 //

@@ -26,10 +26,10 @@ import (
 
 	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/game"
+	vp "github.com/paperio/paperio/games/paperio/board"
 	"github.com/paperio/paperio/replay"
 	"github.com/paperio/paperio/tourney"
 	"github.com/paperio/paperio/viewer"
-	vp "github.com/paperio/paperio/viewer/paperio"
 )
 
 // page is a browser tab on the test server.

@@ -9,10 +9,10 @@ import (
 
 	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/game"
+	vp "github.com/paperio/paperio/games/paperio/board"
 	"github.com/paperio/paperio/internal/cputime"
 	"github.com/paperio/paperio/replay"
 	"github.com/paperio/paperio/viewer"
-	vp "github.com/paperio/paperio/viewer/paperio"
 )
 
 var refFiles = []string{"../testdata/conformance/public.jsonl.gz", "../testdata/conformance/edge.jsonl.gz"}

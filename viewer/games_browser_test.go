@@ -21,12 +21,12 @@ import (
 	"github.com/paperio/paperio/engine/stellar"
 	"github.com/paperio/paperio/game"
 	ge "github.com/paperio/paperio/games/eraser"
+	ve "github.com/paperio/paperio/games/eraser/board"
 	gst "github.com/paperio/paperio/games/stellar"
+	vs "github.com/paperio/paperio/games/stellar/board"
 	"github.com/paperio/paperio/selfplay"
 	"github.com/paperio/paperio/tourney"
 	"github.com/paperio/paperio/viewer"
-	ve "github.com/paperio/paperio/viewer/eraser"
-	vs "github.com/paperio/paperio/viewer/stellar"
 )
 
 // browser starts chromium on the test server of opt.

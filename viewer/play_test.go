@@ -17,11 +17,11 @@ import (
 
 	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/game"
+	vp "github.com/paperio/paperio/games/paperio/board"
 	"github.com/paperio/paperio/replay"
 	"github.com/paperio/paperio/selfplay"
 	"github.com/paperio/paperio/tourney"
 	"github.com/paperio/paperio/viewer"
-	vp "github.com/paperio/paperio/viewer/paperio"
 )
 
 func post(t *testing.T, u, body string) *http.Response {

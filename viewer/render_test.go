@@ -13,9 +13,9 @@ import (
 	"testing"
 
 	"github.com/paperio/paperio/engine/paperio"
+	vp "github.com/paperio/paperio/games/paperio/board"
 	"github.com/paperio/paperio/replay"
 	"github.com/paperio/paperio/viewer"
-	vp "github.com/paperio/paperio/viewer/paperio"
 )
 
 func hexColour(s string) color.RGBA {

@@ -6,8 +6,9 @@
 // player. Every asset is embedded (web/); nothing is fetched from a network.
 //
 // What a game needs to be shown is a Board (board.go) and a renderer in
-// web/games/NAME.js; viewer/paperio, viewer/eraser and viewer/stellar are
-// the course games'. A program shows the games whose boards it imports.
+// web/games/NAME.js; the course games' boards are games/NAME/board (the
+// renderers stay here, with the page's other assets). A program shows the
+// games whose boards it imports.
 package viewer
 
 import (

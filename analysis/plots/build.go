@@ -75,29 +75,6 @@ func Build(ds *analysis.Dataset, kind string, r Request) (*Figure, error) {
 	return nil, dataErrorf("unknown chart kind %q (kinds: %s)", kind, strings.Join(KindsOf(ds.Game.Name()), ", "))
 }
 
-// TimelineKind is the chart kind called kind of one game drawn from its
-// Timeline (the timeline columns cols): r.Game, the smallest id by default.
-func TimelineKind(kind string, chart func(*analysis.Timeline, Options) (*Figure, error), cols []string) Kind {
-	return func(ds *analysis.Dataset, r Request) (*Figure, error) {
-		if len(r.Players) > 0 || r.Top > 0 || (r.Facet != "" && r.Facet != "none") || r.Group != "" || len(r.Highlight) > 0 {
-			return nil, dataErrorf("%s shows one game: players, top, facet, group and highlight are for bars and dots", kind)
-		}
-		games, err := ds.Games(analysis.GameColumns...)
-		if err != nil {
-			return nil, err
-		}
-		g, err := ds.FindGame(games, r.Game)
-		if err != nil {
-			return nil, err
-		}
-		s, err := ds.Timeline(g, cols...)
-		if err != nil {
-			return nil, err
-		}
-		return chart(s, r.Options)
-	}
-}
-
 func dataErrorf(format string, a ...any) error {
 	return &analysis.Error{Msg: fmt.Sprintf(format, a...)}
 }

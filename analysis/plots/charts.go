@@ -16,7 +16,6 @@ package plots
 
 import (
 	"fmt"
-	"image/color"
 	"math"
 	"strings"
 
@@ -371,29 +370,9 @@ func gameNames(g analysis.Game, o Options) (string, string) {
 	return n[0], n[1]
 }
 
-// line is one named series of a single-game chart.
-type seriesLine struct {
-	name   string
-	colour color.Color
-	dashed bool
-	ys     []float64 // per half-step; NaN leaves a gap
-}
-
 // Side colours of the single-game charts: the first two of Palette, whoever
 // plays.
 var side1, side2 = Palette[2], Palette[1]
-
-// sideLines gives player 1's and player 2's series their colours; player
-// 2's line is dashed as well, so that the sides stay apart in grey print.
-func sideLines(name1, name2 string, ys1, ys2 []float64) []seriesLine {
-	return []seriesLine{
-		{name1, side1, false, ys1},
-		{name2, side2, true, ys2},
-	}
-}
-
-// auto leaves an end of the y axis to the data.
-var auto = math.NaN()
 
 // Headroom raises p's y axis by a twentieth of its span, so that the top
 // of a line does not run along the frame; call it once the axis is set.
@@ -408,7 +387,7 @@ func Lines(p *plot.Plot, xs, ys []float64, style draw.LineStyle) (plot.Thumbnail
 		return nil, err
 	}
 	key.LineStyle = style
-	for _, run := range analysis.Runs(ys) {
+	for _, run := range Runs(ys) {
 		pts := make(plotter.XYs, 0, run[1]-run[0])
 		for k := run[0]; k < run[1]; k++ {
 			pts = append(pts, plotter.XY{X: xs[k], Y: ys[k]})
@@ -432,93 +411,23 @@ func Lines(p *plot.Plot, xs, ys []float64, style draw.LineStyle) (plot.Thumbnail
 	return key, nil
 }
 
-// timelinePlot draws lines over the half-steps of s, leaving gaps at NaN, on a
-// y axis from ymin to ymax (auto: from the data), in a figure of one panel.
-func timelinePlot(s *analysis.Timeline, title, ylabel string, lines []seriesLine, ymin, ymax float64, o Options) (*Figure, error) {
-	p := newPlot("")
-	p.X.Label.Text = "half-step"
-	p.Y.Label.Text = ylabel
-	p.Add(plotter.NewGrid())
-	var xs, ys []float64
-	for _, ln := range lines {
-		style := plotter.DefaultLineStyle
-		style.Color = ln.colour
-		style.Width = vg.Points(1.5)
-		if ln.dashed {
-			style.Dashes = []vg.Length{vg.Points(5), vg.Points(2.5)}
+// Runs splits a series into the maximal runs of its values that are not
+// NaN: the pieces Lines draws, leaving gaps between them. Each run is a
+// pair of indices [start, end).
+func Runs(ys []float64) [][2]int {
+	var out [][2]int
+	start := -1
+	for i, y := range ys {
+		switch {
+		case math.IsNaN(y) && start >= 0:
+			out = append(out, [2]int{start, i})
+			start = -1
+		case !math.IsNaN(y) && start < 0:
+			start = i
 		}
-		lx := make([]float64, len(ln.ys))
-		for i, y := range ln.ys {
-			lx[i] = float64(s.HalfStep[i])
-			if !math.IsNaN(y) {
-				xs, ys = append(xs, lx[i]), append(ys, y)
-			}
-		}
-		key, err := Lines(p, lx, ln.ys, style)
-		if err != nil {
-			return nil, err
-		}
-		p.Legend.Add(ln.name, key)
 	}
-	if len(s.HalfStep) > 0 {
-		p.X.Min, p.X.Max = 0, float64(s.HalfStep[len(s.HalfStep)-1])
+	if start >= 0 {
+		out = append(out, [2]int{start, len(ys)})
 	}
-	if !math.IsNaN(ymin) {
-		p.Y.Min = ymin
-	}
-	if !math.IsNaN(ymax) {
-		p.Y.Max = ymax
-	}
-	Headroom(p)
-	placeLegend(p, xs, ys)
-	if o.Title != "" {
-		title = o.Title
-	}
-	f := &Figure{Title: title, cols: 1, panels: []*plot.Plot{p}, fixedW: o.Width, fixedH: o.Height}
-	f.panelW, f.panelH = Width-2*vg.Points(figMargin), Height-2*vg.Points(figMargin)-f.head()
-	return f, f.checkSize()
-}
-
-// Territory draws the territory of both players after every half-step of
-// one game. s needs analysis.TerritoryColumns.
-func Territory(s *analysis.Timeline, o Options) (*Figure, error) {
-	g := s.Game
-	n1, n2 := gameNames(g, o)
-	return timelinePlot(s, gameTitle("territory", g, o), "territory (cells)",
-		sideLines("P1 "+n1, "P2 "+n2, s.Area1, s.Area2), 0, auto, o)
-}
-
-// Ratio draws the field ratio A/(A+B) of one game per half-step, A being
-// player 1's territory, on a y axis from 0 to 1 with the even line at 0.5.
-// s needs analysis.RatioColumns.
-func Ratio(s *analysis.Timeline, o Options) (*Figure, error) {
-	g := s.Game
-	n1, _ := gameNames(g, o)
-	even := make([]float64, len(s.HalfStep))
-	for i := range even {
-		even[i] = 0.5
-	}
-	return timelinePlot(s, gameTitle("field ratio", g, o), "field ratio A / (A + B)", []seriesLine{
-		{fmt.Sprintf("A / (A + B), A = P1 %s", n1), side1, false, s.Ratio},
-		{"even (0.5)", color.Gray{Y: 110}, true, even},
-	}, 0, 1, o)
-}
-
-// DistBands draws, per half-step of one game, the Manhattan distance from
-// each player's nearest band cell to the other player's head; a player
-// without a band leaves a gap. s needs analysis.DistBandsColumns.
-func DistBands(s *analysis.Timeline, o Options) (*Figure, error) {
-	g := s.Game
-	n1, n2 := gameNames(g, o)
-	return timelinePlot(s, gameTitle("band-to-head distance", g, o), "distance from band to enemy head (cells)",
-		sideLines("P1's band to P2's head ("+n1+")", "P2's band to P1's head ("+n2+")", s.Band1ToHead2, s.Band2ToHead1),
-		0, auto, o)
-}
-
-// DistHeads draws the Manhattan distance between the two heads per
-// half-step of one game. s needs analysis.DistHeadsColumns.
-func DistHeads(s *analysis.Timeline, o Options) (*Figure, error) {
-	g := s.Game
-	return timelinePlot(s, gameTitle("distance between the heads", g, o), "|dx| + |dy| between the heads (cells)",
-		[]seriesLine{{"head distance", color.NRGBA{60, 60, 60, 255}, false, s.DistHeads}}, 0, auto, o)
+	return out
 }

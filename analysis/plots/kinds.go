@@ -32,6 +32,9 @@ func PlaceLegend(p *plot.Plot, xs, ys []float64) { placeLegend(p, xs, ys) }
 // its players and its result.
 func GameTitle(what string, g analysis.Game, o Options) string { return gameTitle(what, g, o) }
 
+// GameNames name the two players of a game as its title does.
+func GameNames(g analysis.Game, o Options) (string, string) { return gameNames(g, o) }
+
 // PanelFigure is a figure of the one panel p, titled title unless o.Title
 // replaces it, of the single-game charts' size unless o fixes one.
 func PanelFigure(title string, p *plot.Plot, o Options) (*Figure, error) {

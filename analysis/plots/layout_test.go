@@ -9,8 +9,8 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/paperio/paperio/analysis"
-	"github.com/paperio/paperio/analysis/analysistest"
 	"github.com/paperio/paperio/analysis/plots"
+	"github.com/paperio/paperio/games/paperio/analysistest"
 	"github.com/paperio/paperio/label"
 )
 

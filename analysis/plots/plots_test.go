@@ -17,9 +17,9 @@ import (
 	"gonum.org/v1/plot"
 
 	"github.com/paperio/paperio/analysis"
-	"github.com/paperio/paperio/analysis/analysistest"
 	"github.com/paperio/paperio/analysis/plots"
 	"github.com/paperio/paperio/dataset"
+	"github.com/paperio/paperio/games/paperio/analysistest"
 	"github.com/paperio/paperio/label"
 )
 
@@ -313,4 +313,21 @@ func shown(t *testing.T, f *plots.Figure) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+func TestRuns(t *testing.T) {
+	n := math.NaN()
+	got := plots.Runs([]float64{n, 1, 2, n, n, 3, n, 4, 5})
+	want := [][2]int{{1, 3}, {5, 6}, {7, 9}}
+	if len(got) != len(want) {
+		t.Fatalf("runs %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("runs %v, want %v", got, want)
+		}
+	}
+	if r := plots.Runs([]float64{n, n}); len(r) != 0 {
+		t.Errorf("all NaN: runs %v", r)
+	}
 }

@@ -14,8 +14,8 @@ import (
 	"testing"
 
 	"github.com/paperio/paperio/analysis"
-	"github.com/paperio/paperio/analysis/analysistest"
 	"github.com/paperio/paperio/analysis/plots"
+	"github.com/paperio/paperio/games/paperio/analysistest"
 	"github.com/paperio/paperio/label"
 )
 

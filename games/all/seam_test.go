@@ -27,19 +27,6 @@ var shared = []string{"play", "game", "selfplay", "tourney", "tune", "analysis",
 // gameFolders hold a game's rules, bots or bindings.
 var gameFolders = []string{"engine", "games"}
 
-// ofGames are packages inside the shared folders that belong to one game
-// until they move to its folders: each game's board of the viewer, and two
-// fixtures of paper.io data that only tests import (checked below).
-var ofGames = map[string]bool{
-	"viewer/paperio":        true,
-	"viewer/eraser":         true,
-	"viewer/stellar":        true,
-	"analysis/analysistest": true,
-	"internal/testbot":      true,
-}
-
-var testOnly = []string{"analysis/analysistest", "internal/testbot"}
-
 func root(t *testing.T) string {
 	t.Helper()
 	dir, err := filepath.Abs(filepath.Join("..", ".."))
@@ -85,16 +72,16 @@ func sharedPackages(t *testing.T) map[string][]string {
 	out := map[string][]string{}
 	for _, line := range goList(t, "{{.ImportPath}}{{range .Deps}} {{.}}{{end}}", sharedPatterns()...) {
 		f := strings.Fields(line)
-		rel := strings.TrimPrefix(f[0], module)
-		if !ofGames[rel] {
-			out[rel] = f[1:]
-		}
+		out[strings.TrimPrefix(f[0], module)] = f[1:]
 	}
 	return out
 }
 
 // No shared package depends, even indirectly, on a game's rules, bots or
-// bindings: games come to them through package game's registry.
+// bindings: games come to them through package game's registry. The tests
+// of a shared package may import games (paper.io's fixtures in
+// games/paperio/analysistest and games/paperio/testbot, a game's board): a
+// test plays or reads some game, the code it tests knows none.
 func TestSharedCodeImportsNoGame(t *testing.T) {
 	pkgs := sharedPackages(t)
 	if len(pkgs) < len(shared) {
@@ -107,22 +94,11 @@ func TestSharedCodeImportsNoGame(t *testing.T) {
 			}
 		}
 	}
-	// The checker sees a dependency on a game: paper.io's board does.
-	for _, line := range goList(t, "{{range .Deps}} {{.}}{{end}}", "./viewer/paperio") {
+	// The checker sees a dependency on a game: paper.io's board in the
+	// viewer has one.
+	for _, line := range goList(t, "{{range .Deps}} {{.}}{{end}}", "./games/paperio/board") {
 		if !slices.ContainsFunc(strings.Fields(line), inGameFolder) {
-			t.Error("viewer/paperio depends on no game: the check misses dependencies")
-		}
-	}
-}
-
-// The paper.io fixtures inside shared folders are imported by tests alone.
-func TestGameFixturesOnlyInTests(t *testing.T) {
-	for _, line := range goList(t, "{{.ImportPath}}{{range .Imports}} {{.}}{{end}}", "./...") {
-		f := strings.Fields(line)
-		for _, fx := range testOnly {
-			if slices.Contains(f[1:], module+fx) && !ofGames[strings.TrimPrefix(f[0], module)] {
-				t.Errorf("%s imports %s, a fixture for tests", f[0], fx)
-			}
+			t.Error("games/paperio/board depends on no game: the check misses dependencies")
 		}
 	}
 }
@@ -138,10 +114,7 @@ func TestSharedCodeComparesNoGameName(t *testing.T) {
 	dirs := goList(t, "{{.ImportPath}} {{.Dir}}", sharedPatterns()...)
 	files := 0
 	for _, line := range dirs {
-		pkg, dir, _ := strings.Cut(line, " ")
-		if ofGames[strings.TrimPrefix(pkg, module)] {
-			continue
-		}
+		_, dir, _ := strings.Cut(line, " ")
 		for _, f := range goFiles(t, dir) {
 			files++
 			for _, at := range nameComparisons(t, f, names) {
@@ -227,9 +200,6 @@ func TestOneReaderPerFormat(t *testing.T) {
 	for _, line := range goList(t, "{{.ImportPath}}{{range .Imports}} {{.}}{{end}}", sharedPatterns()...) {
 		f := strings.Fields(line)
 		rel := strings.TrimPrefix(f[0], module)
-		if ofGames[rel] {
-			continue
-		}
 		for _, imp := range f[1:] {
 			switch {
 			case imp == "database/sql":

@@ -1,9 +1,9 @@
-// Package paperio shows paper.io games in the viewer: frames replayed by
-// the engine (package paperio) from a record's start and actions, drawn in
-// the page by web/games/paperio.js and here by Draw (render's PNG and GIF),
-// replay files (package replay), and the player a person steers with the
-// arrow keys. Importing it registers the board.
-package paperio
+// Package board is paper.io's board in the viewer: frames replayed by the
+// engine (package paperio) from a record's start and actions, drawn in the
+// page by the viewer's web/games/paperio.js and here by Draw (render's PNG
+// and GIF), replay files (package replay), and the player a person steers
+// with the arrow keys. Importing it registers the board; games/all does.
+package board
 
 import (
 	"encoding/binary"

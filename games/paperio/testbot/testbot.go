@@ -1,8 +1,9 @@
-// Package testbot holds small deterministic players for tests of the
-// packages that run and record games: Looper draws rectangles out of its
-// territory and back, so games run long and enclose often, and it avoids
-// the wall and its own band when it can; Fixed plays one action forever;
-// Safe picks at random among the moves that do not lose at once.
+// Package testbot holds small deterministic paper.io players for tests of
+// the packages that run and record games: Looper draws rectangles out of
+// its territory and back, so games run long and enclose often, and it
+// avoids the wall and its own band when it can; Fixed plays one action
+// forever; Safe picks at random among the moves that do not lose at once.
+// Only tests import it.
 package testbot
 
 import (

@@ -1,4 +1,4 @@
-package stellar
+package board
 
 import (
 	"fmt"

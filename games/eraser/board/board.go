@@ -1,11 +1,12 @@
-// Package eraser shows eraser games in the viewer: frames replayed by the
+// Package board is eraser's board in the viewer: frames replayed by the
 // rules (package eraser) from a record's board seed and swaps, drawn in the
-// page by web/games/eraser.js and here by Draw (render's PNG and GIF): the
-// main board with the bottom of the reserve above it, and beside it the
-// move's cascade — the board before the swap, the swap marked, then the
-// board after each scoring step. A person plays by clicking two cells to
-// swap. Importing it registers the board.
-package eraser
+// page by the viewer's web/games/eraser.js and here by Draw (render's PNG
+// and GIF): the main board with the bottom of the reserve above it, and
+// beside it the move's cascade — the board before the swap, the swap
+// marked, then the board after each scoring step. A person plays by
+// clicking two cells to swap. Importing it registers the board; games/all
+// does.
+package board
 
 import (
 	"errors"

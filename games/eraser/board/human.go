@@ -1,4 +1,4 @@
-package eraser
+package board
 
 import (
 	"fmt"

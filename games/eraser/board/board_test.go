@@ -1,4 +1,4 @@
-package eraser_test
+package board_test
 
 import (
 	"bytes"
@@ -14,8 +14,8 @@ import (
 	rules "github.com/paperio/paperio/engine/eraser"
 	"github.com/paperio/paperio/game"
 	ge "github.com/paperio/paperio/games/eraser"
+	ve "github.com/paperio/paperio/games/eraser/board"
 	"github.com/paperio/paperio/viewer"
-	ve "github.com/paperio/paperio/viewer/eraser"
 )
 
 // heard is what a watcher heard of a game.

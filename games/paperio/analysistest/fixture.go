@@ -1,7 +1,9 @@
-// Package analysistest makes small datasets for tests: made-up games and
-// turns that follow the dataset schema, written with parquet-go's generic
-// writer in the folder layout self-play uses, spread over nested folders,
-// several files and several row groups.
+// Package analysistest makes small paper.io datasets for tests (of
+// analysis, its charts, results and the commands that read datasets):
+// made-up games and turns that follow the dataset schema, written with
+// parquet-go's generic writer in the folder layout self-play uses, spread
+// over nested folders, several files and several row groups. Only tests
+// import it.
 package analysistest
 
 import (

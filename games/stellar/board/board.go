@@ -1,11 +1,11 @@
-// Package stellar shows stellar games in the viewer: frames replayed by the
+// Package board is stellar's board in the viewer: frames replayed by the
 // rules (package stellar) from a record's map and answers, drawn in the
-// page by web/games/stellar.js and here by Draw (render's PNG and GIF): the
-// map's edges, the turn's commands as lines in the colour of their player,
-// and the nodes as discs in their owner's colour, larger with more force. A
-// person plays by choosing commands on the map, turn by turn. Importing it
-// registers the board.
-package stellar
+// page by the viewer's web/games/stellar.js and here by Draw (render's PNG
+// and GIF): the map's edges, the turn's commands as lines in the colour of
+// their player, and the nodes as discs in their owner's colour, larger with
+// more force. A person plays by choosing commands on the map, turn by turn.
+// Importing it registers the board; games/all does.
+package board
 
 import (
 	"encoding/binary"

@@ -1,4 +1,4 @@
-package paperio
+package board
 
 import (
 	"fmt"

@@ -1,4 +1,4 @@
-package stellar_test
+package board_test
 
 import (
 	"bytes"
@@ -13,8 +13,8 @@ import (
 	"github.com/paperio/paperio/engine/stellar"
 	"github.com/paperio/paperio/game"
 	gs "github.com/paperio/paperio/games/stellar"
+	vs "github.com/paperio/paperio/games/stellar/board"
 	"github.com/paperio/paperio/viewer"
-	vs "github.com/paperio/paperio/viewer/stellar"
 )
 
 type heard struct {
