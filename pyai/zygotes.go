@@ -27,7 +27,7 @@ type idleZygote struct {
 }
 
 // zygoteKey names the fork servers that can serve the AI in aiFile (an
-// absolute path) with driver script (nil: paper.io's).
+// absolute path) with driver script (nil: pyai's own).
 func zygoteKey(o Options, aiFile string, script []byte) string {
 	return fmt.Sprintf("%s\x00%v\x00%s\x00%x", o.Python, o.Sandbox, aiFile, sha256.Sum256(script))
 }
