@@ -50,7 +50,7 @@ func ParseSandbox(s string) (Sandbox, error) {
 // settings.
 type Options struct {
 	// TimeBudget is each player's think time per game, charged for every
-	// call the game's course timed (default 30 s, paper.io's course default).
+	// call the game's course timed (default 30 s).
 	TimeBudget time.Duration
 	// CourseRules refuses AIs that use what the course banned: global
 	// statements and the modules os, sys, threading, multiprocessing.
