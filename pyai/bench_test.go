@@ -19,11 +19,12 @@ import (
 // BenchmarkStartUp compares a fork server's child with a fresh interpreter
 // for a new process; BenchmarkPreimport a server that imports the AI's
 // installed modules with one that does not. What a game's moves cost on
-// top is measured beside its driver (games/paperio's BenchmarkFullGame,
-// BenchmarkGoSide, BenchmarkPythonSide). On a busy machine the figures
-// vary from run to run by tens of percent; compare figures of one run.
+// top is measured beside its driver, in the game's package. On a busy
+// machine the figures vary from run to run by tens of percent; compare
+// figures of one run.
 
-// halfSteps is a paper.io course game's worth of round trips (2 x 2000).
+// halfSteps is a long game's worth of round trips: 2000 moves of each
+// player.
 const halfSteps = 4000
 
 // waits are the ways of running the processes of a game that the

@@ -136,7 +136,7 @@ func (p *PyPlayer) Close() error { return p.ai.Close() }
 func (p *PyPlayer) Path() string { return p.ai.Path() }
 
 // Output is what the AI printed (stdout and stderr together), capped at
-// Options.LogLimit, with the runner's own notes marked "[paperio]":
+// pyai.Options.LogLimit, with the runner's own notes marked "[paperio]":
 // process restarts and errors of hooks whose errors are ignored.
 func (p *PyPlayer) Output() string { return p.ai.Output() }
 
