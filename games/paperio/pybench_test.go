@@ -28,13 +28,14 @@ import (
 // sum of
 //   - BenchmarkGoSide: the game loop, the engine, and for both players
 //     the frames encoded and the shadow state kept, without processes;
-//   - BenchmarkRoundTrip: an empty request and its reply through the same
-//     driver and pipes, the limit of what a move can cost;
+//   - pyai's BenchmarkRoundTrip: an empty request and its reply through
+//     the same pipes, the limit of what a move can cost;
 //   - BenchmarkPythonSide: the driver's work for the moves of a recorded
 //     game (decode the frames, rebuild the course's dicts, call play,
 //     encode the answer), in CPU time, without the pipes.
 // Outside a series each game also starts a new AI process per player:
-// BenchmarkStartUp compares a fork server's child with a fresh interpreter.
+// pyai's BenchmarkStartUp compares a fork server's child with a fresh
+// interpreter.
 // An op is a game (or a game's worth of round trips): run them with
 // -benchtime 10x. On a busy machine the figures vary from run to run by
 // tens of percent; compare figures of one run.
@@ -42,7 +43,7 @@ import (
 const halfSteps = 2 * rules.DefaultMaxTurns
 
 // waits are the ways of running the processes of a game that the
-// benchmarks compare: "pinned", as Players do (the game on one CPU, the
+// benchmarks compare: "pinned", as PyPlayers do (the game on one CPU, the
 // caller sleeping until each answer), "spread" (the scheduler places the
 // processes) and "poll" (spread, and the caller polls the pipe first).
 var waits = []struct {
@@ -59,8 +60,8 @@ func setWait(b *testing.B, pin bool, sp time.Duration) {
 // BenchmarkFullGame plays whole games between two trivial AIs, each in its
 // own process, and reports wall and CPU time per half-step. The games are
 // a series, so that each AI keeps its process from game to game: this is
-// the cost of the moves; BenchmarkStartUp's is that of each game's new
-// process outside a series.
+// the cost of the moves; pyai's BenchmarkStartUp is that of each game's
+// new process outside a series.
 func BenchmarkFullGame(b *testing.B) {
 	for _, w := range waits {
 		b.Run(w.name, func(b *testing.B) {
@@ -232,14 +233,14 @@ func BenchmarkPythonSide(b *testing.B) {
 	b.ReportMetric(float64(inPython.Nanoseconds())/float64(b.N*halfSteps)/1e3, "µs/half-step")
 }
 
-// processCPU is the CPU time used so far by a Player's processes (the
+// processCPU is the CPU time used so far by a PyPlayer's processes (the
 // interpreter and, under bwrap, the sandbox's).
 func processCPU(t testing.TB, p *PyPlayer) time.Duration {
 	cpu, _ := procStats(t, p)
 	return cpu
 }
 
-// procStats sums the CPU time of a Player's processes and gives the
+// procStats sums the CPU time of a PyPlayer's processes and gives the
 // largest peak resident size.
 func procStats(t testing.TB, p *PyPlayer) (cpu time.Duration, peakRSS int64) {
 	pids := p.ai.Members()
