@@ -163,16 +163,16 @@ func (c *Conn) Tell(msg []byte, limit time.Duration) {
 func decode(line []byte, answer any) error {
 	s := strings.TrimSpace(string(line))
 	if !strings.HasPrefix(s, "{") {
-		return fmt.Errorf("is not a JSON object: %s", quote(s))
+		return fmt.Errorf("is not a JSON object: %s", Quote(s))
 	}
 	if err := json.Unmarshal([]byte(s), answer); err != nil {
-		return fmt.Errorf("is not valid: %v: %s", err, quote(s))
+		return fmt.Errorf("is not valid: %v: %s", err, Quote(s))
 	}
 	return nil
 }
 
-// quote shows the start of a bad line.
-func quote(s string) string {
+// Quote shows the start of a bad line (or answer) in a message.
+func Quote(s string) string {
 	const show = 80
 	if len(s) > show {
 		s = s[:show] + "..."

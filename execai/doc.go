@@ -16,7 +16,8 @@
 // the player writes on standard error is kept, capped, and shown when it
 // fails.
 //
-// Conn is the game-independent part: the process, the lines and the
-// faults. Player is paper.io's player; eraser's and stellar's are in
-// their games' packages (games/eraser, games/stellar), on a Conn.
+// Conn is all of it that no game has its own: the process, the lines and
+// the faults. Each game's player is built on a Conn beside its game
+// (games/<game>/execplayer.go), which writes the game's messages and reads
+// its answers.
 package execai

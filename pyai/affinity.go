@@ -2,8 +2,6 @@ package pyai
 
 import (
 	"sync"
-
-	"github.com/paperio/paperio/engine/paperio"
 )
 
 // A game's processes, the AI processes of both players and, during each
@@ -14,21 +12,24 @@ import (
 // spread and 15 to 20 µs on one CPU (BenchmarkFullGame). Games in
 // progress are spread over the CPUs, the one with the fewest games first.
 //
-// pinGames turns this off, for the benchmarks' comparison.
+// pinGames turns this off, for the benchmarks' comparison (SetPinning).
 var pinGames = true
 
 // gameCPUs assigns games in progress to CPUs.
 var gameCPUs struct {
 	mu    sync.Mutex
-	games map[*paperio.State]*gameCPU
+	games map[any]*gameCPU
 	count map[int]int // games in progress per CPU
 }
 
 type gameCPU struct{ cpu, players int }
 
-// claimCPU returns the CPU of game s, the same for both of its players, or
-// -1 where games are not pinned. Each claim is released by releaseCPU.
-func claimCPU(s *paperio.State) int {
+// ClaimCPU returns the CPU of game s (any value that stands for one game in
+// progress, such as a pointer to its state), the same for both of its
+// players, or -1 where games are not pinned. Each claim is released by
+// ReleaseCPU. A player pins its process (AI.PinTo) and, during each call,
+// the waiting thread (PinThread) to it.
+func ClaimCPU(s any) int {
 	list := allowedCPUs()
 	if !pinGames || len(list) < 2 {
 		return -1
@@ -37,7 +38,7 @@ func claimCPU(s *paperio.State) int {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.games == nil {
-		g.games, g.count = map[*paperio.State]*gameCPU{}, map[int]int{}
+		g.games, g.count = map[any]*gameCPU{}, map[int]int{}
 	}
 	gc := g.games[s]
 	if gc == nil {
@@ -55,8 +56,8 @@ func claimCPU(s *paperio.State) int {
 	return gc.cpu
 }
 
-// releaseCPU releases a claim on the CPU of game s.
-func releaseCPU(s *paperio.State) {
+// ReleaseCPU releases a claim on the CPU of game s.
+func ReleaseCPU(s any) {
 	g := &gameCPUs
 	g.mu.Lock()
 	defer g.mu.Unlock()

@@ -52,14 +52,16 @@ func setAffinity(pid, cpu int) {
 	syscall.RawSyscall(syscall.SYS_SCHED_SETAFFINITY, uintptr(pid), unsafe.Sizeof(m), uintptr(unsafe.Pointer(&m)))
 }
 
-// pinThread keeps the calling goroutine on its thread and the thread on
-// cpu, until unpinThread.
-func pinThread(cpu int) {
+// PinThread keeps the calling goroutine on its thread and the thread on
+// cpu, until UnpinThread.
+func PinThread(cpu int) {
 	runtime.LockOSThread()
 	setAffinity(0, cpu)
 }
 
-func unpinThread() {
+// UnpinThread lets the calling goroutine's thread run anywhere again and
+// the goroutine leave it.
+func UnpinThread() {
 	setAffinity(0, -1)
 	runtime.UnlockOSThread()
 }

@@ -6,5 +6,9 @@ package pyai
 
 func allowedCPUs() []int   { return nil }
 func setAffinity(int, int) {}
-func pinThread(int)        {}
-func unpinThread()         {}
+
+// PinThread does nothing here.
+func PinThread(int) {}
+
+// UnpinThread does nothing here.
+func UnpinThread() {}

@@ -1,6 +1,7 @@
 package pyai
 
 import (
+	"slices"
 	"sort"
 	"sync"
 )
@@ -11,13 +12,10 @@ import (
 // lacks the name is refused in the user's terms: what it defines instead
 // when it is another game's AI, and what this game's AIs define.
 type Interface struct {
-	Game  string `json:"game"`  // the game's name for people: "paper.io"
-	Name  string `json:"name"`  // "play"
-	Shows string `json:"shows"` // "play(stat, storage)", "class Plaser(isFirst) with move(...)"
+	Game  string `json:"game"`  // the game's name for people
+	Name  string `json:"name"`  // the name defined: "move"
+	Shows string `json:"shows"` // "move(board)", "class Mover(first) with move(self, board)"
 }
-
-// PaperIO is the interface of paper.io's course AIs.
-var PaperIO = Interface{Game: "paper.io", Name: "play", Shows: "play(stat, storage)"}
 
 var interfaces struct {
 	sync.RWMutex
@@ -37,16 +35,11 @@ func RegisterInterface(i Interface) {
 	interfaces.list = append(interfaces.list, i)
 }
 
-// Interfaces are paper.io's and the registered ones, by game name.
+// Interfaces are the registered ones, by game name.
 func Interfaces() []Interface {
 	interfaces.RLock()
 	defer interfaces.RUnlock()
-	out := []Interface{PaperIO}
-	for _, i := range interfaces.list {
-		if i != PaperIO {
-			out = append(out, i)
-		}
-	}
+	out := slices.Clone(interfaces.list)
 	sort.Slice(out, func(a, b int) bool { return out[a].Game < out[b].Game })
 	return out
 }

@@ -2,7 +2,6 @@ package pyai
 
 import (
 	"fmt"
-	"math"
 	"os"
 	"time"
 )
@@ -17,7 +16,8 @@ const (
 	// SandboxOff never uses bwrap (resource limits, the seccomp filter,
 	// the fresh directory and the clean environment still apply).
 	SandboxOff
-	// SandboxOn requires bwrap: New fails where it is missing or broken.
+	// SandboxOn requires bwrap: a process fails to start where it is
+	// missing or broken.
 	SandboxOn
 )
 
@@ -46,19 +46,19 @@ func ParseSandbox(s string) (Sandbox, error) {
 	return 0, fmt.Errorf("sandbox %q: want auto, off or on", s)
 }
 
-// Options configure a Player. The zero value gives the course's settings.
+// Options configure an AI's processes. The zero value gives the course's
+// settings.
 type Options struct {
-	// TimeBudget is each player's think time per game, charged for load
-	// and every play call as the course did (default 30 s, the course's
-	// default; the final tournament used 60 s).
+	// TimeBudget is each player's think time per game, charged for every
+	// call the game's course timed (default 30 s).
 	TimeBudget time.Duration
 	// CourseRules refuses AIs that use what the course banned: global
 	// statements and the modules os, sys, threading, multiprocessing.
 	CourseRules bool
-	// HookTimeout bounds the import of the module and each call of init,
-	// summary and summaryall, which the course did not time (default
-	// twice TimeBudget). A hook that runs longer is stopped and its
-	// process replaced; the game result does not change.
+	// HookTimeout bounds the import of the module and each call the course
+	// did not time (a game's hooks, AI.Hook; default twice TimeBudget). A
+	// hook that runs longer is stopped and its process replaced; the game
+	// result does not change.
 	HookTimeout time.Duration
 	// MemoryLimit is the address-space limit of the AI process in bytes
 	// (default 1 GiB).
@@ -85,8 +85,9 @@ type Options struct {
 	// Python is the interpreter (default $PAPERIO_PYTHON, else "python3"
 	// from PATH).
 	Python string
-	// Interface is what the AI file must define (default PaperIO); a
-	// game's driver checks it after the import.
+	// Interface is what the AI file must define (a game's player sets its
+	// game's; none: any module is imported); pyai's driver checks it after
+	// the import.
 	Interface Interface
 	// LogLimit is how much of the AI's printed output is kept, in bytes:
 	// the first and the last half (default 64 KiB).
@@ -119,20 +120,10 @@ func (o Options) withDefaults() Options {
 	if o.Python == "" {
 		o.Python = DefaultPython()
 	}
-	if o.Interface == (Interface{}) {
-		o.Interface = PaperIO
-	}
 	if o.LogLimit <= 0 {
 		o.LogLimit = 64 << 10
 	}
 	return o
-}
-
-// budgetSeconds is the budget as the course's frames show it before any
-// charge: an int when it is a whole number of seconds.
-func (o Options) budgetSeconds() (float64, bool) {
-	s := o.TimeBudget.Seconds()
-	return s, s == math.Trunc(s) && s < 1<<31
 }
 
 // DefaultPython is the interpreter of course AIs when none is named:

@@ -17,7 +17,11 @@ import (
 	"unsafe"
 )
 
-//go:embed driver.py
+// driverSource is pyai's driver, pyai_driver.py: what every game's driver
+// builds on, and the driver itself of a process started with none (it
+// serves C and N alone).
+//
+//go:embed pyai_driver.py
 var driverSource []byte
 
 // maxReply bounds a reply from the driver; a longer one is a protocol error.
@@ -96,12 +100,6 @@ type errTimeout struct{ limit time.Duration }
 
 func (e errTimeout) Error() string { return fmt.Sprintf("no answer within %v", e.limit) }
 
-// startProcess starts the interpreter with the driver, its protocol pipes
-// on fds 3 and 4 and its output going to log.
-func startProcess(o Options, aiFile string, log *capLog) (*process, error) {
-	return startDriver(o, aiFile, log, nil)
-}
-
 // prepare finds the interpreter and, unless o turns the sandbox off, bwrap,
 // and makes the process's temporary folder (prefix: its name's start) with
 // its driver/ and work/ folders. The caller removes the folder.
@@ -141,9 +139,10 @@ func command(argv []string, work string) *exec.Cmd {
 	return cmd
 }
 
-// startDriver starts the process with driver as its driver script (nil:
-// paper.io's), paper.io's driver beside it as the module pyai_driver, whose
-// framing and containment a game's driver may import.
+// startDriver starts the interpreter with script as its driver (nil: pyai's
+// own), its protocol pipes on fds 3 and 4 and its output going to log;
+// pyai's driver lies beside it as the module pyai_driver, whose framing and
+// containment a game's driver imports.
 func startDriver(o Options, aiFile string, log *capLog, script []byte) (*process, error) {
 	python, bwrap, dir, err := prepare(o, "paperio-ai-")
 	if err != nil {
@@ -156,12 +155,7 @@ func startDriver(o Options, aiFile string, log *capLog, script []byte) (*process
 	}
 	driverDir, work := filepath.Join(dir, "driver"), filepath.Join(dir, "work")
 	driver := filepath.Join(driverDir, "driver.py")
-	if script == nil {
-		script = driverSource
-	} else if err := os.WriteFile(filepath.Join(driverDir, "pyai_driver.py"), driverSource, 0o444); err != nil {
-		return fail(err)
-	}
-	if err := os.WriteFile(driver, script, 0o444); err != nil {
+	if err := writeDrivers(driverDir, script); err != nil {
 		return fail(err)
 	}
 	argv := []string{python, "-I", "-u", "-B", driver}

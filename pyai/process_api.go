@@ -9,20 +9,21 @@ import (
 	"time"
 )
 
-// Process is an AI process for another course game than paper.io: a Python
-// interpreter running that game's own driver, contained as a Player's
-// process is (resource limits and the seccomp filter once the driver
-// applies its configuration, a fresh directory, a clean environment, a
-// process group of its own, bwrap where it works), spoken to over the same
-// framing: requests on fd 3 and replies on fd 4, each
+// Process is one AI process of a course game: a Python interpreter running
+// that game's own driver, contained as every AI process is (resource limits
+// and the seccomp filter once the driver applies its configuration, a fresh
+// directory, a clean environment, a process group of its own, bwrap where
+// it works), spoken to over pyai's framing: requests on fd 3 and replies on
+// fd 4, each
 //
 //	uint32 length | kind byte | uint32 sequence | payload
 //
 // (little-endian, the length counting what follows it), the driver's hello
-// ('H') first. The game's driver runs as driver.py, with paper.io's driver
-// beside it as the module pyai_driver, whose framing and containment
-// functions (limits, seccomp, course_violations, load_module) it may
-// import. A Process is used by one goroutine at a time; Kill may be called
+// ('H') first. The game's driver runs as driver.py, with pyai's driver
+// (pyai_driver.py) beside it as the module pyai_driver, whose framing,
+// containment and loader (Driver, main, contain, import_ai) it builds on.
+// AI, for a game whose AI plays a series of games, replaces its processes
+// as they are stopped. A Process is used by one goroutine at a time; Kill may be called
 // from any.
 type Process struct {
 	p   *process

@@ -82,7 +82,7 @@ type bornMsg struct {
 func forkable(o Options) bool { return forkSupported && o.MaxProcesses == 0 && !o.noFork }
 
 // startZygote starts a fork server whose children run driver script (nil:
-// paper.io's) for the AI in aiFile.
+// pyai's own) for the AI in aiFile.
 func startZygote(o Options, aiFile string, script []byte) (*zygote, error) {
 	python, bwrap, dir, err := prepare(o, "paperio-ai-")
 	if err != nil {
@@ -167,12 +167,14 @@ func startZygote(o Options, aiFile string, script []byte) (*zygote, error) {
 	return z, nil
 }
 
-// writeDrivers writes the driver script (nil: paper.io's) into dir as
-// driver.py, with paper.io's beside it as pyai_driver.py for a game's.
+// writeDrivers writes the driver script (nil: pyai's own) into dir as
+// driver.py, with pyai's beside it as pyai_driver.py, which a game's
+// driver imports.
 func writeDrivers(dir string, script []byte) error {
 	if script == nil {
 		script = driverSource
-	} else if err := os.WriteFile(filepath.Join(dir, "pyai_driver.py"), driverSource, 0o444); err != nil {
+	}
+	if err := os.WriteFile(filepath.Join(dir, "pyai_driver.py"), driverSource, 0o444); err != nil {
 		return err
 	}
 	return os.WriteFile(filepath.Join(dir, "driver.py"), script, 0o444)

@@ -211,8 +211,8 @@ def child(ctrl, fds, spec, server):
     reseed()
     import driver
     sys.argv = [driver.__file__]
-    # A game's driver builds on paper.io's (pyai_driver), whose main serves
-    # requests with the game's Driver class; paper.io's is its own.
+    # A game's driver builds on pyai's (pyai_driver), whose main serves
+    # requests with the game's Driver class.
     sys.modules.get('pyai_driver', driver).main(driver.Driver)
 
 

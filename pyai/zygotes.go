@@ -7,11 +7,11 @@ import (
 	"time"
 )
 
-// Fork servers outlive their Players for a while: the next Player of the
-// same AI file with the same interpreter and sandbox (the next series of a
+// Fork servers outlive their AIs for a while: the next AI of the same file
+// and driver with the same interpreter and sandbox (the next series of a
 // tournament, the run after the check that refused nothing) takes one that
-// is idle rather than start an interpreter. A server is used by one Player
-// at a time, so there is one per AI file per worker at most.
+// is idle rather than start an interpreter. A server is used by one AI (or
+// Process) at a time, so there is one per AI file per worker at most.
 
 // zygoteIdle is how long an idle fork server is kept.
 const zygoteIdle = 20 * time.Second
@@ -27,7 +27,7 @@ type idleZygote struct {
 }
 
 // zygoteKey names the fork servers that can serve the AI in aiFile (an
-// absolute path) with driver script (nil: paper.io's).
+// absolute path) with driver script (nil: pyai's own).
 func zygoteKey(o Options, aiFile string, script []byte) string {
 	return fmt.Sprintf("%s\x00%v\x00%s\x00%x", o.Python, o.Sandbox, aiFile, sha256.Sum256(script))
 }

@@ -8,8 +8,8 @@ import (
 
 	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/engine/paperio/bots"
-	"github.com/paperio/paperio/execai"
 	"github.com/paperio/paperio/game"
+	paperiogame "github.com/paperio/paperio/games/paperio"
 	"github.com/paperio/paperio/play"
 	"github.com/paperio/paperio/policy"
 	"github.com/paperio/paperio/pyai"
@@ -274,7 +274,7 @@ func botMaker(spec string) (func() (bots.Bot, error), error) {
 			return nil, err
 		}
 		// A program's calls are limited to pyai's default think time each.
-		return func() (bots.Bot, error) { return execai.New(path, pyai.Options{}) }, nil
+		return func() (bots.Bot, error) { return paperiogame.NewExecPlayer(path, pyai.Options{}) }, nil
 	}
 	return func() (bots.Bot, error) { return bots.Make(spec) }, nil
 }

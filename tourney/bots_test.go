@@ -11,7 +11,6 @@ import (
 	"github.com/paperio/paperio/games/paperio"
 	"github.com/paperio/paperio/games/paperio/testbot"
 	"github.com/paperio/paperio/play"
-	"github.com/paperio/paperio/pyai"
 )
 
 // Test-only players with known behaviour.
@@ -137,9 +136,9 @@ var paper paperio.Game
 
 // External Python players take the series hooks as they are.
 var (
-	_ play.SeriesPlayer        = (*pyai.Player)(nil)
-	_ play.SideSwapper         = (*pyai.Player)(nil)
-	_ play.Ender[*rules.State] = (*pyai.Player)(nil)
-	_ play.Failer              = (*pyai.Player)(nil)
-	_ play.Timed               = (*pyai.Player)(nil)
+	_ play.SeriesPlayer        = (*paperio.PyPlayer)(nil)
+	_ play.SideSwapper         = (*paperio.PyPlayer)(nil)
+	_ play.Ender[*rules.State] = (*paperio.PyPlayer)(nil)
+	_ play.Failer              = (*paperio.PyPlayer)(nil)
+	_ play.Timed               = (*paperio.PyPlayer)(nil)
 )

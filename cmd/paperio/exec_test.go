@@ -155,7 +155,7 @@ func TestExecHostilePlayersContained(t *testing.T) {
 // stellar, in games and in a series; an illegal eraser swap is the engine's
 // invalid move.
 func TestExecPlayersFromTheDoc(t *testing.T) {
-	code, out, errs := runCLI(t, "series", "--p1", "exec:../../execai/testdata/paperio_fromdoc.py", "--p2", "goround", "--games", "2", "--turns", "300")
+	code, out, errs := runCLI(t, "series", "--p1", "exec:../../games/paperio/testdata/paperio_fromdoc.py", "--p2", "goround", "--games", "2", "--turns", "300")
 	if code != 0 || failed(out) || !strings.Contains(out, "series paperio_fromdoc v goround: ") {
 		t.Fatalf("paper.io series: exit %d\n%s%s", code, out, errs)
 	}

@@ -140,7 +140,7 @@ func lastLine(s string) string {
 // keeps the traceback and still replays exactly.
 func TestPlayPythonLoadErrorRecorded(t *testing.T) {
 	rec := filepath.Join(t.TempDir(), "py.jsonl")
-	code, out, errOut := runCLI(t, "play", "--p1", "heuristic", "--p2", "py:../../pyai/testdata/raise_load.py", "--sandbox", "off", "--record", rec)
+	code, out, errOut := runCLI(t, "play", "--p1", "heuristic", "--p2", "py:../../games/paperio/testdata/raise_load.py", "--sandbox", "off", "--record", rec)
 	if code != 0 || !strings.Contains(out, "player 1 (heuristic) wins: player 2's AI raised an error (ERR)") || !strings.Contains(out, "half-steps 0 of") {
 		t.Fatalf("exit %d, %q %q", code, out, errOut)
 	}

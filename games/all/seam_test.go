@@ -22,7 +22,7 @@ const module = "github.com/paperio/paperio/"
 // shared are the folders of the code every game shares: none of their
 // packages may know a particular game.
 var shared = []string{"play", "game", "selfplay", "tourney", "tune", "analysis", "results",
-	"rating", "store", "viewer", "label", "botspec", "internal"}
+	"rating", "store", "viewer", "label", "botspec", "internal", "pyai", "execai"}
 
 // gameFolders hold a game's rules, bots or bindings.
 var gameFolders = []string{"engine", "games"}

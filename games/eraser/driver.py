@@ -40,7 +40,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import pyai_driver as base  # noqa: E402  (containment shared with paper.io's driver)
+import pyai_driver as base  # noqa: E402  (pyai's driver, beside this one)
 
 SIZE = 6
 U32 = struct.Struct('<I')

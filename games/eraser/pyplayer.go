@@ -24,7 +24,7 @@ import (
 var driverSource []byte
 
 // courseAI is an eraser course AI (RULES.md §9: a file with a class
-// Plaser) playing in a Python process of its own, contained as paper.io's
+// Plaser) playing in a Python process of its own, contained as every game's
 // course AIs are (package pyai): Plaser(isFirst) is built for each game,
 // and move(board, operations, scores, turn_number) is called with a numpy
 // board of the whole board, the offered operations as tuples, [own score,

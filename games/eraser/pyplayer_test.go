@@ -9,6 +9,7 @@ import (
 
 	rules "github.com/paperio/paperio/engine/eraser"
 	"github.com/paperio/paperio/game"
+	_ "github.com/paperio/paperio/games/paperio" // registers paper.io's AI interface, as every binary of games/all has it
 	"github.com/paperio/paperio/internal/numpytest"
 	"github.com/paperio/paperio/play"
 )

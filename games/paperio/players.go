@@ -6,14 +6,14 @@ import (
 	"time"
 
 	"github.com/paperio/paperio/engine/paperio/bots"
-	"github.com/paperio/paperio/execai"
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/pyai"
 )
 
 // Players are built-in bots ("heuristic:margin=2", package bots), course
-// AIs in Python ("py:path/to/ai.py", package pyai), programs speaking
-// docs/PROTOCOL.md ("exec:path/to/bot", package execai) and the kinds of
+// AIs in Python ("py:path/to/ai.py", PyPlayer on package pyai), programs
+// speaking docs/PROTOCOL.md ("exec:path/to/bot", ExecPlayer on package
+// execai) and the kinds of
 // players made from a file that other packages register (learned policies,
 // "policy:path/to/policy.npz", from games/paperio/policies).
 
@@ -113,13 +113,13 @@ func NewPlayer(spec string, o game.PlayerOptions) (bots.Bot, error) {
 		if err != nil {
 			return nil, err
 		}
-		return pyai.New(path, PyOptions(o))
+		return NewPyPlayer(path, PyOptions(o))
 	}
 	if path, ok, err := game.ExecPath(spec); ok {
 		if err != nil {
 			return nil, err
 		}
-		return execai.New(path, PyOptions(o))
+		return NewExecPlayer(path, PyOptions(o))
 	}
 	return bots.Make(spec)
 }
@@ -136,6 +136,6 @@ func PyOptions(o game.PlayerOptions) pyai.Options {
 
 // A course AI and a program are paper.io players.
 var (
-	_ bots.Bot = (*pyai.Player)(nil)
-	_ bots.Bot = (*execai.Player)(nil)
+	_ bots.Bot = (*PyPlayer)(nil)
+	_ bots.Bot = (*ExecPlayer)(nil)
 )

@@ -7,7 +7,6 @@ import (
 
 	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/game"
-	"github.com/paperio/paperio/pyai"
 )
 
 // "py:FILE" makes a course AI with the player options; other specs are
@@ -15,15 +14,15 @@ import (
 func TestPlayers(t *testing.T) {
 	o := game.PlayerOptions{Budget: 10 * time.Second, Sandbox: "off"}
 	var g Game
-	b, err := NewPlayer("py:../../pyai/testdata/square.py", o)
+	b, err := NewPlayer("py:testdata/square.py", o)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer bots.Close(b)
-	if _, ok := b.(*pyai.Player); !ok {
+	if _, ok := b.(*PyPlayer); !ok {
 		t.Fatalf("py: spec made a %T", b)
 	}
-	if _, err := NewPlayer("py:../../pyai/testdata/noplay.py", o); err == nil || !strings.Contains(err.Error(), "no play function") {
+	if _, err := NewPlayer("py:testdata/noplay.py", o); err == nil || !strings.Contains(err.Error(), "no play function") {
 		t.Errorf("py:noplay.py: %v", err)
 	}
 	for spec, want := range map[string]string{"heuristic:margin=2": "heuristic:margin=2", " PY:a/b.py": "py:a/b.py", "goround:h=4,w=3": "goround:h=4,w=3"} {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/paperio/paperio/engine/stellar"
 	"github.com/paperio/paperio/game"
+	_ "github.com/paperio/paperio/games/paperio" // registers paper.io's AI interface, as every binary of games/all has it
 	"github.com/paperio/paperio/play"
 )
 

@@ -1,6 +1,6 @@
 # A game's driver built on pyai's: it imports the AI (any module with a
-# callable play) and answers N with the AI's module-level counter, which
-# play increments.
+# callable step) and answers N with the AI's module-level counter, which
+# step increments.
 import os
 import sys
 
@@ -13,7 +13,7 @@ class Driver(base.Driver):
     driver_files = (__file__, base.__file__)
 
     def count(self, body):
-        self.module.play(None, None)
+        self.module.step()
         self.reply(b'D', str(self.module.COUNT).encode())
 
     def serve(self):

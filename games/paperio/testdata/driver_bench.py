@@ -2,7 +2,8 @@
 # the driver's own code decodes each request, rebuilds the course's frame
 # dicts, calls the AI's play and encodes the answer, for both players.
 # Run by BenchmarkPythonSide as
-#   python3 driver_bench.py DRIVER AI REQUESTS
+#   python3 driver_bench.py DRIVER AI REQUESTS PYAI
+# with PYAI the folder of pyai_driver.py, which the driver builds on.
 # REQUESTS holds uint32 length | player byte | request, the requests of
 # one game in order. Each line read on stdin replays the game once; the
 # answer is a line with the CPU time it took, in nanoseconds.
@@ -13,6 +14,7 @@ import time
 
 
 def main():
+    sys.path.insert(0, sys.argv[4])
     spec = importlib.util.spec_from_file_location('paperio_driver', sys.argv[1])
     drv = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(drv)
@@ -27,7 +29,7 @@ def main():
     drivers = []
     for _ in range(2):
         d = drv.Driver()
-        d.module = drv.load_module('ai', sys.argv[2])
+        d.module = drv.base.load_module('ai', sys.argv[2])
         d.write = answers.append  # instead of the pipe
         drivers.append(d)
     handlers = {drv.GAME_START: drv.Driver.new_game, drv.PLAY: drv.Driver.play}

@@ -1,6 +1,8 @@
-"""paperio AI driver: runs one course AI module on behalf of the Go side.
+"""pyai's driver: what every course game's AI driver builds on.
 
-The Go side starts this file as  python3 -I -u -B driver.py  with
+A game's driver (games/<game>/driver.py) imports this file as the module
+pyai_driver, subclasses Driver with the game's requests and calls main. The
+Go side starts  python3 -I -u -B driver.py  with this file beside it and
   fd 0  /dev/null
   fd 1, fd 2  a pipe the Go side drains into a capped log (the AI's output)
   fd 3  requests from the Go side
@@ -10,36 +12,22 @@ so nothing the AI prints can reach the protocol.
 Every message is  uint32 length | type byte | uint32 sequence | payload
 (little-endian), the length counting everything after itself. A reply
 carries the sequence number of its request (0 for the hello), so a reply
-out of turn is seen. A move costs one request and one reply, each written
-at once and usually read at once.
+out of turn is seen.
 
-Requests                                   replies
+Requests every driver serves               replies
                                              H hello, sent once at start
   C  config (JSON)                           K ok (JSON) | X refusal line | E traceback
   N  nothing (the round trip alone)          D
-  S  fresh storage                           D
-  I  init(storage)                           D [error text]
-  Z  summaryall(storage)                     D [error text]
-  G  new game + load(stat, storage)          D called-byte | E traceback
-  P  frames + play(stat, storage)            A action-byte | E traceback
-  U  result + frames + summary(...)          D [error text]
                                              F the driver itself failed
 
-P carries uint8 n and n frame records; U carries int8 winner (-1 for a
-draw), int8 reason, uint8 n and n frame records; G carries uint8 me,
-uint32 W, uint32 H and one frame record with every column.
-
-A frame record is a header of 51 bytes (FRAME), then the grids' columns
-that changed since the previous frame:
-  turnleft  2 x int32
-  timeleft  2 x float64, then a byte whose bit i says timeleft[i] is an int
-  heads     2 x (int32 x, int32 y, uint8 direction)
-  counts    uint32 nf, uint32 nb: changed columns of fields and of bands
-  nf field columns, then nb band columns, each
-              uint32 x, uint8 0, H bytes 0/1/2        (the whole column)
-              uint32 x, uint8 m, m x (uint32 y, uint8) (m changed cells)
-A column that did not change is the very same tuple object as in the
-previous frame, and a grid with no changed column the very same tuple.
+C carries what the Go side's ProcessConfig makes: the AI file (path,
+display, name), the containment (limits, deny_processes, deny_network)
+and the interface every AI of the game defines, with every game's
+(interface, interfaces). With check_only the file is only read and checked
+(it parses, keeps the course rules, binds the interface's name), never run.
+Here are the framing, the containment (resource limits, the seccomp filter,
+the course's banned modules), the loader and the capture of the AI's
+errors; the game's driver adds the game's requests (Driver.dispatch).
 """
 
 import ast
@@ -57,14 +45,6 @@ READ_SIZE = 1 << 16
 
 HEADER = struct.Struct('<IBI')  # length, type, sequence
 REPLY = struct.Struct('<IcI')
-ANSWER = struct.Struct('<IcIc')  # the reply to play: A and the action
-FRAME = struct.Struct('<iiddBiiBiiBII')
-GAME = struct.Struct('<BII')
-RESULT = struct.Struct('<bbB')
-COLUMN = struct.Struct('<IB')
-CELL = struct.Struct('<IB')
-VALUES = (None, 1, 2)
-PLAY, GAME_START, SUMMARY = b'PGU'
 
 
 class Driver:
@@ -74,13 +54,6 @@ class Driver:
 
     def __init__(self):
         self.module = None
-        self.storage = {}
-        self.stat = None
-        self.me = 0
-        self.height = 0
-        self.fields = None
-        self.bands = None
-        self.ints = {}
         self.reserve = None
         self.seq = 0
 
@@ -124,7 +97,8 @@ class Driver:
     def dispatch(self, handlers):
         """Serves requests until the Go side closes the pipe, for a game's
         driver built on this one: handlers maps a request's type (b'T') to a
-        method of its payload; C (configure) is the same for every game."""
+        method of its payload; C (configure) and N (nothing) are the same
+        for every game."""
         while True:
             msg = self.read()
             if msg is None:
@@ -135,6 +109,8 @@ class Driver:
                 self.configure(json.loads(bytes(body)))
             elif kind in handlers:
                 handlers[kind](body)
+            elif kind == b'N':  # nothing: the pipes' round trip alone
+                self.reply(b'D')
             else:
                 self.reply(b'F', ('unknown request %r' % kind).encode())
 
@@ -187,64 +163,6 @@ class Driver:
             ok, res = False, 'SystemExit: %s\n' % (e.code,)
         return b'' if ok else res.encode('utf-8', 'replace')
 
-    # ---- frames ---------------------------------------------------------
-
-    def columns(self, buf, off, n, prev):
-        """Decodes n changed columns of a grid whose previous frame was
-        prev; returns the new grid and where the record goes on."""
-        h = self.height
-        cols = list(prev) if n > 1 else None
-        for _ in range(n):
-            x, m = COLUMN.unpack_from(buf, off)
-            off += COLUMN.size
-            if m == 0:  # the whole column
-                col = tuple([VALUES[v] for v in buf[off:off + h]])
-                off += h
-            else:  # m cells of the previous column changed
-                col = list(prev[x])
-                for _ in range(m):
-                    y, v = CELL.unpack_from(buf, off)
-                    off += CELL.size
-                    col[y] = VALUES[v]
-                col = tuple(col)
-            if cols is None:  # the usual case: one column, spliced in
-                return prev[:x] + (col,) + prev[x + 1:], off
-            cols[x] = col
-        return tuple(cols), off
-
-    def frames(self, buf, off, n):
-        """Appends n frame records to the log and makes the last one now;
-        returns where the message goes on. Unchanged grids are the very
-        tuples of the previous frame; so is every unchanged column."""
-        # The log is looked up each time, as the course did: the AI may
-        # have put another list there.
-        log, me, keep = self.stat['log'], self.me, self.ints.setdefault
-        fields, bands = self.fields, self.bands
-        frame = None
-        for _ in range(n):
-            tl0, tl1, t0, t1, ints, x0, y0, d0, x1, y1, d1, nf, nb = FRAME.unpack_from(buf, off)
-            off += FRAME.size
-            if nf:
-                fields, off = self.columns(buf, off, nf, fields)
-            if nb:
-                bands, off = self.columns(buf, off, nb, bands)
-            players = [{'id': 1, 'x': x0, 'y': y0, 'direction': d0},
-                       {'id': 2, 'x': x1, 'y': y1, 'direction': d1}]
-            frame = {
-                'turnleft': (keep(tl0, tl0), keep(tl1, tl1)),
-                'timeleft': (int(t0) if ints & 1 else t0, int(t1) if ints & 2 else t1),
-                'fields': fields,
-                'players': players,
-                'bands': bands,
-                'me': players[me],
-                'enemy': players[1 - me],
-            }
-            log.append(frame)
-            self.fields, self.bands = fields, bands
-        if frame is not None:
-            self.stat['now'] = frame
-        return off
-
     # ---- requests -------------------------------------------------------
 
     def configure(self, cfg):
@@ -255,8 +173,9 @@ class Driver:
             tree, refusal = parse(path, shown, cfg.get('course_rules'))
             if refusal:
                 return self.reply(b'X', refusal.encode())
-            if not binds_play(tree):
-                return self.reply(b'X', ('%s: no play function: a paper.io AI defines play(stat, storage)' % shown).encode())
+            want = cfg.get('interface')
+            if want and not binds(tree, want['name']):
+                return self.reply(b'X', missing(shown, want).encode('utf-8', 'replace'))
             return self.reply(b'K', b'{}')
         self.module = self.import_ai(cfg)
         if self.module is None:
@@ -285,7 +204,8 @@ class Driver:
         if not ok:
             self.reply(b'E', res.encode('utf-8', 'replace'))
             return None
-        refusal = interface_refusal(res, shown, cfg.get('interface') or PAPERIO, cfg.get('interfaces') or [PAPERIO])
+        want = cfg.get('interface')
+        refusal = want and interface_refusal(res, shown, want, cfg.get('interfaces') or [want])
         if refusal:
             self.reply(b'X', refusal.encode('utf-8', 'replace'))
             return None
@@ -295,80 +215,10 @@ class Driver:
         """What the K reply tells the Go side about this process."""
         return {'pid': os.getpid(), 'seccomp': deny, 'python': sys.version.split()[0]}
 
-    def new_game(self, buf):
-        self.me, w, h = GAME.unpack_from(buf, HEADER.size)
-        self.height = h
-        self.ints = {}
-        self.fields = self.bands = (None,) * w
-        self.stat = {'size': (w, h), 'log': [], 'now': None}
-        self.frames(buf, HEADER.size + GAME.size, 1)
-        if 'load' not in dir(self.module):
-            return self.reply(b'D', b'\0')
-        ok, res = self.call(lambda: self.module.load(self.stat, self.storage))
-        if not ok:
-            return self.reply(b'E', res.encode('utf-8', 'replace'))
-        self.reply(b'D', b'\1')
-
-    def play(self, buf):
-        """The frames since the AI's last turn, then play: the one request
-        of a move, kept short."""
-        try:
-            self.frames(buf, HEADER.size + 1, buf[HEADER.size])
-            a = action(self.module.play(self.stat, self.storage))
-        except SystemExit:
-            raise
-        except BaseException as e:  # the AI's error, whatever it is
-            return self.reply(b'E', self.traceback(e).encode('utf-8', 'replace'))
-        self.write(ANSWER.pack(6, b'A', self.seq, a))
-
-    def summary(self, buf):
-        winner, reason, n = RESULT.unpack_from(buf, HEADER.size)
-        ok, res = self.call(self.frames, buf, HEADER.size + RESULT.size, n)
-        if not ok:
-            return self.reply(b'D', res.encode('utf-8', 'replace'))
-        result = (None if winner < 0 else winner, reason)
-        self.reply(b'D', self.hook('summary', result, self.stat, self.storage))
-
     def serve(self):
-        while True:
-            msg = self.read()
-            if msg is None:
-                return
-            kind, self.seq, data = msg
-            if kind == PLAY:
-                self.play(data)
-            elif kind == GAME_START:
-                self.new_game(data)
-            elif kind == SUMMARY:
-                self.summary(data)
-            elif kind == ord('N'):  # nothing: the pipes' round trip alone
-                self.reply(b'D')
-            elif kind == ord('S'):
-                self.storage = {}
-                self.reply(b'D')
-            elif kind == ord('I'):
-                self.reply(b'D', self.hook('init', self.storage))
-            elif kind == ord('Z'):
-                self.reply(b'D', self.hook('summaryall', self.storage))
-            elif kind == ord('C'):
-                self.configure(json.loads(data[HEADER.size:]))
-            else:
-                self.reply(b'F', ('unknown request %r' % chr(kind)).encode())
-
-
-def action(a):
-    """The course's reading of an answer: a non-empty str whose first
-    character, upper-cased, is L or R turns; anything else goes straight."""
-    if isinstance(a, str) and len(a) > 0:
-        op = a[0].upper()
-        if op == 'L':
-            return b'L'
-        if op == 'R':
-            return b'R'
-    return b'S'
-
-
-PAPERIO = {'game': 'paper.io', 'name': 'play', 'shows': 'play(stat, storage)'}
+        """Serves C and N alone: a game's driver serves its own requests
+        through dispatch."""
+        self.dispatch({})
 
 
 def interface_refusal(module, shown, want, known):
@@ -383,6 +233,13 @@ def interface_refusal(module, shown, want, known):
         if other['name'] != want['name'] and callable(getattr(module, other['name'], None)):
             return '%s: not %s AI: it defines %s, %s AI; %s' % (
                 shown, article(want['game']), other['shows'], article(other['game']), need)
+    return missing(shown, want)
+
+
+def missing(shown, want):
+    """The refusal of a file that does not define what AIs of the game
+    want."""
+    need = '%s AI defines %s' % (article(want['game']), want['shows'])
     if want['shows'].startswith('class '):
         return '%s: no class %s: %s' % (shown, want['name'], need)
     return '%s: no %s function: %s' % (shown, want['name'], need)
@@ -625,9 +482,9 @@ def course_violations(tree):
     return [(line, what) for line, _, what in out]
 
 
-def binds_play(tree):
+def binds(tree, name):
     """Whether the module's own code (not inside functions or classes) can
-    bind the name play, or does something that makes it impossible to tell."""
+    bind name, or does something that makes it impossible to tell."""
     found = False
 
     def names(target):
@@ -643,21 +500,21 @@ def binds_play(tree):
     while stack and not found:
         node = stack.pop()
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            found = node.name == 'play'
+            found = node.name == name
             continue
         if isinstance(node, ast.Assign):
-            found = any(n == 'play' for t in node.targets for n in names(t))
+            found = any(n == name for t in node.targets for n in names(t))
         elif isinstance(node, (ast.AnnAssign, ast.AugAssign)):
-            found = 'play' in names(node.target)
+            found = name in names(node.target)
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            found = any(a.name == '*' or (a.asname or a.name.split('.')[0]) == 'play' for a in node.names)
+            found = any(a.name == '*' or (a.asname or a.name.split('.')[0]) == name for a in node.names)
         elif isinstance(node, (ast.For, ast.AsyncFor, ast.With, ast.AsyncWith)):
             tgt = getattr(node, 'target', None)
-            found = tgt is not None and 'play' in names(tgt)
+            found = tgt is not None and name in names(tgt)
             if not found and hasattr(node, 'items'):
-                found = any(i.optional_vars is not None and 'play' in names(i.optional_vars) for i in node.items)
+                found = any(i.optional_vars is not None and name in names(i.optional_vars) for i in node.items)
         elif isinstance(node, ast.Expr) and isinstance(node.value, ast.NamedExpr):
-            found = node.value.target.id == 'play'
+            found = node.value.target.id == name
         if found:
             break
         for field in ('body', 'orelse', 'finalbody', 'handlers', 'cases'):

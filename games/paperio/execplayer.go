@@ -1,4 +1,4 @@
-package execai
+package paperio
 
 import (
 	"bytes"
@@ -7,36 +7,38 @@ import (
 	"strings"
 	"time"
 
-	"github.com/paperio/paperio/engine/paperio"
+	rules "github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/execai"
 	"github.com/paperio/paperio/play"
 	"github.com/paperio/paperio/pyai"
 )
 
-// Player is an executable paper.io player (docs/PROTOCOL.md): a start
+// ExecPlayer is an executable paper.io player (docs/PROTOCOL.md, package
+// execai): a start
 // message with the whole board opens each game, every turn sends what
 // changed since the player's last message, and the end of the game its
 // result. It implements bots.Bot and play's Failer, Timed and Ender, and
 // io.Closer.
-type Player struct {
-	conn *Conn
+type ExecPlayer struct {
+	conn *execai.Conn
 	opts pyai.Options
 
 	me          int
-	game        *paperio.State
+	game        *rules.State
 	fail        play.Fault
 	field, band []byte // the grids as the player last saw them
 	buf         []byte
 }
 
-// New checks the program in path and returns its player; the process
-// starts with the first game.
-func New(path string, o pyai.Options) (*Player, error) {
+// NewExecPlayer checks the program in path and returns its player; the
+// process starts with the first game.
+func NewExecPlayer(path string, o pyai.Options) (*ExecPlayer, error) {
 	o = pyai.WithDefaults(o)
-	c, err := Open(path, o, Hello("paperio", o))
+	c, err := execai.Open(path, o, execai.Hello("paperio", o))
 	if err != nil {
 		return nil, err
 	}
-	return &Player{conn: c, opts: o}, nil
+	return &ExecPlayer{conn: c, opts: o}, nil
 }
 
 // answer is a player's answer line; Move is empty in the answer to start.
@@ -46,12 +48,12 @@ type answer struct {
 
 // Reset sends the start message and waits for the player's answer, charged
 // to its time.
-func (p *Player) Reset(s *paperio.State, me int, _ uint64, c play.Clock) {
+func (p *ExecPlayer) Reset(s *rules.State, me int, _ uint64, c play.Clock) {
 	p.me, p.game, p.fail = me, s, play.Fault{}
 	p.field = append(p.field[:0], s.Fields()...)
 	p.band = append(p.band[:0], s.Bands()...)
 	b := append(p.buf[:0], `{"type":"start","protocol":`...)
-	b = strconv.AppendInt(b, Version, 10)
+	b = strconv.AppendInt(b, execai.Version, 10)
 	b = append(b, `,"game":"paperio","me":`...)
 	b = strconv.AppendInt(b, int64(me+1), 10)
 	b = fmt.Appendf(b, `,"board":{"width":%d,"height":%d},"max_turns":%d,"time_budget":`, s.Width(), s.Height(), s.MaxTurns())
@@ -67,9 +69,9 @@ func (p *Player) Reset(s *paperio.State, me int, _ uint64, c play.Clock) {
 }
 
 // Act sends the turn message and reads the move.
-func (p *Player) Act(s *paperio.State, c play.Clock) paperio.Action {
+func (p *ExecPlayer) Act(s *rules.State, c play.Clock) rules.Action {
 	if p.fail.Kind != play.NoFault {
-		return paperio.Straight
+		return rules.Straight
 	}
 	b := append(p.buf[:0], `{"type":"turn","state":`...)
 	b = p.appendState(b, s, c, false)
@@ -78,26 +80,26 @@ func (p *Player) Act(s *paperio.State, c play.Clock) paperio.Action {
 	var a answer
 	if f := p.conn.Call(b, p.limit(c), "turn", &a); f != nil {
 		p.fail = fault(f)
-		return paperio.Straight
+		return rules.Straight
 	}
 	if a.Move == nil {
 		p.protocolError(`the answer to turn has no "move"`)
-		return paperio.Straight
+		return rules.Straight
 	}
 	switch strings.ToUpper(*a.Move) {
 	case "L":
-		return paperio.Left
+		return rules.Left
 	case "R":
-		return paperio.Right
+		return rules.Right
 	case "S":
-		return paperio.Straight
+		return rules.Straight
 	}
-	p.protocolError(fmt.Sprintf("move %s: want \"L\", \"R\" or \"S\"", quote(*a.Move)))
-	return paperio.Straight
+	p.protocolError(fmt.Sprintf("move %s: want \"L\", \"R\" or \"S\"", execai.Quote(*a.Move)))
+	return rules.Straight
 }
 
 // EndGame tells the player the result; it does not answer.
-func (p *Player) EndGame(s *paperio.State, me int, c play.Clock) {
+func (p *ExecPlayer) EndGame(s *rules.State, me int, c play.Clock) {
 	defer func() { p.game = nil }()
 	if p.game != s {
 		return
@@ -119,7 +121,7 @@ func (p *Player) EndGame(s *paperio.State, me int, c play.Clock) {
 }
 
 // limit is how long a call may take: the player's time left.
-func (p *Player) limit(c play.Clock) time.Duration {
+func (p *ExecPlayer) limit(c play.Clock) time.Duration {
 	if !c.Limited() {
 		return p.opts.TimeBudget
 	}
@@ -127,13 +129,13 @@ func (p *Player) limit(c play.Clock) time.Duration {
 }
 
 // protocolError fails the player for an answer out of protocol.
-func (p *Player) protocolError(msg string) {
+func (p *ExecPlayer) protocolError(msg string) {
 	p.fail = play.Fault{Kind: play.Error, Detail: "protocol error: " + msg}
 	p.conn.Restart()
 }
 
 // fault is a Conn's failure as the play loop's.
-func fault(f *Fault) play.Fault {
+func fault(f *execai.Fault) play.Fault {
 	if f.Timeout {
 		return play.Fault{Kind: play.Timeout, Detail: f.Detail}
 	}
@@ -143,7 +145,7 @@ func fault(f *Fault) play.Fault {
 // appendState appends the state object: the turns and time left, the
 // heads, and either the whole grids (full) or the cells that changed since
 // the player's last message.
-func (p *Player) appendState(b []byte, s *paperio.State, c play.Clock, full bool) []byte {
+func (p *ExecPlayer) appendState(b []byte, s *rules.State, c play.Clock, full bool) []byte {
 	b = fmt.Appendf(b, `{"turn_left":[%d,%d],"time_left":[`, s.TurnsLeft(0), s.TurnsLeft(1))
 	b = appendSeconds(b, c.Left[0], c.Limited())
 	b = append(b, ',')
@@ -187,7 +189,7 @@ func appendGrid(b, grid []byte, w, h int) []byte {
 // appendChanges appends [x,y,field,band] for every cell whose territory or
 // band changed since the player's last message, and brings the player's
 // grids up to date.
-func (p *Player) appendChanges(b []byte, s *paperio.State) []byte {
+func (p *ExecPlayer) appendChanges(b []byte, s *rules.State) []byte {
 	field, band, h := s.Fields(), s.Bands(), s.Height()
 	first := true
 	for x := range s.Width() {
@@ -221,17 +223,17 @@ func appendSeconds(b []byte, d time.Duration, limited bool) []byte {
 }
 
 // Failure is how the last call failed (play.Failer).
-func (p *Player) Failure() play.Fault { return p.fail }
+func (p *ExecPlayer) Failure() play.Fault { return p.fail }
 
 // OwnDeadline: the process is stopped at the deadline (play.Timed).
-func (p *Player) OwnDeadline() bool { return true }
+func (p *ExecPlayer) OwnDeadline() bool { return true }
 
 // Path is the program as named.
-func (p *Player) Path() string { return p.conn.Path() }
+func (p *ExecPlayer) Path() string { return p.conn.Path() }
 
 // Output is what the player wrote on standard error, and the runner's
 // notes.
-func (p *Player) Output() string { return p.conn.Output() }
+func (p *ExecPlayer) Output() string { return p.conn.Output() }
 
 // Close ends the process; any goroutine may call it.
-func (p *Player) Close() error { return p.conn.Close() }
+func (p *ExecPlayer) Close() error { return p.conn.Close() }

@@ -1,6 +1,6 @@
 //go:build race
 
-package pyai
+package paperio
 
 // raceEnabled: the race detector slows the Go side tenfold, so the
 // figures are not measured.

@@ -1,5 +1,5 @@
 //go:build !race
 
-package pyai
+package paperio
 
 const raceEnabled = false

@@ -1,6 +1,7 @@
-package pyai
+package paperio
 
 import (
+	"github.com/paperio/paperio/pyai"
 	"os"
 	"path/filepath"
 	"testing"
@@ -19,7 +20,7 @@ func writeAI(t *testing.T, name, src string) string {
 // A file that is not a paper.io AI is refused in the user's terms: what it
 // is instead, or that it ends the process at import.
 func TestInterfaceRefusals(t *testing.T) {
-	RegisterInterface(Interface{Game: "stellar", Name: "player_class", Shows: "class player_class(player_id) with player_func(self, map_info)"})
+	pyai.RegisterInterface(pyai.Interface{Game: "stellar", Name: "player_class", Shows: "class player_class(player_id) with player_func(self, map_info)"})
 	cases := []struct{ name, src, want string }{
 		{"exits.py", "import sys\nsys.exit(3)\ndef play(stat, storage):\n    return 'l'\n",
 			": exits at import (SystemExit(3)): a course AI must not end the process when it is imported"},
@@ -29,7 +30,7 @@ func TestInterfaceRefusals(t *testing.T) {
 	}
 	for _, c := range cases {
 		f := writeAI(t, c.name, c.src)
-		_, err := New(f, opt(Options{}))
+		_, err := NewPyPlayer(f, opt(pyai.Options{}))
 		if err == nil || err.Error() != f+c.want {
 			t.Errorf("%s: %v\nwant %s%s", c.name, err, f, c.want)
 		}

@@ -1,11 +1,12 @@
-package pyai
+package paperio
 
 import (
+	"github.com/paperio/paperio/pyai"
 	"path/filepath"
 	"testing"
 	"time"
 
-	"github.com/paperio/paperio/engine/paperio"
+	rules "github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/internal/numpytest"
 )
@@ -17,7 +18,7 @@ import (
 // the heuristic they never lose by an error, on time or by their own move
 // (the wall, their own band).
 func TestCourseExampleAIs(t *testing.T) {
-	files, _ := filepath.Glob("../examples/bots/python/course/*.py")
+	files, _ := filepath.Glob("../../examples/bots/python/course/*.py")
 	if len(files) < 2 {
 		t.Fatalf("course example AIs: %v, want at least 2", files)
 	}
@@ -26,7 +27,7 @@ func TestCourseExampleAIs(t *testing.T) {
 	py := numpytest.Python(t, "a course example AI imports numpy")
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
-			p := newPlayer(t, f, opt(Options{TimeBudget: 30 * time.Second, Python: py}))
+			p := newPlayer(t, f, opt(pyai.Options{TimeBudget: 30 * time.Second, Python: py}))
 			heur, err := bots.Make("heuristic")
 			if err != nil {
 				t.Fatal(err)
@@ -50,12 +51,12 @@ func TestCourseExampleAIs(t *testing.T) {
 
 // checkCourseGame fails unless the AI playing index me lost by none of its
 // own faults (or, when it must win, won on territory after a farm).
-func checkCourseGame(t *testing.T, s *paperio.State, me int, mustWin bool, output string) {
+func checkCourseGame(t *testing.T, s *rules.State, me int, mustWin bool, output string) {
 	t.Helper()
 	r := s.Result()
 	lost := int(r.Winner) == 1-me
-	own := r.Reason == paperio.ERR || r.Reason == paperio.OVT || r.Reason == paperio.WAL ||
-		r.Reason == paperio.TAP && r.Extra == me && lost
+	own := r.Reason == rules.ERR || r.Reason == rules.OVT || r.Reason == rules.WAL ||
+		r.Reason == rules.TAP && r.Extra == me && lost
 	if !s.Over() || lost && own {
 		t.Fatalf("as player %d: over %v, result %+v\n%s", me+1, s.Over(), r, output)
 	}
