@@ -142,3 +142,57 @@ func BenchmarkRunRows(b *testing.B) {
 	cpu, _ := clock.Stop()
 	cputime.Rate(b, float64(written.Load()), "games", cpu)
 }
+
+// BenchmarkRunPlay is BenchmarkRun's other limit: BenchmarkRunRows's games
+// played and recorded as the run does (each of two goroutines keeps its
+// players from game to game), their rows dropped. It reports games per
+// second of wall and CPU time: what a run whose writing were free would
+// reach. With BenchmarkRunRows it splits a run's time between playing and
+// writing.
+func BenchmarkRunPlay(b *testing.B) {
+	c := paperio.DefaultConfig()
+	specs := []string{"goround", "wanderer", "heuristic"}
+	const games = 512
+	var played atomic.Int64
+	clock := cputime.StartProcess(b)
+	for b.Loop() {
+		var wg sync.WaitGroup
+		for w := range 2 {
+			wg.Go(func() {
+				var r dataset.Recorder
+				players := map[[2]string][2]bots.Bot{}
+				for g := w; g < games; g += 2 {
+					pair := [2]string{specs[g%3], specs[(g/3)%3]}
+					ps, ok := players[pair]
+					for i, sp := range pair {
+						if ok {
+							break
+						}
+						var err error
+						if ps[i], err = bots.Make(sp); err != nil {
+							b.Error(err)
+							return
+						}
+					}
+					players[pair] = ps
+					starts, err := paperio.RandomStarts(c, int64(g))
+					if err != nil {
+						b.Error(err)
+						return
+					}
+					r.Start(int64(g))
+					s, err := bots.Play(c, starts, ps, uint64(g), func(s *paperio.State, a paperio.Action) { r.Step(s, a) })
+					if err != nil {
+						b.Error(err)
+						return
+					}
+					r.Finish(s)
+					played.Add(1)
+				}
+			})
+		}
+		wg.Wait()
+	}
+	cpu, _ := clock.Stop()
+	cputime.Rate(b, float64(played.Load()), "games", cpu)
+}
