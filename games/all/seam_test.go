@@ -26,8 +26,10 @@ const module = "github.com/paperio/paperio/"
 var shared = []string{"play", "game", "selfplay", "tourney", "tune", "analysis", "results",
 	"rating", "store", "viewer", "label", "botspec", "internal", "pyai", "execai"}
 
-// gameFolders hold a game's rules, bots or bindings.
-var gameFolders = []string{"engine", "games"}
+// gameFolders hold a game's rules, bots or bindings, and paper.io's table
+// schemas and writers (dataset) and replay files (replay), which stay at
+// the top level.
+var gameFolders = []string{"engine", "games", "dataset", "replay"}
 
 func root(t *testing.T) string {
 	t.Helper()
@@ -101,6 +103,14 @@ func TestSharedCodeImportsNoGame(t *testing.T) {
 	for _, line := range goList(t, "{{range .Deps}} {{.}}{{end}}", "./games/paperio/board") {
 		if !slices.ContainsFunc(strings.Fields(line), inGameFolder) {
 			t.Error("games/paperio/board depends on no game: the check misses dependencies")
+		}
+	}
+	// paper.io's dataset and replay packages count as its own, as the
+	// binding's imports of them show.
+	imports := strings.Fields(goList(t, "{{join .Imports \" \"}}", "./games/paperio")[0])
+	for _, p := range []string{"dataset", "replay"} {
+		if !slices.Contains(imports, module+p) || !inGameFolder(module+p) {
+			t.Errorf("games/paperio imports %s: it is not counted a game's (imports %v)", p, imports)
 		}
 	}
 }
