@@ -14,9 +14,9 @@ import (
 // dataset columns that hold a game's start and moves, and the player a
 // person steers from the page (its replay files are read through the
 // game's Replays, a game.ReplayReader). A game's binding registers one
-// with Register (games/paperio/board for paper.io); the page draws the frames
-// with the renderer of the same name, web/games/NAME.js, which sets
-// window.Renderers.NAME to an object of
+// with Register (a course game's is games/NAME/board); the page draws the
+// frames with the board's Script, its renderer, which sets
+// window.Renderers.NAME (NAME the game's) to an object of
 //
 //	draw(img, {state, changes, frame, header, cell})  paint a frame into an ImageData
 //	figures(values, k, frames, header, meta)          rows [label, text, id] beside the board
@@ -47,6 +47,10 @@ type Board interface {
 	Human(in <-chan string, clocked bool, stop <-chan struct{}) *game.Entrant
 	// CheckInput says what is wrong with a word the page sent for Human.
 	CheckInput(word string) error
+	// Script is the game's renderer, the page's script that draws its
+	// frames: served as /static/games/NAME.js, inlined in a self-contained
+	// page.
+	Script() []byte
 }
 
 // Streamer is a Board whose Replayer steps through a stream of moves other
@@ -94,7 +98,7 @@ type Replayer interface {
 
 // Header describes a game's frames to the page's renderer.
 type Header struct {
-	Renderer string `json:"renderer"` // web/games/NAME.js
+	Renderer string `json:"renderer"` // the game's name: its Board's Script sets window.Renderers[Renderer]
 	Width    int    `json:"width"`    // board cells
 	Height   int    `json:"height"`
 	StateLen int    `json:"state_len"` // bytes of a frame's state

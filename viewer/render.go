@@ -3,6 +3,7 @@ package viewer
 import (
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"html/template"
 	"image"
@@ -242,14 +243,13 @@ func (g *Game) WriteHTML(w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	var scripts []template.JS
-	for _, name := range []string{"web/board.js", "web/games/" + g.Meta.Header.Renderer + ".js", "web/app.js"} {
-		b, err := webFS.ReadFile(name)
-		if err != nil {
-			return err
-		}
-		scripts = append(scripts, template.JS(b))
+	page, err1 := webFS.ReadFile("web/board.js")
+	app, err2 := webFS.ReadFile("web/app.js")
+	if err := errors.Join(err1, err2); err != nil {
+		return err
 	}
+	// The game's renderer comes between the board and the app that uses it.
+	scripts := []template.JS{template.JS(page), template.JS(g.Board.Script()), template.JS(app)}
 	return pageTemplate.Execute(w, map[string]any{
 		"Title": g.Meta.Title, "CSS": template.CSS(css), "Game": template.JS(data), "Scripts": scripts,
 	})

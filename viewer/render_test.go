@@ -179,7 +179,7 @@ func TestRenderHTML(t *testing.T) {
 	}
 	blob, _ := base64.StdEncoding.DecodeString(m[1])
 	enc, _ := viewer.EncodeGame(g.Board, g.Record)
-	if !bytes.Equal(blob, enc.Blob) || !strings.Contains(page, "window.Renderers") || !strings.Contains(page, "STATIC_GAME") {
+	if !bytes.Equal(blob, enc.Blob) || !strings.Contains(page, "<script>"+string(g.Board.Script())+"</script>") || !strings.Contains(page, "STATIC_GAME") {
 		t.Fatal("the page's frames or scripts are not the app's")
 	}
 }

@@ -5,10 +5,9 @@
 // self-play run in progress, and a page where a person plays against any
 // player. Every asset is embedded (web/); nothing is fetched from a network.
 //
-// What a game needs to be shown is a Board (board.go) and a renderer in
-// web/games/NAME.js; the course games' boards are games/NAME/board (the
-// renderers stay here, with the page's other assets). A program shows the
-// games whose boards it imports.
+// What a game needs to be shown is a Board (board.go), which brings the
+// game's renderer script along; the course games' boards are
+// games/NAME/board. A program shows the games whose boards it imports.
 package viewer
 
 import (
@@ -166,6 +165,7 @@ func (s *Server) routes() {
 		}
 		files.ServeHTTP(w, r)
 	})
+	m.HandleFunc("GET /static/games/{file}", renderer)
 	m.HandleFunc("GET /api/sources", s.apiSources)
 	m.HandleFunc("GET /api/games", s.apiGames)
 	m.HandleFunc("GET /api/game/{src}/{id}", s.apiGame)
@@ -237,6 +237,19 @@ func appPage() []byte {
 		fmt.Fprintf(&tags, "<script src=\"/static/games/%s.js\"></script>\n", bd.Game().Name())
 	}
 	return bytes.Replace(b, []byte("<!-- renderers -->\n"), []byte(tags.String()), 1)
+}
+
+// renderer serves the renderer script of a registered board,
+// /static/games/NAME.js.
+func renderer(w http.ResponseWriter, r *http.Request) {
+	name, ok := strings.CutSuffix(r.PathValue("file"), ".js")
+	b, err := BoardOf(name)
+	if !ok || err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+	writeBody(w, r, b.Script(), nil)
 }
 
 // writeJSON writes v as JSON, gzipped when the client takes it.

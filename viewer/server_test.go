@@ -19,6 +19,7 @@ import (
 	"github.com/paperio/paperio/analysis"
 	"github.com/paperio/paperio/game"
 	ge "github.com/paperio/paperio/games/eraser"
+	vp "github.com/paperio/paperio/games/paperio/board"
 	"github.com/paperio/paperio/selfplay"
 	"github.com/paperio/paperio/viewer"
 )
@@ -381,6 +382,39 @@ func TestHome(t *testing.T) {
 		resp.Body.Close()
 		if resp.StatusCode != http.StatusOK {
 			t.Errorf("home %q: /games answers %s", home, resp.Status)
+		}
+	}
+}
+
+// TestRendererScripts: the app's page loads the renderer of every board
+// registered, and the server serves each board's Script at that address;
+// a name without a board is a 404.
+func TestRendererScripts(t *testing.T) {
+	_, ts := newServer(t, viewer.Options{Record: t.TempDir()})
+	get := func(p string) (int, string) {
+		resp, err := http.Get(ts.URL + p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
+	_, page := get("/games")
+	script := string(vp.Board{}.Script())
+	if !strings.Contains(script, "window.Renderers") {
+		t.Fatalf("paper.io's Script sets no renderer: %.80q", script)
+	}
+	const tag = `<script src="/static/games/paperio.js"></script>`
+	if !strings.Contains(page, tag) {
+		t.Fatalf("the page lacks %s", tag)
+	}
+	if code, body := get("/static/games/paperio.js"); code != http.StatusOK || body != script {
+		t.Fatalf("/static/games/paperio.js: %d, %d bytes, want paper.io's Script (%d bytes)", code, len(body), len(script))
+	}
+	for _, p := range []string{"/static/games/nogame.js", "/static/games/paperio", "/static/games/"} {
+		if code, _ := get(p); code != http.StatusNotFound {
+			t.Errorf("%s: %d, want 404", p, code)
 		}
 	}
 }

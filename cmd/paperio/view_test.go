@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	vp "github.com/paperio/paperio/games/paperio/board"
 )
 
 const publicGames = "../../testdata/conformance/public.jsonl.gz"
@@ -31,6 +33,9 @@ func TestRender(t *testing.T) {
 		{[]string{"--out", filepath.Join(dir, "a.html")}, func(b []byte) error {
 			if !bytes.Contains(b, []byte("STATIC_GAME")) {
 				t.Fatal("no game in the page")
+			}
+			if !bytes.Contains(b, vp.Board{}.Script()) {
+				t.Fatal("paper.io's renderer is not inlined in the page")
 			}
 			return nil
 		}},

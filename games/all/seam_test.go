@@ -5,9 +5,11 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -24,8 +26,10 @@ const module = "github.com/paperio/paperio/"
 var shared = []string{"play", "game", "selfplay", "tourney", "tune", "analysis", "results",
 	"rating", "store", "viewer", "label", "botspec", "internal", "pyai", "execai"}
 
-// gameFolders hold a game's rules, bots or bindings.
-var gameFolders = []string{"engine", "games"}
+// gameFolders hold a game's rules, bots or bindings, and paper.io's table
+// schemas and writers (dataset) and replay files (replay), which stay at
+// the top level.
+var gameFolders = []string{"engine", "games", "dataset", "replay"}
 
 func root(t *testing.T) string {
 	t.Helper()
@@ -101,6 +105,14 @@ func TestSharedCodeImportsNoGame(t *testing.T) {
 			t.Error("games/paperio/board depends on no game: the check misses dependencies")
 		}
 	}
+	// paper.io's dataset and replay packages count as its own, as the
+	// binding's imports of them show.
+	imports := strings.Fields(goList(t, "{{join .Imports \" \"}}", "./games/paperio")[0])
+	for _, p := range []string{"dataset", "replay"} {
+		if !slices.Contains(imports, module+p) || !inGameFolder(module+p) {
+			t.Errorf("games/paperio imports %s: it is not counted a game's (imports %v)", p, imports)
+		}
+	}
 }
 
 // No shared non-test file compares a string with a game's name (==, !=, a
@@ -134,6 +146,92 @@ func TestSharedCodeComparesNoGameName(t *testing.T) {
 	if got := nameComparisons(t, bad, names); len(got) != 3 {
 		t.Errorf("the checker finds %v in a file with three comparisons", got)
 	}
+}
+
+// No shared file names a game: none is called after one (as a game's
+// renderer in viewer/web/games would be), and no file outside tests refers
+// to a game's folder (games/NAME), its renderer script (NAME.js,
+// Renderers.NAME) or, in the page's assets and other non-Go files, holds a
+// game's name as a quoted string (a branch on it, such as
+// renderer === 'eraser'). Go code's comparisons are checked above; the
+// toolkit's own name, paperio, stays free in prose and Go strings.
+func TestSharedFilesNameNoGame(t *testing.T) {
+	names := game.Names()
+	if len(names) < 3 {
+		t.Fatalf("games registered: %v", names)
+	}
+	dir := root(t)
+	var seen []string
+	for _, s := range shared {
+		err := filepath.WalkDir(filepath.Join(dir, s), func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() {
+				if n := d.Name(); n == "testdata" || n == "node_modules" || strings.HasPrefix(n, ".") {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if strings.HasSuffix(p, "_test.go") {
+				return nil
+			}
+			b, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			rel := filepath.ToSlash(strings.TrimPrefix(p, dir+string(filepath.Separator)))
+			seen = append(seen, rel)
+			for _, at := range gameNamings(rel, b, names) {
+				t.Errorf("%s names a game: %s", rel, at)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range []string{"viewer/web/app.js", "viewer/web/board.js", "viewer/web/app.html", "viewer/board.go"} {
+		if !slices.Contains(seen, f) {
+			t.Fatalf("%s not checked (%d files checked)", f, len(seen))
+		}
+	}
+	// The checker finds what it looks for, and leaves the toolkit's name be.
+	bad := map[string]string{
+		"viewer/web/games/eraser.js": "",
+		"viewer/web/app.js":          "if (h.renderer === 'stellar') load('/static/x/" + names[0] + ".js'); window.Renderers.eraser.draw();",
+		"viewer/board.go":            "// as games/stellar/board does\n",
+		"viewer/web/app.html":        "<a class=\"brand\">paperio</a> run paperio view",
+		"selfplay/manifest.go":       "v[\"paperio\"] = version",
+	}
+	want := map[string]int{"viewer/web/games/eraser.js": 1, "viewer/web/app.js": 3, "viewer/board.go": 1}
+	for f, src := range bad {
+		if got := gameNamings(f, []byte(src), names); len(got) != want[f] {
+			t.Errorf("the checker finds %v in %s, want %d namings", got, f, want[f])
+		}
+	}
+}
+
+// gameNamings lists how the file at rel (module-relative, with content b)
+// names one of names.
+func gameNamings(rel string, b []byte, names []string) []string {
+	var out []string
+	for _, part := range strings.Split(rel, "/") {
+		if stem, _, _ := strings.Cut(part, "."); slices.Contains(names, strings.ToLower(stem)) {
+			out = append(out, "its path")
+		}
+	}
+	for _, n := range names {
+		q := regexp.QuoteMeta(n)
+		pat := `\bgames/` + q + `\b|\b` + q + `\.js\b|Renderers\s*(\.\s*` + q + `\b|\[\s*['"\x60]` + q + `['"\x60])`
+		if !strings.HasSuffix(rel, ".go") {
+			pat += `|['"\x60]` + q + `['"\x60]`
+		}
+		for _, m := range regexp.MustCompile(pat).FindAllString(string(b), -1) {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 func sharedPatterns() []string {

@@ -1,6 +1,6 @@
 // Package board is eraser's board in the viewer: frames replayed by the
 // rules (package eraser) from a record's board seed and swaps, drawn in the
-// page by the viewer's web/games/eraser.js and here by Draw (render's PNG
+// page by eraser.js (its Script) and here by Draw (render's PNG
 // and GIF): the main board with the bottom of the reserve above it, and
 // beside it the move's cascade — the board before the swap, the swap
 // marked, then the board after each scoring step. A person plays by
@@ -9,6 +9,7 @@
 package board
 
 import (
+	_ "embed"
 	"errors"
 	"fmt"
 	"image"
@@ -24,6 +25,12 @@ func init() { viewer.Register(Board{}) }
 
 // Board is eraser's board in the viewer.
 type Board struct{}
+
+//go:embed eraser.js
+var script []byte
+
+// Script is the page's renderer of eraser's frames, eraser.js.
+func (Board) Script() []byte { return script }
 
 func (Board) Game() game.Game { return ge.Game{} }
 
@@ -56,7 +63,7 @@ var Palette = []string{
 var Values = []string{"score1", "score2", "points", "depth", "combo1", "combo2", "high1", "high2", "ops",
 	"step1", "step2", "step3", "step4", "step5", "step6", "step7", "step8", "step9"}
 
-// The state of a frame (what web/games/eraser.js reads), cells at 6x+y
+// The state of a frame (what eraser.js reads), cells at 6x+y
 // (x the column from the left, y the row from the bottom), colours as
 // rules.Colour:
 const (
@@ -182,7 +189,7 @@ func (p *replayer) Values(dst []int32) {
 	}
 }
 
-// Draw paints the frame as web/games/eraser.js does.
+// Draw paints the frame as eraser.js does.
 func (p *replayer) Draw(img *image.Paletted, cell int) {
 	var st [StateLen]byte
 	p.State(st[:])

@@ -1,11 +1,12 @@
 // Package board is paper.io's board in the viewer: frames replayed by the
 // engine (package paperio) from a record's start and actions, drawn in the
-// page by the viewer's web/games/paperio.js and here by Draw (render's PNG
+// page by paperio.js (its Script) and here by Draw (render's PNG
 // and GIF), replay files (package replay), and the player a person steers
 // with the arrow keys. Importing it registers the board; games/all does.
 package board
 
 import (
+	_ "embed"
 	"encoding/binary"
 	"fmt"
 	"image"
@@ -21,6 +22,12 @@ func init() { viewer.Register(Board{}) }
 
 // Board is paper.io's board in the viewer.
 type Board struct{}
+
+//go:embed paperio.js
+var script []byte
+
+// Script is the page's renderer of paper.io's frames, paperio.js.
+func (Board) Script() []byte { return script }
 
 func (Board) Game() game.Game { return gp.Game{} }
 
@@ -55,7 +62,7 @@ var Palette = []string{
 // Values are the figures of every frame.
 var Values = []string{"area1", "area2", "band1", "band2", "dist_heads", "band1_to_head2", "band2_to_head1"}
 
-// The state of a frame (what web/games/paperio.js reads): one byte per
+// The state of a frame (what paperio.js reads): one byte per
 // cell, column-major (x·H + y), territory owner (0, 1 or 2) in bits 0–1
 // and band owner in bits 2–3; then each player's head as x and y (int16,
 // little-endian; off the board after a wall hit) and direction (a byte).
@@ -143,7 +150,7 @@ func abs(v int) int {
 	return v
 }
 
-// Draw paints the frame as web/games/paperio.js does: territory fills a
+// Draw paints the frame as paperio.js does: territory fills a
 // cell, a band covers it (on territory, but for a one-pixel border of the
 // territory below when cells are 4 pixels or more), heads are dark squares, the head that
 // just moved has a ring, and cells it just enclosed a dot.

@@ -1,6 +1,6 @@
 // Package board is stellar's board in the viewer: frames replayed by the
 // rules (package stellar) from a record's map and answers, drawn in the
-// page by the viewer's web/games/stellar.js and here by Draw (render's PNG
+// page by stellar.js (its Script) and here by Draw (render's PNG
 // and GIF): the map's edges, the turn's commands as lines in the colour of
 // their player, and the nodes as discs in their owner's colour, larger with
 // more force. A person plays by choosing commands on the map, turn by turn.
@@ -8,6 +8,7 @@
 package board
 
 import (
+	_ "embed"
 	"encoding/binary"
 	"errors"
 	"image"
@@ -23,6 +24,12 @@ func init() { viewer.Register(Board{}) }
 
 // Board is stellar's board in the viewer.
 type Board struct{}
+
+//go:embed stellar.js
+var script []byte
+
+// Script is the page's renderer of stellar's frames, stellar.js.
+func (Board) Script() []byte { return script }
 
 func (Board) Game() game.Game { return gs.Game{} }
 
@@ -62,7 +69,7 @@ const Size = 100
 // MaxCommands is the commands of each player drawn a turn.
 const MaxCommands = 32
 
-// The state of a frame (what web/games/stellar.js reads), little-endian:
+// The state of a frame (what stellar.js reads), little-endian:
 //
 //	N, E (uint16): nodes and edges
 //	N × node: x, y (uint16, tenths of a unit), owner (0 none, 1, 2), forces of players 1 and 2 (float32)
@@ -204,7 +211,7 @@ func (p *replayer) Values(dst []int32) {
 	dst[7] = int32(math.Round(s.Force(s.Base(1), 1)))
 }
 
-// Draw paints the frame as web/games/stellar.js does.
+// Draw paints the frame as stellar.js does.
 func (p *replayer) Draw(img *image.Paletted, cell int) {
 	st := make([]byte, p.Header().StateLen)
 	p.State(st)

@@ -1,4 +1,4 @@
-// games/eraser.js: eraser's renderer. It draws a frame's state (the main
+// games/eraser/board/eraser.js: eraser's renderer. It draws a frame's state (the main
 // board after the move, three reserve rows, the swap, the board before the
 // move and the board after each scoring step of its cascade; cells at
 // 6x+y, y from the bottom) as the server's DrawState does for PNG and GIF,

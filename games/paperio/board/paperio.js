@@ -1,4 +1,4 @@
-// games/paperio.js: paper.io's renderer. It draws a frame's state (a byte
+// games/paperio/board/paperio.js: paper.io's renderer. It draws a frame's state (a byte
 // per cell: territory owner in bits 0-1, band owner in bits 2-3, then both
 // heads) as the server's Draw does for PNG and GIF: territory fills a
 // cell, a band covers it (on territory, but for a one-pixel border when

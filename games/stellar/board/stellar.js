@@ -1,4 +1,4 @@
-// games/stellar.js: stellar's renderer. It draws a frame's state (the
+// games/stellar/board/stellar.js: stellar's renderer. It draws a frame's state (the
 // nodes with their places, owners and forces, the edges, each player's
 // commands of the turn) as the server's DrawState does for PNG and GIF: the
 // edges, the commands as lines in their player's colour with a square two
