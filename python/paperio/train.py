@@ -190,6 +190,7 @@ class Settings:
     bc_reg = 0.0  # PPO's loss adds this times the cross-entropy to the expert's moves at first ...
     bc_reg_iterations = 100  # ... falling linearly to 0 over this many PPO iterations (keeps the clone's skill)
     league_floor = ''  # 'MEMBER:SHARE,...': each member is drawn for at least SHARE of the games
+    guard = False  # the exposure mask (rl.Guard) on the learner's moves, as the native player with mask_exposure
     scalar_gain = 1.0  # learning rate (and initial weights) of the scalars' inputs, times the others': see _step
     turns = 2000
     width, height = 102, 101
@@ -441,7 +442,8 @@ class Trainer:
         views = policy.tower_views(self.s.view)
         if init in ('scratch', 'bc'):
             meta = {'towers': [{'view': v, 'conv': []} for v in views], 'scalars': True, 'hidden': list(self.s.hidden),
-                    'mask_losing': True, 'width': self.s.width, 'height': self.s.height}
+                    'mask_losing': True, 'mask_exposure': bool(self.s.guard), 'width': self.s.width,
+                    'height': self.s.height}
             self.torch.manual_seed(self.seed)
             net = policy.PolicyNet(meta)
             with self.torch.no_grad():
@@ -453,6 +455,8 @@ class Trainer:
         net = policy.load(init)
         if [t['view'] for t in net.meta['towers']] != views or net.v is None:
             raise _lib.Error('--init %s: the trainer needs towers of %s and a value head' % (init, ', '.join(views)))
+        if self.s.guard:
+            net.meta['mask_exposure'] = True
         net.train()
         return net
 
@@ -473,7 +477,7 @@ class Trainer:
         s = self.s
         first = self.league.sample(s.envs)
         env = VectorEnv(s.envs, opponents=first, player=0, view=s.view, width=s.width, height=s.height,
-                        turns=s.turns, autoreset_mode='same_step', expert=expert)
+                        turns=s.turns, autoreset_mode='same_step', expert=expert, guard=s.guard)
         return env, list(first)
 
     def _say(self, line):
@@ -522,7 +526,10 @@ class Trainer:
                 for buf, x in zip(planes, tower_planes(obs)):
                     buf[t].copy_(torch.from_numpy(x))
                 scal[t].copy_(torch.from_numpy(obs['scalars']))
-                safe[t].copy_(torch.from_numpy(policy.safe_moves(self.net.meta, [obs['planes']], None)))
+                if s.guard:
+                    safe[t].copy_(torch.from_numpy(info['guard']))
+                else:
+                    safe[t].copy_(torch.from_numpy(policy.safe_moves(self.net.meta, [obs['planes']], None)))
                 if labels:
                     expert[t].copy_(torch.from_numpy(info['expert_action']))
                 with torch.inference_mode():
@@ -642,7 +649,7 @@ class Trainer:
             P, S, M, E, RET = aggregate.draw(size, self.rng)
             logits, v = self.net(P, S)
             logp_all = torch.log_softmax(masked(logits, M), 1)
-            ok = E >= 0
+            ok = allowed_label(E, M)
             ce = -logp_all[ok].gather(1, E[ok][:, None]).mean() if ok.any() else logp_all.sum() * 0
             v_loss = 0.5 * ((v - RET) ** 2).mean()
             loss = ce + s.vf * v_loss
@@ -692,7 +699,7 @@ class Trainer:
                 loss = pg + s.vf * v_loss - s.ent * entropy
                 if E is not None:
                     e = E[idx]
-                    ok = e >= 0
+                    ok = allowed_label(e, M[idx])
                     if ok.any():
                         ce = -logp_all[ok].gather(1, e[ok][:, None]).mean()
                         loss = loss + reg * ce
@@ -768,6 +775,15 @@ def scalar_weights(net):
         return []
     first = [net.fc[0]] if len(net.fc) else [net.pi] + ([net.v] if net.v is not None else [])
     return [layer.weight[:, -policy.N_SCALARS:] for layer in first]
+
+
+def allowed_label(expert, safe):
+    """The rows whose expert move is there (not -1) and not masked: a move
+    the mask forbids (the exposure mask may forbid the expert's) has no
+    probability to raise."""
+    ok = expert >= 0
+    allowed = safe.gather(1, expert.clamp(min=0)[:, None])[:, 0] | ~safe.any(1)
+    return ok & allowed
 
 
 def dagger_actions(greedy, expert, driver):
@@ -879,6 +895,9 @@ def main(argv=None):
                     help='PPO iterations over which --bc-reg falls to 0 (default %(default)s)')
     ap.add_argument('--league-floor', default=Settings.league_floor,
                     help='MEMBER:SHARE,...: least shares of the games for league members, e.g. heuristic:0.3')
+    ap.add_argument('--mask', choices=('losing', 'exposure'), default='losing',
+                    help='the moves masked: those that lose at once (default), or also those after which the '
+                         "enemy can reach the band before the head is home (the exposure mask, docs/POLICY.md)")
     ap.add_argument('--scalar-gain', type=float, default=Settings.scalar_gain,
                     help="learning rate of the scalars' input weights over the others' (default %(default)s)")
     ap.add_argument('--threads', type=int, default=1,
@@ -914,7 +933,7 @@ def main(argv=None):
             raise _lib.Error('--scalar-gain %g: want a positive number' % a.scalar_gain)
         settings = Settings(envs=a.envs, steps=a.steps, hidden=hidden, view=a.view, bc_iterations=a.bc_iterations,
                             scalar_gain=a.scalar_gain, bc_reg=a.bc_reg, bc_reg_iterations=a.bc_reg_iterations,
-                            league_floor=a.league_floor,
+                            league_floor=a.league_floor, guard=a.mask == 'exposure',
                             minibatches=max(1, min(a.envs * a.steps, -(-a.envs * a.steps // 2048))))
         Trainer(a.out, seed=a.seed, init=a.init, league=a.league, minutes=a.minutes, settings=settings,
                 progress=None if a.quiet else sys.stderr, threads=a.threads).run()
