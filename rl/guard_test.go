@@ -1,9 +1,12 @@
 package rl
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio/bots"
+	"github.com/paperio/paperio/play"
 )
 
 // guardByDefinition is Guard as its comment defines it, by scanning the
@@ -93,4 +96,60 @@ func guardMargins(s *paperio.State, me int) [3]int {
 		}
 	}
 	return m
+}
+
+// TestPolicyPlaysGuard: a policy whose meta asks for mask_exposure takes,
+// in every state of games between wanderer and heuristic (either side),
+// the move of the highest logit among those Guard allows; in some of them
+// that is not the move the same network takes without the mask.
+func TestPolicyPlaysGuard(t *testing.T) {
+	c := paperio.Config{Width: 40, Height: 30, MaxTurns: 300}
+	const meta = `{"towers": [{"view": "crop11", "conv": [{"out": 8, "k": 3, "pad": 1}]}], "hidden": [16]%s}`
+	guarded, err := LoadPolicy(writePolicy(t, fmt.Sprintf(meta, `, "mask_exposure": true`), c, 5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := LoadPolicy(writePolicy(t, fmt.Sprintf(meta, ""), c, 5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var moves, changed int
+	for seed := range int64(6) {
+		side := int(seed & 1)
+		pl, bare := guarded.NewPlayer(), plain.NewPlayer()
+		var p [2]bots.Bot
+		p[side], _ = bots.Make("wanderer")
+		p[1-side], _ = bots.Make("heuristic")
+		st, err := paperio.RandomStarts(c, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := paperio.NewGame(c, st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range p {
+			p[i].Reset(s, i, uint64(seed)*2+uint64(i), play.Clock{})
+		}
+		pl.Reset(s, side, 0, play.Clock{})
+		bare.Reset(s, side, 0, play.Clock{})
+		for !s.Over() {
+			if s.ToMove() == side {
+				ok := Guard(s, side)
+				logits, a := pl.Decide(s, side)
+				if want := choose(logits, true, ok); a != want {
+					t.Fatalf("seed %d, half-step %d: action %d, want %d (logits %v, allowed %v)", seed, s.HalfSteps(), a, want, logits, ok)
+				}
+				if _, b := bare.Decide(s, side); b != a {
+					changed++
+				}
+				moves++
+			}
+			s.Step(p[s.ToMove()].Act(s, play.Clock{}))
+		}
+	}
+	if changed == 0 {
+		t.Fatalf("%d moves: the mask never changed the network's move", moves)
+	}
+	t.Logf("%d moves, %d changed by the mask", moves, changed)
 }

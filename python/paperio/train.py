@@ -190,6 +190,8 @@ class Settings:
     bc_reg = 0.0  # PPO's loss adds this times the cross-entropy to the expert's moves at first ...
     bc_reg_iterations = 100  # ... falling linearly to 0 over this many PPO iterations (keeps the clone's skill)
     league_floor = ''  # 'MEMBER:SHARE,...': each member is drawn for at least SHARE of the games
+    anchor = 0.0  # PPO's loss adds this times KL(start || policy), the start being the network PPO began from
+    temperature = 1.0  # PPO's policy is softmax(logits / temperature): below 1 its draws are nearer the greedy move
     guard = False  # the exposure mask (rl.Guard) on the learner's moves, as the native player with mask_exposure
     scalar_gain = 1.0  # learning rate (and initial weights) of the scalars' inputs, times the others': see _step
     turns = 2000
@@ -424,7 +426,9 @@ class Trainer:
             self.snapshot = st['snapshot']
             self.bc_left = st.get('bc_left', 0)
             self.reg_left = st.get('reg_left', 0)
+            self.anchor = self._frozen(st['anchor']) if st.get('anchor') else None
         else:
+            self.anchor = None
             self.net = self._initial(init)
             self.bc_left = self.s.bc_iterations if init == 'bc' else 0
             self.reg_left = self.s.bc_reg_iterations if self.s.bc_reg > 0 else 0
@@ -458,6 +462,16 @@ class Trainer:
         if self.s.guard:
             net.meta['mask_exposure'] = True
         net.train()
+        return net
+
+    def _frozen(self, state):
+        """A copy of the network with the weights of state, frozen: the
+        anchor that --anchor keeps PPO near."""
+        net = policy.PolicyNet(self.net.meta)
+        net.load_state_dict(state)
+        net.eval()
+        for p in net.parameters():
+            p.requires_grad_(False)
         return net
 
     def _policy_opponents(self):
@@ -534,7 +548,7 @@ class Trainer:
                     expert[t].copy_(torch.from_numpy(info['expert_action']))
                 with torch.inference_mode():
                     logits, v = self.net([buf[t] for buf in planes], scal[t])
-                    logp_all = torch.log_softmax(masked(logits, safe[t]), 1)
+                    logp_all = torch.log_softmax(masked(logits / s.temperature, safe[t]), 1)
                     if bc:  # the states of the greedy player that plays natively, or the expert's own games
                         a = dagger_actions(logp_all.argmax(1), expert[t], driver)
                     else:  # Gumbel-max: a draw from the softmax without torch.distributions' checks
@@ -568,11 +582,14 @@ class Trainer:
                 stats = self._clone(aggregate, planes, scal, safe, vals, rews, dones, expert)
                 self._cloning = (beta, stats.pop('agreement'))  # the progress line's, not the log's
             else:
+                if s.anchor > 0 and self.anchor is None:  # PPO's first iteration: its start is the anchor
+                    self.anchor = self._frozen(self.net.state_dict())
                 reg = s.bc_reg * self.reg_left / s.bc_reg_iterations if self.reg_left else 0.0
                 stats = self._update(planes, scal, safe, acts, logps, vals, rews, dones,
                                      expert if reg else None, reg)
                 if reg:
                     self._regularised = (reg, stats.pop('expert_ce', float('nan')))  # the progress line's
+                self._anchored = stats.pop('anchor_kl', None)  # the progress line's
             t_learn = time.perf_counter() - tl
             took = time.perf_counter() - t0
             self.iteration += 1
@@ -686,7 +703,7 @@ class Trainer:
             for b in range(s.minibatches):
                 idx = perm[b * size:(b + 1) * size]
                 logits, v = self.net([p[idx] for p in P], S[idx])
-                logits = masked(logits, M[idx])
+                logits = masked(logits / s.temperature, M[idx])
                 logp_all = torch.log_softmax(logits, 1)
                 logp = logp_all.gather(1, A[idx][:, None])[:, 0]
                 probs = logp_all.exp()
@@ -704,6 +721,14 @@ class Trainer:
                         ce = -logp_all[ok].gather(1, e[ok][:, None]).mean()
                         loss = loss + reg * ce
                         sums['expert_ce'] += float(ce)
+                if self.anchor is not None:
+                    with torch.no_grad():
+                        start, _ = self.anchor([p[idx] for p in P], S[idx])
+                        start = torch.log_softmax(masked(start / s.temperature, M[idx]), 1)
+                    q = start.exp()
+                    kl = (q * torch.where(q > 0, start - logp_all, torch.zeros_like(start))).sum(1).mean()
+                    loss = loss + s.anchor * kl
+                    sums['anchor_kl'] += float(kl)
                 self.opt.zero_grad()
                 loss.backward()
                 torch.nn.utils.clip_grad_norm_(self.net.parameters(), s.max_grad)
@@ -754,13 +779,17 @@ class Trainer:
             line += '  (cross-entropy to %s %.3f, weight %.2f)' % (self.s.bc_expert, self._regularised[1],
                                                                   self._regularised[0])
             self._regularised = None
+        if getattr(self, '_anchored', None) is not None:
+            line += '  (KL from the start %.4f, weight %g)' % (self._anchored, self.s.anchor)
+            self._anchored = None
         self._say(line)
 
     def _save_state(self):
         st = {'settings': self.s.dict(), 'meta': self.net.meta, 'model': self.net.state_dict(),
               'opt': self.opt.state_dict(), 'iteration': self.iteration, 'steps': self.steps,
               'seconds': self.seconds, 'snapshot': self.snapshot, 'league': self.league.state(),
-              'bc_left': self.bc_left, 'reg_left': self.reg_left}
+              'bc_left': self.bc_left, 'reg_left': self.reg_left,
+              'anchor': self.anchor.state_dict() if self.anchor is not None else None}
         tmp = self.state_path + '.tmp%d' % os.getpid()
         self.torch.save(st, tmp)
         with open(tmp, 'rb') as f:
@@ -898,6 +927,12 @@ def main(argv=None):
     ap.add_argument('--mask', choices=('losing', 'exposure'), default='losing',
                     help='the moves masked: those that lose at once (default), or also those after which the '
                          "enemy can reach the band before the head is home (the exposure mask, docs/POLICY.md)")
+    ap.add_argument('--anchor', type=float, default=Settings.anchor,
+                    help="weight of the KL divergence from the network PPO starts from (the clone after --init bc, "
+                         'or the --init file) to the policy, in PPO\'s loss (default %(default)s: none)')
+    ap.add_argument('--temperature', type=float, default=Settings.temperature,
+                    help="PPO's sampling temperature over the logits: below 1 the rollouts are nearer the greedy "
+                         'play of the native player (default %(default)s)')
     ap.add_argument('--scalar-gain', type=float, default=Settings.scalar_gain,
                     help="learning rate of the scalars' input weights over the others' (default %(default)s)")
     ap.add_argument('--threads', type=int, default=1,
@@ -929,11 +964,16 @@ def main(argv=None):
         unknown = set(floor) - set(m.strip() for m in a.league.split(','))
         if unknown:
             raise _lib.Error('--league-floor: %s not in the league' % ', '.join(sorted(unknown)))
+        if a.anchor < 0:
+            raise _lib.Error('--anchor %g: want a weight of at least 0' % a.anchor)
+        if not a.temperature > 0:
+            raise _lib.Error('--temperature %g: want a positive number' % a.temperature)
         if not a.scalar_gain > 0:
             raise _lib.Error('--scalar-gain %g: want a positive number' % a.scalar_gain)
         settings = Settings(envs=a.envs, steps=a.steps, hidden=hidden, view=a.view, bc_iterations=a.bc_iterations,
                             scalar_gain=a.scalar_gain, bc_reg=a.bc_reg, bc_reg_iterations=a.bc_reg_iterations,
-                            league_floor=a.league_floor, guard=a.mask == 'exposure',
+                            league_floor=a.league_floor, guard=a.mask == 'exposure', temperature=a.temperature,
+                            anchor=a.anchor,
                             minibatches=max(1, min(a.envs * a.steps, -(-a.envs * a.steps // 2048))))
         Trainer(a.out, seed=a.seed, init=a.init, league=a.league, minutes=a.minutes, settings=settings,
                 progress=None if a.quiet else sys.stderr, threads=a.threads).run()
