@@ -252,6 +252,7 @@ class Run(unittest.TestCase):
                                (['--scalar-gain', '0'], '--scalar-gain'), (['--bc-reg', '-1'], '--bc-reg'),
                                (['--league-floor', 'heuristic:2'], '--league-floor'),
                                (['--temperature', '0'], '--temperature'), (['--anchor', '-1'], '--anchor'),
+                               (['--exposure', '-1'], '--exposure'),
                                (['--mask', 'band'], '--mask'),
                                (['--league-floor', 'search:0.2'], 'search not in the league')):
                 p = subprocess.run([sys.executable, '-m', 'paperio.train', out] + args, env=env,
