@@ -150,13 +150,20 @@ second of the trainer's process (the environment's Go threads included),
     forbids its move), yet the clone wins 107 of 400 games against
     heuristic, 26.8 % [22.6, 31.3] (without the mask: 2.5 to 3 %), 200 of
     200 against random, 77.5 % [71.2, 82.7] against goround and 73.5 %
-    [67.0, 79.1] against wanderer. The same with hidden 512,256: PREVIEW.
+    [67.0, 79.1] against wanderer. With hidden 512,256 (seed 5: 18
+    minutes at load 10 to 16, about 170 CPU seconds; cross-entropy 0.418,
+    agreement 82.7 %): 36 of 100 against heuristic, 36 % [27.3, 45.8].
   - PPO from that clone, greedy play against heuristic after N PPO
     iterations (100 games each): --bc-reg 1 --league-floor heuristic:0.3
     at temperature 1, 20 iterations: 0 % [0, 3.7]; at --temperature 0.5:
-    46 % [36.6, 55.7] after 20 (G2MORE), 0 % after 40 and 70; the same
-    with --exposure 0 (the mask keeps the band safe; the penalty teaches
-    staying home): 0 % after 20. --anchor 3 (KL to the clone) instead of
+    46 % [36.6, 55.7] after 20 (seed 2; 167 of 400 over both seed sets,
+    41.8 % [37.0, 46.6], with 95.0 % [91.0, 97.3] against goround, 68.0 %
+    [61.2, 74.1] against wanderer, 199 of 200 against random: the best
+    policy measured), but 0 % after 40 and 70, and the same recipe with
+    seed 6 from the other clone: 0 of 100 after 10, 0 of 200 after 20. So
+    the 20-iteration snapshot was luck, not a recipe. With --exposure 0
+    (the mask keeps the band safe; the penalty teaches staying home): 0 %
+    after 20. --anchor 3 (KL to the clone) instead of
     --bc-reg, --exposure 0, temperature 0.5: 19 % [12.5, 27.8] after 20,
     23 % [15.8, 32.2] after 30: the anchor holds the clone's level, no
     more. Sampled at temperature 0.5 the learner still wins 0 to 1 % of
