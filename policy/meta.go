@@ -24,8 +24,12 @@ type Meta struct {
 	Hidden  []int `json:"hidden"`
 	// MaskLosing says whether the action is never a move that loses at
 	// once while another move does not (default true).
-	MaskLosing *bool  `json:"mask_losing"`
-	Name       string `json:"name"`
+	MaskLosing *bool `json:"mask_losing"`
+	// MaskExposure says whether the action keeps the band out of the
+	// enemy's reach as the exposure mask defines it (rl.Guard; default
+	// false): a stronger mask than MaskLosing, which it implies.
+	MaskExposure bool   `json:"mask_exposure"`
+	Name         string `json:"name"`
 	// Width and Height, when given, are the board a full tower was made
 	// for.
 	Width  int `json:"width"`

@@ -57,6 +57,10 @@ type Buffers struct {
 	FinalPlane []uint8   // SameStep: Envs × View.Size
 	FinalScal  []float32 // SameStep: Envs × NumScalars
 	Expert     []int64   // with an expert: its answer (0, 1, 2) in each observation's state, -1 for none
+	// Guard, when given (Envs × 3), holds the moves the exposure mask
+	// allows the observation's player (Guard), as a policy with
+	// mask_exposure plays them.
+	Guard []bool
 }
 
 // Results are the arrays an Env fills with how a game ended, in the step
@@ -313,6 +317,12 @@ func (e *Env) SetBuffers(b Buffers) error {
 			got, min int
 		}{"expert", len(b.Expert), n})
 	}
+	if b.Guard != nil {
+		sizes = append(sizes, struct {
+			name     string
+			got, min int
+		}{"guard", len(b.Guard), 3 * n})
+	}
 	if e.o.SameStep {
 		sizes = append(sizes, []struct {
 			name     string
@@ -504,6 +514,13 @@ func (e *Env) observe(i int, fresh bool) {
 	e.b.HalfSteps[i] = int32(s.HalfSteps())
 	if g.expert[v] != nil {
 		e.b.Expert[i] = int64(g.ask(v))
+	}
+	if e.b.Guard != nil {
+		ok := [3]bool{}
+		if !s.Over() {
+			ok = Guard(s, v)
+		}
+		copy(e.b.Guard[3*i:3*i+3], ok[:])
 	}
 }
 

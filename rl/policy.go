@@ -83,6 +83,7 @@ type Policy struct {
 	file  *policy.File
 	views []View
 	mask  bool
+	guard bool // the exposure mask (Guard) instead of Safe
 	mu    sync.Mutex
 	nets  map[[2]int]*policy.Net // by board size
 }
@@ -95,7 +96,7 @@ func LoadPolicy(path string) (*Policy, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Policy{Path: path, file: f, mask: f.Meta.Mask(), nets: map[[2]int]*policy.Net{}}
+	p := &Policy{Path: path, file: f, mask: f.Meta.Mask() || f.Meta.MaskExposure, guard: f.Meta.MaskExposure, nets: map[[2]int]*policy.Net{}}
 	if f.Meta.ObsVersion != Version {
 		return nil, fmt.Errorf("%s: observation version %d: this toolkit makes version %d", path, f.Meta.ObsVersion, Version)
 	}
@@ -154,7 +155,8 @@ func (p *Policy) NewPlayer() *PolicyPlayer { return &PolicyPlayer{p: p} }
 // network's buffers, runs it, and takes the action of the highest logit
 // (the lowest index among equals); with the meta's mask_losing, only among
 // the moves that do not lose at once (off the board or onto its own band)
-// when there is one. It is deterministic and allocates nothing per move.
+// when there is one; with mask_exposure, only among the moves the exposure
+// mask allows (Guard) when there is one. It is deterministic and allocates nothing per move.
 type PolicyPlayer struct {
 	p      *Policy
 	me     int
@@ -197,6 +199,9 @@ func (pl *PolicyPlayer) Decide(s *paperio.State, me int) ([3]float32, int) {
 		Scalars(s, me, sc)
 	}
 	logits := e.Logits()
+	if pl.p.guard {
+		return logits, choose(logits, true, Guard(s, me))
+	}
 	return logits, choose(logits, pl.p.mask, Safe(s, me))
 }
 

@@ -85,6 +85,13 @@ class VectorEnv(_lib.Handle):
     expert follows the game as if it had made the moves played; after a
     move that was not its answer it starts afresh from where it stands.
 
+    guard=True fills info['guard'], (num_envs, 3) bool: the moves (left,
+    straight, right) that the exposure mask allows the observation's player
+    (rl.Guard: those after which the enemy's head cannot reach the own band
+    before the own head can get home, by Manhattan distances; the least
+    exposed when none is out of reach), as a policy with mask_exposure
+    plays (docs/POLICY.md). All False at a game's end.
+
     Game k·num_envs + i of a run is the k-th game of environment i: reset
     with seed s plays the games of `paperio selfplay --seed s` (one matchup),
     seeded alike (info['game'], info['seed']).
@@ -98,7 +105,7 @@ class VectorEnv(_lib.Handle):
     metadata = {'autoreset_mode': 'next_step'}
 
     def __init__(self, num_envs=1, opponent='random', *, player=1, view='crop11', width=102, height=101,
-                 turns=2000, autoreset_mode='next_step', expert=None, copy=False, opponents=None):
+                 turns=2000, autoreset_mode='next_step', expert=None, copy=False, opponents=None, guard=False):
         if autoreset_mode not in ('next_step', 'same_step'):
             raise _lib.Error("autoreset_mode %r: want 'next_step' or 'same_step'" % (autoreset_mode,))
         if player == 'alternate':
@@ -141,6 +148,8 @@ class VectorEnv(_lib.Handle):
             self._info[k], self._info['_' + k] = v, self._terminated
         if expert:
             self._info['expert_action'] = np.zeros(n, np.int64)
+        if guard:
+            self._info['guard'] = np.zeros((n, 3), bool)
         final = [None, None, None]
         if autoreset_mode == 'same_step':
             final_planes = np.zeros_like(self._planes)
@@ -149,7 +158,8 @@ class VectorEnv(_lib.Handle):
             final = [self._final_mask, final_planes, self._final['scalars']]
         ptrs = _lib.pointers([self._planes, self._obs['scalars'], self._reward, self._terminated,
                               self._truncated, self._info['player'], self._info['game'], self._info['seed'],
-                              self._info['half_steps']] + final + [self._info.get('expert_action')])
+                              self._info['half_steps']] + final + [self._info.get('expert_action'),
+                                                                   self._info.get('guard')])
         self._msg.check(_lib.lib.paperio_env_buffers(self._h, ptrs, self._msg.buf, self._msg.size))
         self._msg.check(_lib.lib.paperio_env_results(self._h, _lib.pointers(list(results.values())), self._msg.buf,
                                                      self._msg.size))

@@ -18,6 +18,10 @@ The meta (a dict, saved as JSON in the file's `meta` array):
 - hidden: the sizes of the Linear + ReLU layers after the features;
 - mask_losing: whether the action never loses at once while another move
   does not (default true);
+- mask_exposure: whether the action keeps the band out of the enemy's reach
+  as the exposure mask defines it (default false; Go's rl.Guard, which needs
+  the whole board: act takes it as `allowed`, VectorEnv(guard=True) gives it
+  in info['guard']);
 - value: whether the network has a value head `v` (default true);
 - width, height: the board a 'full' tower sees (default the course board,
   102 x 101); save writes them;
@@ -101,6 +105,8 @@ def check_meta(meta):
     for key in ('scalars', 'mask_losing', 'value'):
         if not isinstance(m.setdefault(key, True), bool):
             raise Error('meta %s must be true or false, not %r' % (key, m[key]))
+    if not isinstance(m.setdefault('mask_exposure', False), bool):
+        raise Error('meta mask_exposure must be true or false, not %r' % (m['mask_exposure'],))
     towers = m.get('towers', [])
     if not isinstance(towers, list):
         raise Error('meta towers must be a list')
@@ -200,13 +206,21 @@ def _module_class():
             value = self.v(x).squeeze(1) if self.v is not None else None
             return self.pi(x), value
 
-        def act(self, planes, scalars=None):
+        def act(self, planes, scalars=None, allowed=None):
             """The actions (N,) the policy takes, as the native player takes
             them: the argmax of the logits (ties to the lowest index), among
-            the moves that do not lose at once when mask_losing."""
+            the moves that do not lose at once when mask_losing. With
+            mask_exposure, allowed ((N, 3) bool: VectorEnv's info['guard'])
+            are the moves the exposure mask allows."""
             with torch.no_grad():
                 logits, _ = self(planes, scalars)
-                if self.meta['mask_losing']:
+                if self.meta.get('mask_exposure'):
+                    if allowed is None:
+                        raise Error('mask_exposure: act needs the allowed moves (VectorEnv(guard=True), info["guard"])')
+                    safe = torch.as_tensor(allowed, dtype=torch.bool)
+                    some = safe.any(1, keepdim=True)
+                    logits = logits.masked_fill(~safe & some, float('-inf'))
+                elif self.meta['mask_losing']:
                     safe = torch.as_tensor(safe_moves(self.meta, planes, scalars))
                     some = safe.any(1, keepdim=True)
                     logits = logits.masked_fill(~safe & some, float('-inf'))

@@ -134,6 +134,42 @@ second of the trainer's process (the environment's Go threads included),
   after: random 50 of 50, goround 90 of 100, wanderer 12 of 100 (the
   clone: 35), heuristic 0 of 200 (2.0 % after 20 iterations), most
   games lasting the 2,000 rounds on a small area.
+- the exposure mask (--mask exposure; rl.Guard, docs/POLICY.md): 60 %
+  of the losses above were cut bands, so the learner may not make a move
+  after which the enemy's head can reach its band before its head is home
+  (Manhattan distances; the least exposed moves when none is safe), in
+  training and natively alike. Measured on a machine at load 10 to 16
+  (the trainer got 15 to 20 % of a core: about 4,500 to 5,200 steps per
+  CPU second of its process) and played natively (paperio selfplay
+  --pairs policy:P:BOT,BOT:policy:P --seed 11, and --seed 12 for a
+  second set against heuristic), 95 % Wilson intervals:
+  - DAgger under the mask (--init bc --bc-iterations 30 --mask exposure,
+    seed 1: 491,520 steps, 10 minutes, about 110 CPU seconds): the
+    cross-entropy stops falling at 0.44 to 0.47 and the agreement at 81 to
+    83 % after 6 iterations (the expert starts afresh whenever the mask
+    forbids its move), yet the clone wins 107 of 400 games against
+    heuristic, 26.8 % [22.6, 31.3] (without the mask: 2.5 to 3 %), 200 of
+    200 against random, 77.5 % [71.2, 82.7] against goround and 73.5 %
+    [67.0, 79.1] against wanderer. With hidden 512,256 (seed 5: 18
+    minutes at load 10 to 16, about 170 CPU seconds; cross-entropy 0.418,
+    agreement 82.7 %): 36 of 100 against heuristic, 36 % [27.3, 45.8].
+  - PPO from that clone, greedy play against heuristic after N PPO
+    iterations (100 games each): --bc-reg 1 --league-floor heuristic:0.3
+    at temperature 1, 20 iterations: 0 % [0, 3.7]; at --temperature 0.5:
+    46 % [36.6, 55.7] after 20 (seed 2; 167 of 400 over both seed sets,
+    41.8 % [37.0, 46.6], with 95.0 % [91.0, 97.3] against goround, 68.0 %
+    [61.2, 74.1] against wanderer, 199 of 200 against random: the best
+    policy measured), but 0 % after 40 and 70, and the same recipe with
+    seed 6 from the other clone: 0 of 100 after 10, 0 of 200 after 20. So
+    the 20-iteration snapshot was luck, not a recipe. With --exposure 0
+    (the mask keeps the band safe; the penalty teaches staying home): 0 %
+    after 20. --anchor 3 (KL to the clone) instead of
+    --bc-reg, --exposure 0, temperature 0.5: 19 % [12.5, 27.8] after 20,
+    23 % [15.8, 32.2] after 30: the anchor holds the clone's level, no
+    more. Sampled at temperature 0.5 the learner still wins 0 to 1 % of
+    its training games against heuristic while the greedy player wins a
+    quarter to a half: PPO's rollouts judge a weaker player than the one
+    that plays natively.
 """
 
 import argparse
@@ -190,6 +226,9 @@ class Settings:
     bc_reg = 0.0  # PPO's loss adds this times the cross-entropy to the expert's moves at first ...
     bc_reg_iterations = 100  # ... falling linearly to 0 over this many PPO iterations (keeps the clone's skill)
     league_floor = ''  # 'MEMBER:SHARE,...': each member is drawn for at least SHARE of the games
+    anchor = 0.0  # PPO's loss adds this times KL(start || policy), the start being the network PPO began from
+    temperature = 1.0  # PPO's policy is softmax(logits / temperature): below 1 its draws are nearer the greedy move
+    guard = False  # the exposure mask (rl.Guard) on the learner's moves, as the native player with mask_exposure
     scalar_gain = 1.0  # learning rate (and initial weights) of the scalars' inputs, times the others': see _step
     turns = 2000
     width, height = 102, 101
@@ -423,7 +462,9 @@ class Trainer:
             self.snapshot = st['snapshot']
             self.bc_left = st.get('bc_left', 0)
             self.reg_left = st.get('reg_left', 0)
+            self.anchor = self._frozen(st['anchor']) if st.get('anchor') else None
         else:
+            self.anchor = None
             self.net = self._initial(init)
             self.bc_left = self.s.bc_iterations if init == 'bc' else 0
             self.reg_left = self.s.bc_reg_iterations if self.s.bc_reg > 0 else 0
@@ -441,7 +482,8 @@ class Trainer:
         views = policy.tower_views(self.s.view)
         if init in ('scratch', 'bc'):
             meta = {'towers': [{'view': v, 'conv': []} for v in views], 'scalars': True, 'hidden': list(self.s.hidden),
-                    'mask_losing': True, 'width': self.s.width, 'height': self.s.height}
+                    'mask_losing': True, 'mask_exposure': bool(self.s.guard), 'width': self.s.width,
+                    'height': self.s.height}
             self.torch.manual_seed(self.seed)
             net = policy.PolicyNet(meta)
             with self.torch.no_grad():
@@ -453,7 +495,19 @@ class Trainer:
         net = policy.load(init)
         if [t['view'] for t in net.meta['towers']] != views or net.v is None:
             raise _lib.Error('--init %s: the trainer needs towers of %s and a value head' % (init, ', '.join(views)))
+        if self.s.guard:
+            net.meta['mask_exposure'] = True
         net.train()
+        return net
+
+    def _frozen(self, state):
+        """A copy of the network with the weights of state, frozen: the
+        anchor that --anchor keeps PPO near."""
+        net = policy.PolicyNet(self.net.meta)
+        net.load_state_dict(state)
+        net.eval()
+        for p in net.parameters():
+            p.requires_grad_(False)
         return net
 
     def _policy_opponents(self):
@@ -473,7 +527,7 @@ class Trainer:
         s = self.s
         first = self.league.sample(s.envs)
         env = VectorEnv(s.envs, opponents=first, player=0, view=s.view, width=s.width, height=s.height,
-                        turns=s.turns, autoreset_mode='same_step', expert=expert)
+                        turns=s.turns, autoreset_mode='same_step', expert=expert, guard=s.guard)
         return env, list(first)
 
     def _say(self, line):
@@ -522,12 +576,15 @@ class Trainer:
                 for buf, x in zip(planes, tower_planes(obs)):
                     buf[t].copy_(torch.from_numpy(x))
                 scal[t].copy_(torch.from_numpy(obs['scalars']))
-                safe[t].copy_(torch.from_numpy(policy.safe_moves(self.net.meta, [obs['planes']], None)))
+                if s.guard:
+                    safe[t].copy_(torch.from_numpy(info['guard']))
+                else:
+                    safe[t].copy_(torch.from_numpy(policy.safe_moves(self.net.meta, [obs['planes']], None)))
                 if labels:
                     expert[t].copy_(torch.from_numpy(info['expert_action']))
                 with torch.inference_mode():
                     logits, v = self.net([buf[t] for buf in planes], scal[t])
-                    logp_all = torch.log_softmax(masked(logits, safe[t]), 1)
+                    logp_all = torch.log_softmax(masked(logits / s.temperature, safe[t]), 1)
                     if bc:  # the states of the greedy player that plays natively, or the expert's own games
                         a = dagger_actions(logp_all.argmax(1), expert[t], driver)
                     else:  # Gumbel-max: a draw from the softmax without torch.distributions' checks
@@ -561,11 +618,14 @@ class Trainer:
                 stats = self._clone(aggregate, planes, scal, safe, vals, rews, dones, expert)
                 self._cloning = (beta, stats.pop('agreement'))  # the progress line's, not the log's
             else:
+                if s.anchor > 0 and self.anchor is None:  # PPO's first iteration: its start is the anchor
+                    self.anchor = self._frozen(self.net.state_dict())
                 reg = s.bc_reg * self.reg_left / s.bc_reg_iterations if self.reg_left else 0.0
                 stats = self._update(planes, scal, safe, acts, logps, vals, rews, dones,
                                      expert if reg else None, reg)
                 if reg:
                     self._regularised = (reg, stats.pop('expert_ce', float('nan')))  # the progress line's
+                self._anchored = stats.pop('anchor_kl', None)  # the progress line's
             t_learn = time.perf_counter() - tl
             took = time.perf_counter() - t0
             self.iteration += 1
@@ -642,7 +702,7 @@ class Trainer:
             P, S, M, E, RET = aggregate.draw(size, self.rng)
             logits, v = self.net(P, S)
             logp_all = torch.log_softmax(masked(logits, M), 1)
-            ok = E >= 0
+            ok = allowed_label(E, M)
             ce = -logp_all[ok].gather(1, E[ok][:, None]).mean() if ok.any() else logp_all.sum() * 0
             v_loss = 0.5 * ((v - RET) ** 2).mean()
             loss = ce + s.vf * v_loss
@@ -679,7 +739,7 @@ class Trainer:
             for b in range(s.minibatches):
                 idx = perm[b * size:(b + 1) * size]
                 logits, v = self.net([p[idx] for p in P], S[idx])
-                logits = masked(logits, M[idx])
+                logits = masked(logits / s.temperature, M[idx])
                 logp_all = torch.log_softmax(logits, 1)
                 logp = logp_all.gather(1, A[idx][:, None])[:, 0]
                 probs = logp_all.exp()
@@ -692,11 +752,19 @@ class Trainer:
                 loss = pg + s.vf * v_loss - s.ent * entropy
                 if E is not None:
                     e = E[idx]
-                    ok = e >= 0
+                    ok = allowed_label(e, M[idx])
                     if ok.any():
                         ce = -logp_all[ok].gather(1, e[ok][:, None]).mean()
                         loss = loss + reg * ce
                         sums['expert_ce'] += float(ce)
+                if self.anchor is not None:
+                    with torch.no_grad():
+                        start, _ = self.anchor([p[idx] for p in P], S[idx])
+                        start = torch.log_softmax(masked(start / s.temperature, M[idx]), 1)
+                    q = start.exp()
+                    kl = (q * torch.where(q > 0, start - logp_all, torch.zeros_like(start))).sum(1).mean()
+                    loss = loss + s.anchor * kl
+                    sums['anchor_kl'] += float(kl)
                 self.opt.zero_grad()
                 loss.backward()
                 torch.nn.utils.clip_grad_norm_(self.net.parameters(), s.max_grad)
@@ -747,13 +815,17 @@ class Trainer:
             line += '  (cross-entropy to %s %.3f, weight %.2f)' % (self.s.bc_expert, self._regularised[1],
                                                                   self._regularised[0])
             self._regularised = None
+        if getattr(self, '_anchored', None) is not None:
+            line += '  (KL from the start %.4f, weight %g)' % (self._anchored, self.s.anchor)
+            self._anchored = None
         self._say(line)
 
     def _save_state(self):
         st = {'settings': self.s.dict(), 'meta': self.net.meta, 'model': self.net.state_dict(),
               'opt': self.opt.state_dict(), 'iteration': self.iteration, 'steps': self.steps,
               'seconds': self.seconds, 'snapshot': self.snapshot, 'league': self.league.state(),
-              'bc_left': self.bc_left, 'reg_left': self.reg_left}
+              'bc_left': self.bc_left, 'reg_left': self.reg_left,
+              'anchor': self.anchor.state_dict() if self.anchor is not None else None}
         tmp = self.state_path + '.tmp%d' % os.getpid()
         self.torch.save(st, tmp)
         with open(tmp, 'rb') as f:
@@ -768,6 +840,15 @@ def scalar_weights(net):
         return []
     first = [net.fc[0]] if len(net.fc) else [net.pi] + ([net.v] if net.v is not None else [])
     return [layer.weight[:, -policy.N_SCALARS:] for layer in first]
+
+
+def allowed_label(expert, safe):
+    """The rows whose expert move is there (not -1) and not masked: a move
+    the mask forbids (the exposure mask may forbid the expert's) has no
+    probability to raise."""
+    ok = expert >= 0
+    allowed = safe.gather(1, expert.clamp(min=0)[:, None])[:, 0] | ~safe.any(1)
+    return ok & allowed
 
 
 def dagger_actions(greedy, expert, driver):
@@ -879,6 +960,18 @@ def main(argv=None):
                     help='PPO iterations over which --bc-reg falls to 0 (default %(default)s)')
     ap.add_argument('--league-floor', default=Settings.league_floor,
                     help='MEMBER:SHARE,...: least shares of the games for league members, e.g. heuristic:0.3')
+    ap.add_argument('--mask', choices=('losing', 'exposure'), default='losing',
+                    help='the moves masked: those that lose at once (default), or also those after which the '
+                         "enemy can reach the band before the head is home (the exposure mask, docs/POLICY.md)")
+    ap.add_argument('--exposure', type=float, default=Settings.exposure,
+                    help='reward per step with the band exposed, as a penalty (default %(default)s; with --mask '
+                         'exposure the mask keeps the band safe, and the penalty teaches staying home)')
+    ap.add_argument('--anchor', type=float, default=Settings.anchor,
+                    help="weight of the KL divergence from the network PPO starts from (the clone after --init bc, "
+                         'or the --init file) to the policy, in PPO\'s loss (default %(default)s: none)')
+    ap.add_argument('--temperature', type=float, default=Settings.temperature,
+                    help="PPO's sampling temperature over the logits: below 1 the rollouts are nearer the greedy "
+                         'play of the native player (default %(default)s)')
     ap.add_argument('--scalar-gain', type=float, default=Settings.scalar_gain,
                     help="learning rate of the scalars' input weights over the others' (default %(default)s)")
     ap.add_argument('--threads', type=int, default=1,
@@ -910,11 +1003,18 @@ def main(argv=None):
         unknown = set(floor) - set(m.strip() for m in a.league.split(','))
         if unknown:
             raise _lib.Error('--league-floor: %s not in the league' % ', '.join(sorted(unknown)))
+        if a.exposure < 0:
+            raise _lib.Error('--exposure %g: want a penalty of at least 0' % a.exposure)
+        if a.anchor < 0:
+            raise _lib.Error('--anchor %g: want a weight of at least 0' % a.anchor)
+        if not a.temperature > 0:
+            raise _lib.Error('--temperature %g: want a positive number' % a.temperature)
         if not a.scalar_gain > 0:
             raise _lib.Error('--scalar-gain %g: want a positive number' % a.scalar_gain)
         settings = Settings(envs=a.envs, steps=a.steps, hidden=hidden, view=a.view, bc_iterations=a.bc_iterations,
                             scalar_gain=a.scalar_gain, bc_reg=a.bc_reg, bc_reg_iterations=a.bc_reg_iterations,
-                            league_floor=a.league_floor,
+                            league_floor=a.league_floor, guard=a.mask == 'exposure', temperature=a.temperature,
+                            anchor=a.anchor, exposure=a.exposure,
                             minibatches=max(1, min(a.envs * a.steps, -(-a.envs * a.steps // 2048))))
         Trainer(a.out, seed=a.seed, init=a.init, league=a.league, minutes=a.minutes, settings=settings,
                 progress=None if a.quiet else sys.stderr, threads=a.threads).run()

@@ -173,6 +173,24 @@ class Api(unittest.TestCase):
             self.assertEqual(list(info['player']), [2, 2])
             self.assertEqual(obs['scalars'][0, paperio.SCALARS.index('moves_first')], 0)
 
+    def test_guard_allows_safe_moves_only(self):
+        from paperio import policy
+        meta = policy.check_meta({'towers': [{'view': 'crop11'}]})
+        fewer = 0
+        with paperio.VectorEnv(8, opponent='heuristic', view='crop11', width=30, height=25, turns=200,
+                               autoreset_mode='same_step', guard=True) as env:
+            obs, info = env.reset(seed=4)
+            rng = np.random.default_rng(1)
+            for _ in range(300):
+                guard, safe = info['guard'].copy(), policy.safe_moves(meta, [obs['planes']], None)
+                some = guard.any(1)
+                self.assertTrue((guard <= safe).all())  # never a move that loses at once
+                self.assertTrue((some == safe.any(1)).all())  # some move is allowed while one is safe
+                fewer += int((guard != safe).any(1).sum())
+                a = np.where(rng.random(8) < 0.3, rng.integers(0, 3, 8), np.argmax(guard, 1))
+                obs, _, _, _, info = env.step(a)
+        self.assertGreater(fewer, 0)
+
     def test_expert_answers(self):
         with paperio.VectorEnv(2, opponent='goround', view='crop11', width=30, height=25, turns=60,
                                expert='heuristic', autoreset_mode='same_step') as env:

@@ -216,6 +216,33 @@ class Run(unittest.TestCase):
             self.assertNotIn('cross-entropy', lines[2])
             self.assertEqual(len(train.read_log(out, 'iterations')), 3)
 
+    def test_exposure_mask_temperature_and_anchor(self):
+        import io
+        with tempfile.TemporaryDirectory() as out:
+            log = io.StringIO()
+            s = train.Settings(bc_iterations=1, guard=True, temperature=0.5, anchor=2.0, **SMALL)
+            t = train.Trainer(out, seed=1, init='bc', league='goround', progress=log, threads=1, iterations=2,
+                              settings=s)
+            t.run()
+            self.assertTrue(policy.load(os.path.join(out, 'policy.npz')).meta['mask_exposure'])
+            lines = [x for x in log.getvalue().splitlines() if x.startswith('it ')]
+            self.assertNotIn('KL from the start', lines[0])  # cloning
+            self.assertIn('KL from the start', lines[1])
+            self.assertIn('weight 2', lines[1])
+            anchor = [p.clone() for p in t.anchor.parameters()]
+            # Resumed, the anchor is the same network, not the policy it has become.
+            t2 = train.Trainer(out, seed=1, progress=None, threads=1, iterations=1)
+            self.assertEqual((t2.s.temperature, t2.s.guard, t2.s.anchor), (0.5, True, 2.0))
+            for a, b in zip(anchor, t2.anchor.parameters()):
+                self.assertTrue(torch.equal(a, b))
+            self.assertFalse(all(torch.equal(a, b) for a, b in zip(anchor, t2.net.parameters())))
+            t2.run()
+
+    def test_masked_labels_are_not_learned(self):
+        safe = torch.tensor([[True, False, True], [True, True, True], [False, False, False], [True, True, False]])
+        expert = torch.tensor([1, 1, 2, -1])
+        self.assertEqual(train.allowed_label(expert, safe).tolist(), [False, True, True, False])
+
     def test_command_refuses_bad_flags(self):
         env = dict(os.environ, PYTHONPATH=os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
         with tempfile.TemporaryDirectory() as out:
@@ -224,6 +251,9 @@ class Run(unittest.TestCase):
                                (['--view', 'crop11+global4'], '--view'), (['--bc-iterations', '0'], '--bc-iterations'),
                                (['--scalar-gain', '0'], '--scalar-gain'), (['--bc-reg', '-1'], '--bc-reg'),
                                (['--league-floor', 'heuristic:2'], '--league-floor'),
+                               (['--temperature', '0'], '--temperature'), (['--anchor', '-1'], '--anchor'),
+                               (['--exposure', '-1'], '--exposure'),
+                               (['--mask', 'band'], '--mask'),
                                (['--league-floor', 'search:0.2'], 'search not in the league')):
                 p = subprocess.run([sys.executable, '-m', 'paperio.train', out] + args, env=env,
                                    capture_output=True, text=True)

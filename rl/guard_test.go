@@ -1,0 +1,155 @@
+package rl
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio/bots"
+	"github.com/paperio/paperio/play"
+)
+
+// guardByDefinition is Guard as its comment defines it, by scanning the
+// whole board for the band's and the territory's cells.
+func guardByDefinition(s *paperio.State, me int) [3]bool {
+	x, y, d := s.Head(me)
+	ex, ey, _ := s.Head(1 - me)
+	dist := func(ax, ay, bx, by int) int { return abs(ax-bx) + abs(ay-by) }
+	var safe [3]bool
+	var margin [3]int
+	best, any := 0, false
+	for i, a := range Actions {
+		nx, ny := paperio.StepFrom(x, y, a.Turn(d))
+		if !s.Inside(nx, ny) || s.BandAt(nx, ny) == me+1 {
+			continue
+		}
+		safe[i] = true
+		switch {
+		case s.BandAt(nx, ny) == 2-me && (nx != ex || ny != ey), s.FieldAt(nx, ny) == me+1:
+			margin[i] = maxMargin
+		default:
+			e, h := dist(nx, ny, ex, ey), s.Width()+s.Height()
+			for cx := range s.Width() {
+				for cy := range s.Height() {
+					if s.BandAt(cx, cy) == me+1 {
+						e = min(e, dist(cx, cy, ex, ey))
+					}
+					if s.FieldAt(cx, cy) == me+1 {
+						h = min(h, dist(cx, cy, nx, ny))
+					}
+				}
+			}
+			margin[i] = e - h
+		}
+		if !any || margin[i] > best {
+			best, any = margin[i], true
+		}
+	}
+	var ok [3]bool
+	for i := range ok {
+		ok[i] = safe[i] && (margin[i] >= 1 || margin[i] == best)
+	}
+	return ok
+}
+
+// TestGuardMatchesDefinition: the exposure mask is its definition in every
+// state of games on boards of many sizes, for both players; and it does
+// mask moves that Safe allows, in states where some move is safe from
+// exposure and in states where none is.
+func TestGuardMatchesDefinition(t *testing.T) {
+	var n, masked, cornered int
+	states(t, 60, func(s *paperio.State) {
+		if s.Over() {
+			return
+		}
+		for me := range 2 {
+			got, want := Guard(s, me), guardByDefinition(s, me)
+			if got != want {
+				x, y, d := s.Head(me)
+				t.Fatalf("half-step %d, player %d at (%d, %d) facing %d: Guard %v, definition %v", s.HalfSteps(), me, x, y, d, got, want)
+			}
+			n++
+			if got != Safe(s, me) {
+				masked++
+				if margins := guardMargins(s, me); max(margins[0], margins[1], margins[2]) < 1 {
+					cornered++
+				}
+			}
+		}
+	})
+	if masked == 0 || cornered == 0 || masked == cornered {
+		t.Fatalf("%d states: %d masked a safe move, %d with no move out of reach: want some of each kind", n, masked, cornered)
+	}
+	t.Logf("%d states: %d masked a safe move, %d of them with no move out of reach", n, masked, cornered)
+}
+
+// guardMargins are the margins of the safe moves (minMargin for the
+// others).
+func guardMargins(s *paperio.State, me int) [3]int {
+	m := [3]int{minMargin, minMargin, minMargin}
+	x, y, d := s.Head(me)
+	safe := Safe(s, me)
+	for i, a := range Actions {
+		if safe[i] {
+			nx, ny := paperio.StepFrom(x, y, a.Turn(d))
+			m[i] = moveMargin(s, me, nx, ny)
+		}
+	}
+	return m
+}
+
+// TestPolicyPlaysGuard: a policy whose meta asks for mask_exposure takes,
+// in every state of games between wanderer and heuristic (either side),
+// the move of the highest logit among those Guard allows; in some of them
+// that is not the move the same network takes without the mask.
+func TestPolicyPlaysGuard(t *testing.T) {
+	c := paperio.Config{Width: 40, Height: 30, MaxTurns: 300}
+	const meta = `{"towers": [{"view": "crop11", "conv": [{"out": 8, "k": 3, "pad": 1}]}], "hidden": [16]%s}`
+	guarded, err := LoadPolicy(writePolicy(t, fmt.Sprintf(meta, `, "mask_exposure": true`), c, 5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := LoadPolicy(writePolicy(t, fmt.Sprintf(meta, ""), c, 5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var moves, changed int
+	for seed := range int64(6) {
+		side := int(seed & 1)
+		pl, bare := guarded.NewPlayer(), plain.NewPlayer()
+		var p [2]bots.Bot
+		p[side], _ = bots.Make("wanderer")
+		p[1-side], _ = bots.Make("heuristic")
+		st, err := paperio.RandomStarts(c, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := paperio.NewGame(c, st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range p {
+			p[i].Reset(s, i, uint64(seed)*2+uint64(i), play.Clock{})
+		}
+		pl.Reset(s, side, 0, play.Clock{})
+		bare.Reset(s, side, 0, play.Clock{})
+		for !s.Over() {
+			if s.ToMove() == side {
+				ok := Guard(s, side)
+				logits, a := pl.Decide(s, side)
+				if want := choose(logits, true, ok); a != want {
+					t.Fatalf("seed %d, half-step %d: action %d, want %d (logits %v, allowed %v)", seed, s.HalfSteps(), a, want, logits, ok)
+				}
+				if _, b := bare.Decide(s, side); b != a {
+					changed++
+				}
+				moves++
+			}
+			s.Step(p[s.ToMove()].Act(s, play.Clock{}))
+		}
+	}
+	if changed == 0 {
+		t.Fatalf("%d moves: the mask never changed the network's move", moves)
+	}
+	t.Logf("%d moves, %d changed by the mask", moves, changed)
+}
