@@ -102,6 +102,8 @@ type Client struct {
 	hc    *http.Client
 	creds *chain
 
+	pageSize int // keys a List request asks for; 0: the server's default (1,000)
+
 	mu          sync.Mutex
 	region      string
 	regionFixed bool // given, not guessed
@@ -386,6 +388,9 @@ func (c *Client) List(ctx context.Context, prefix string, each func(key string, 
 	token := ""
 	for {
 		q := url.Values{"list-type": {"2"}, "prefix": {prefix}}
+		if c.pageSize > 0 {
+			q.Set("max-keys", strconv.Itoa(c.pageSize))
+		}
 		if token != "" {
 			q.Set("continuation-token", token)
 		}
