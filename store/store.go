@@ -4,10 +4,12 @@
 // named by a path or a URL and laid out the same way: an object's key is its
 // path under the folder.
 //
-// S3 is always built in. The Google Cloud and Azure drivers are large (their
-// SDKs are most of what a build would compile), so they are built in only
-// with the build tags gcs and azure (drivers.go lists them); opening a URL
-// whose driver is left out is an error wrapping ErrNoDriver that names the tag.
+// S3 is always built in, through the toolkit's own small client
+// (internal/s3, s3.go). The Google Cloud and Azure drivers go through Go
+// Cloud's blob package and the clouds' SDKs (gocloud.go), which would be most
+// of what a build compiles, so they are built in only with the build tags gcs
+// and azure (drivers.go lists them); opening a URL whose driver is left out
+// is an error wrapping ErrNoDriver that names the tag.
 //
 // Objects are written whole or not at all. On disk that is package durable
 // (temporary name, fsync, rename); in a bucket an object is assembled in
@@ -64,8 +66,9 @@ func IsURL(loc string) bool {
 // Open opens a local folder (a path or a file:// URL; it need not exist
 // yet) or a bucket URL: s3://bucket/prefix, gs://bucket/prefix,
 // azblob://container/prefix, with the driver's query parameters (for an
-// S3-compatible server: ?endpoint=http://host:port&use_path_style=true).
-// Credentials come from the environment, as each cloud's tools read them.
+// S3-compatible server: ?endpoint=http://host:port&use_path_style=true;
+// s3:// takes those of internal/s3.Params). Credentials come from the
+// environment, as each cloud's tools read them.
 func Open(loc string) (*Bucket, error) {
 	if loc == "" {
 		return nil, errors.New("no folder or bucket given")
