@@ -35,12 +35,13 @@ type Config struct {
 	Accelerate bool
 	Profile    string // of the shared files; "": AWS_PROFILE, else default
 	Anonymous  bool   // unsigned requests, for public buckets
+	Role       string // a role's ARN to assume with the credentials found
 	SSE        string // server-side encryption: AES256, aws:kms, aws:kms:dsse
 	KMSKeyID   string
 }
 
 // Params are the query parameters ParseURL takes.
-const Params = "region, endpoint, use_path_style (or s3ForcePathStyle), hostname_immutable, disable_https, dualstack, fips, accelerate, profile, anonymous, ssetype, kmskeyid"
+const Params = "region, endpoint, use_path_style (or s3ForcePathStyle), hostname_immutable, disable_https, dualstack, fips, accelerate, profile, anonymous, role, ssetype, kmskeyid"
 
 // ParseURL reads a bucket's Config from s3://bucket?param=value&…; the
 // parameters are those of the AWS SDK's URL form (Params).
@@ -59,6 +60,11 @@ func ParseURL(u *url.URL) (Config, error) {
 			c.Endpoint = v
 		case "profile":
 			c.Profile = v
+		case "role":
+			if !strings.HasPrefix(v, "arn:") {
+				return c, fmt.Errorf("role=%s: want a role's ARN (arn:…)", v)
+			}
+			c.Role = v
 		case "kmskeyid":
 			c.KMSKeyID = v
 		case "ssetype":
@@ -149,6 +155,9 @@ func New(cfg Config) (*Client, error) {
 	stsRegion := c.region
 	c.creds = &chain{providers: []provider{fromEnv, fromFiles(f, profile), fromWebIdentity(c.hc, stsRegion),
 		fromContainer(c.hc), fromInstance(c.hc)}}
+	if cfg.Role != "" {
+		c.creds = &chain{providers: []provider{assumeRole(c.hc, stsRegion, c.creds, cfg.Role)}}
+	}
 	return c, nil
 }
 
@@ -238,7 +247,7 @@ func (e *Error) Transient() bool {
 	switch {
 	case e.Status == http.StatusTooManyRequests, e.Status >= 500, e.Status == http.StatusRequestTimeout:
 		return true
-	case e.Code == "RequestTimeout", e.Code == "SlowDown", e.Code == "RequestTimeTooSkewed", e.Code == "ExpiredToken":
+	case e.Code == "RequestTimeout", e.Code == "SlowDown", e.Code == "RequestTimeTooSkewed":
 		return true
 	}
 	return false

@@ -120,7 +120,7 @@ func TestTargets(t *testing.T) {
 			t.Errorf("%s: %v %v, want %s", loc, u, err, want)
 		}
 	}
-	for _, loc := range []string{"s3://bkt?bogus=1", "s3://bkt?use_path_style=maybe", "s3://bkt?ssetype=rot13", "s3:///x"} {
+	for _, loc := range []string{"s3://bkt?bogus=1", "s3://bkt?role=admin", "s3://bkt?use_path_style=maybe", "s3://bkt?ssetype=rot13", "s3:///x"} {
 		u, _ := url.Parse(loc)
 		if _, err := ParseURL(u); err == nil {
 			t.Errorf("%s: no error", loc)
@@ -247,6 +247,15 @@ func TestRoleCredentials(t *testing.T) {
 				return
 			}
 			fmt.Fprintf(w, "<AssumeRoleWithWebIdentityResponse><AssumeRoleWithWebIdentityResult><Credentials><AccessKeyId>WK</AccessKeyId><SecretAccessKey>WS</SecretAccessKey><SessionToken>WT</SessionToken><Expiration>%s</Expiration></Credentials></AssumeRoleWithWebIdentityResult></AssumeRoleWithWebIdentityResponse>", expires)
+		case r.URL.Path == "/sts/assume":
+			r.ParseForm()
+			auth := r.Header.Get("Authorization")
+			if r.Form.Get("Action") != "AssumeRole" || r.Form.Get("RoleArn") != "arn:aws:iam::1:role/data" ||
+				!strings.Contains(auth, "Credential=EK/") || !strings.Contains(auth, "/us-east-1/sts/aws4_request") {
+				w.WriteHeader(403)
+				return
+			}
+			fmt.Fprintf(w, "<AssumeRoleResponse><AssumeRoleResult><SourceIdentity/><Credentials><AccessKeyId>RK</AccessKeyId><SecretAccessKey>RS</SecretAccessKey><SessionToken>RT</SessionToken><Expiration>%s</Expiration></Credentials></AssumeRoleResult><ResponseMetadata><RequestId>x</RequestId></ResponseMetadata></AssumeRoleResponse>", expires)
 		case r.URL.Path == "/ecs" && r.Header.Get("Authorization") == "tok":
 			fmt.Fprintf(w, `{"AccessKeyId":"CK","SecretAccessKey":"CS","Token":"CT","Expiration":%q}`, time.Now().Add(time.Minute).UTC().Format(time.RFC3339))
 		case r.URL.Path == "/latest/api/token" && r.Method == "PUT":
@@ -279,6 +288,15 @@ func TestRoleCredentials(t *testing.T) {
 	t.Setenv("AWS_ENDPOINT_URL_STS", srv.URL+"/sts")
 	if c := get(); c.AccessKeyID != "WK" || c.SessionToken != "WT" || c.Expires.IsZero() {
 		t.Errorf("web identity: %+v", c)
+	}
+
+	isolate(t)
+	t.Setenv("AWS_ACCESS_KEY_ID", "EK")
+	t.Setenv("AWS_SECRET_ACCESS_KEY", "ES")
+	t.Setenv("AWS_ENDPOINT_URL_STS", srv.URL+"/sts/assume")
+	c, err := open(t, "s3://b?role=arn:aws:iam::1:role/data").creds.get(context.Background())
+	if err != nil || c.AccessKeyID != "RK" || c.SessionToken != "RT" {
+		t.Errorf("role=…: %+v %v, want the role's credentials", c, err)
 	}
 
 	isolate(t)

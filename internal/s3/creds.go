@@ -2,6 +2,7 @@ package s3
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"encoding/xml"
@@ -167,16 +168,9 @@ func fromWebIdentity(hc *http.Client, region string) provider {
 		if err != nil {
 			return Credentials{}, false, fmt.Errorf("get credentials: web identity token: %v", err)
 		}
-		session := os.Getenv("AWS_ROLE_SESSION_NAME")
-		if session == "" {
-			session = fmt.Sprintf("paperio-%d", time.Now().UnixNano())
-		}
-		endpoint := os.Getenv("AWS_ENDPOINT_URL_STS")
-		if endpoint == "" {
-			endpoint = "https://sts." + region + "." + domain(region)
-		}
+		endpoint := stsEndpoint(region)
 		form := url.Values{"Action": {"AssumeRoleWithWebIdentity"}, "Version": {"2011-06-15"}, "RoleArn": {role},
-			"RoleSessionName": {session}, "WebIdentityToken": {strings.TrimSpace(string(token))}}
+			"RoleSessionName": {sessionName()}, "WebIdentityToken": {strings.TrimSpace(string(token))}}
 		req, err := http.NewRequestWithContext(ctx, "POST", endpoint, strings.NewReader(form.Encode()))
 		if err != nil {
 			return Credentials{}, false, err
@@ -186,16 +180,77 @@ func fromWebIdentity(hc *http.Client, region string) provider {
 		if err != nil {
 			return Credentials{}, false, fmt.Errorf("get credentials: web identity: %w", err)
 		}
-		var resp struct {
+		c, ok := stsCredentials(body)
+		if !ok {
+			return Credentials{}, false, fmt.Errorf("get credentials: web identity: unexpected answer from %s", endpoint)
+		}
+		return c, true, nil
+	}
+}
+
+// stsEndpoint is STS's address in region.
+func stsEndpoint(region string) string {
+	if e := os.Getenv("AWS_ENDPOINT_URL_STS"); e != "" {
+		return e
+	}
+	return "https://sts." + region + "." + domain(region)
+}
+
+// stsCredentials reads the credentials of an STS answer (in its
+// AssumeRoleResult or AssumeRoleWithWebIdentityResult).
+func stsCredentials(body []byte) (Credentials, bool) {
+	var resp struct {
+		Results []struct {
 			C struct {
 				AccessKeyId, SecretAccessKey, SessionToken string
 				Expiration                                 time.Time
-			} `xml:"AssumeRoleWithWebIdentityResult>Credentials"`
+			} `xml:"Credentials"`
+		} `xml:",any"`
+	}
+	if xml.Unmarshal(body, &resp) != nil {
+		return Credentials{}, false
+	}
+	for _, r := range resp.Results {
+		if c := r.C; c.AccessKeyId != "" {
+			return Credentials{c.AccessKeyId, c.SecretAccessKey, c.SessionToken, c.Expiration}, true
 		}
-		if err := xml.Unmarshal(body, &resp); err != nil || resp.C.AccessKeyId == "" {
-			return Credentials{}, false, fmt.Errorf("get credentials: web identity: unexpected answer from %s", endpoint)
+	}
+	return Credentials{}, false
+}
+
+func sessionName() string {
+	if s := os.Getenv("AWS_ROLE_SESSION_NAME"); s != "" {
+		return s
+	}
+	return fmt.Sprintf("paperio-%d", time.Now().UnixNano())
+}
+
+// assumeRole trades the credentials base finds for role's with STS's
+// AssumeRole, a request signed with them.
+func assumeRole(hc *http.Client, region string, base *chain, role string) provider {
+	return func(ctx context.Context) (Credentials, bool, error) {
+		src, err := base.get(ctx)
+		if err != nil {
+			return Credentials{}, false, err
 		}
-		return Credentials{resp.C.AccessKeyId, resp.C.SecretAccessKey, resp.C.SessionToken, resp.C.Expiration}, true, nil
+		endpoint := stsEndpoint(region)
+		form := url.Values{"Action": {"AssumeRole"}, "Version": {"2011-06-15"}, "RoleArn": {role}, "RoleSessionName": {sessionName()}}
+		body := []byte(form.Encode())
+		req, err := http.NewRequestWithContext(ctx, "POST", endpoint, bytes.NewReader(body))
+		if err != nil {
+			return Credentials{}, false, err
+		}
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		Sign(req, src, region, "sts", hexHash(body), time.Now())
+		answer, err := fetch(hc, req)
+		if err != nil {
+			return Credentials{}, false, fmt.Errorf("get credentials: assuming %s: %w", role, err)
+		}
+		c, ok := stsCredentials(answer)
+		if !ok {
+			return Credentials{}, false, fmt.Errorf("get credentials: assuming %s: unexpected answer from %s", role, endpoint)
+		}
+		return c, true, nil
 	}
 }
 
