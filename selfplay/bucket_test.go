@@ -49,8 +49,8 @@ func TestBucketRetriesAreCounted(t *testing.T) {
 	store.Retry.First = 1
 	t.Cleanup(func() { store.Retry = old })
 	target, _ := url.Parse("http://" + srv.Addr)
-	// More failures than the S3 client's own 3 attempts, so that the
-	// store's retry is needed.
+	// Three failures in a row of one object: the S3 client sends each
+	// request once, and the store's retries ride them out.
 	proxy := &flaky{next: httputil.NewSingleHostReverseProxy(target), key: "/games/chunk-000001.parquet", fails: 3, seen: map[string]int{}}
 	ts := httptest.NewServer(proxy)
 	defer ts.Close()

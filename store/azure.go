@@ -3,3 +3,5 @@
 package store
 
 import _ "gocloud.dev/blob/azureblob" // azblob://
+
+func init() { drivers["azblob"] = openCloud }

@@ -3,3 +3,5 @@
 package store
 
 import _ "gocloud.dev/blob/gcsblob" // gs://
+
+func init() { drivers["gs"] = openCloud }

@@ -23,7 +23,7 @@ type File interface {
 // Open opens key for reading; size is its size when known from List, or
 // negative to ask the store.
 func (b *Bucket) Open(key string, size int64) (File, error) {
-	if b.b == nil {
+	if b.d == nil {
 		f, err := os.Open(b.path(key))
 		if err != nil {
 			return nil, err
@@ -37,10 +37,8 @@ func (b *Bucket) Open(key string, size int64) (File, error) {
 	}
 	if size < 0 {
 		err := b.do("reading "+b.Name(key), func(ctx context.Context) error {
-			a, err := b.b.Attributes(ctx, key)
-			if err == nil {
-				size = a.Size
-			}
+			var err error
+			size, err = b.d.size(ctx, b.prefix+key)
 			return err
 		})
 		if err != nil {
@@ -75,12 +73,8 @@ func (o *object) ReadAt(p []byte, off int64) (int, error) {
 	want := min(int64(len(p)), o.size-off)
 	var n int
 	err := o.b.do("reading "+o.b.Name(o.key), func(ctx context.Context) error {
-		r, err := o.b.b.NewRangeReader(ctx, o.key, off, want, nil)
-		if err != nil {
-			return err
-		}
-		defer r.Close()
-		n, err = io.ReadFull(r, p[:want])
+		data, err := o.b.d.getRange(ctx, o.b.prefix+o.key, off, want)
+		n = copy(p[:want], data)
 		return err
 	})
 	if err == nil && want < int64(len(p)) {
@@ -119,7 +113,7 @@ func (o *object) Seek(offset int64, whence int) (int64, error) {
 // (SQLite): the file itself for a local folder, else a copy in a new
 // temporary folder that cleanup removes.
 func (b *Bucket) LocalCopy(key string) (path string, cleanup func(), err error) {
-	if b.b == nil {
+	if b.d == nil {
 		return b.path(key), func() {}, nil
 	}
 	data, err := b.ReadFile(key)

@@ -4,10 +4,12 @@
 // named by a path or a URL and laid out the same way: an object's key is its
 // path under the folder.
 //
-// S3 is always built in. The Google Cloud and Azure drivers are large (their
-// SDKs are most of what a build would compile), so they are built in only
-// with the build tags gcs and azure (drivers.go lists them); opening a URL
-// whose driver is left out is an error wrapping ErrNoDriver that names the tag.
+// S3 is always built in, through the toolkit's own small client
+// (internal/s3, s3.go). The Google Cloud and Azure drivers go through Go
+// Cloud's blob package and the clouds' SDKs (gocloud.go), which would be most
+// of what a build compiles, so they are built in only with the build tags gcs
+// and azure (drivers.go lists them); opening a URL whose driver is left out
+// is an error wrapping ErrNoDriver that names the tag.
 //
 // Objects are written whole or not at all. On disk that is package durable
 // (temporary name, fsync, rename); in a bucket an object is assembled in
@@ -34,19 +36,15 @@ import (
 	"sync/atomic"
 	"time"
 
-	"gocloud.dev/blob"
-	"gocloud.dev/gcerrors"
-
-	_ "gocloud.dev/blob/s3blob" // s3://
-
 	"github.com/paperio/paperio/internal/durable"
 )
 
 // Bucket is a folder or a bucket prefix, opened from a path or URL.
 type Bucket struct {
-	loc     string       // as given, for messages
-	dir     string       // the local folder; "" for a bucket
-	b       *blob.Bucket // nil for a local folder
+	loc     string // as given, for messages
+	dir     string // the local folder; "" for a bucket
+	d       driver // nil for a local folder
+	prefix  string // of the keys in the bucket: "" or ending in '/'
 	retries atomic.Int64
 }
 
@@ -68,8 +66,9 @@ func IsURL(loc string) bool {
 // Open opens a local folder (a path or a file:// URL; it need not exist
 // yet) or a bucket URL: s3://bucket/prefix, gs://bucket/prefix,
 // azblob://container/prefix, with the driver's query parameters (for an
-// S3-compatible server: ?endpoint=http://host:port&use_path_style=true).
-// Credentials come from the environment, as each cloud's tools read them.
+// S3-compatible server: ?endpoint=http://host:port&use_path_style=true;
+// s3:// takes those of internal/s3.Params). Credentials come from the
+// environment, as each cloud's tools read them.
 func Open(loc string) (*Bucket, error) {
 	if loc == "" {
 		return nil, errors.New("no folder or bucket given")
@@ -87,21 +86,21 @@ func Open(loc string) (*Bucket, error) {
 		}
 		return &Bucket{loc: loc, dir: filepath.FromSlash(u.Path)}, nil
 	}
-	if err := haveDriver(u.Scheme); err != nil {
+	if err := needDriver(u.Scheme); err != nil {
 		return nil, fmt.Errorf("%s: %w", loc, err)
 	}
 	prefix := strings.Trim(u.Path, "/")
-	u.Path = ""
+	if prefix != "" {
+		prefix += "/"
+	}
+	u.Path, u.RawPath = "", ""
 	ctx, cancel := context.WithTimeout(context.Background(), Retry.Timeout)
 	defer cancel()
-	b, err := blob.OpenBucket(ctx, u.String())
+	d, err := drivers[u.Scheme](ctx, u)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", loc, oneLine(err))
 	}
-	if prefix != "" {
-		b = blob.PrefixedBucket(b, prefix+"/")
-	}
-	return &Bucket{loc: strings.TrimRight(loc, "/"), b: b}, nil
+	return &Bucket{loc: strings.TrimRight(loc, "/"), d: d, prefix: prefix}, nil
 }
 
 // OpenFile opens the folder or bucket prefix holding one file named by a
@@ -128,11 +127,11 @@ func OpenFile(loc string) (*Bucket, string, error) {
 func (b *Bucket) String() string { return b.loc }
 
 // Local is the folder of a local location.
-func (b *Bucket) Local() (string, bool) { return b.dir, b.b == nil }
+func (b *Bucket) Local() (string, bool) { return b.dir, b.d == nil }
 
 // Name is how messages name key: a path, or the location's URL and key.
 func (b *Bucket) Name(key string) string {
-	if b.b == nil {
+	if b.d == nil {
 		return filepath.Join(b.dir, filepath.FromSlash(key))
 	}
 	if q := strings.IndexByte(b.loc, '?'); q >= 0 {
@@ -146,10 +145,10 @@ func (b *Bucket) Retries() int64 { return b.retries.Load() }
 
 // Close releases the bucket's connections.
 func (b *Bucket) Close() error {
-	if b.b == nil {
+	if b.d == nil {
 		return nil
 	}
-	return b.b.Close()
+	return b.d.close()
 }
 
 // path is key's local path.
@@ -167,7 +166,7 @@ type Object struct {
 
 // Create starts writing key.
 func (b *Bucket) Create(key string) (*Object, error) {
-	if b.b != nil {
+	if b.d != nil {
 		return &Object{b: b, key: key}, nil
 	}
 	p := b.path(key)
@@ -205,7 +204,7 @@ func (o *Object) Commit() error {
 	data := o.buf
 	o.buf = nil
 	return o.b.do("writing "+o.Name(), func(ctx context.Context) error {
-		return o.b.b.WriteAll(ctx, o.key, data, &blob.WriterOptions{ContentType: contentType(o.key)})
+		return o.b.d.put(ctx, o.b.prefix+o.key, data, contentType(o.key))
 	})
 }
 
@@ -268,13 +267,13 @@ func (b *Bucket) WriteJSON(key string, v any) error {
 // ReadFile reads key whole. A missing key is an error that matches
 // fs.ErrNotExist.
 func (b *Bucket) ReadFile(key string) ([]byte, error) {
-	if b.b == nil {
+	if b.d == nil {
 		return os.ReadFile(b.path(key))
 	}
 	var data []byte
 	err := b.do("reading "+b.Name(key), func(ctx context.Context) error {
 		var err error
-		data, err = b.b.ReadAll(ctx, key)
+		data, err = b.d.get(ctx, b.prefix+key)
 		return err
 	})
 	return data, err
@@ -282,7 +281,7 @@ func (b *Bucket) ReadFile(key string) ([]byte, error) {
 
 // Exists reports whether key is there.
 func (b *Bucket) Exists(key string) (bool, error) {
-	if b.b == nil {
+	if b.d == nil {
 		_, err := os.Stat(b.path(key))
 		if errors.Is(err, fs.ErrNotExist) {
 			return false, nil
@@ -291,8 +290,11 @@ func (b *Bucket) Exists(key string) (bool, error) {
 	}
 	var ok bool
 	err := b.do("looking for "+b.Name(key), func(ctx context.Context) error {
-		var err error
-		ok, err = b.b.Exists(ctx, key)
+		_, err := b.d.size(ctx, b.prefix+key)
+		ok = err == nil
+		if classify(err) == notFound {
+			return nil
+		}
 		return err
 	})
 	return ok, err
@@ -300,18 +302,14 @@ func (b *Bucket) Exists(key string) (bool, error) {
 
 // Delete removes key; a missing key is no error.
 func (b *Bucket) Delete(key string) error {
-	if b.b == nil {
+	if b.d == nil {
 		if err := os.Remove(b.path(key)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return err
 		}
 		return nil
 	}
 	return b.do("deleting "+b.Name(key), func(ctx context.Context) error {
-		err := b.b.Delete(ctx, key)
-		if gcerrors.Code(err) == gcerrors.NotFound {
-			return nil
-		}
-		return err
+		return b.d.delete(ctx, b.prefix+key)
 	})
 }
 
@@ -330,7 +328,7 @@ func (b *Bucket) List(prefix string) ([]Entry, error) {
 		prefix = strings.TrimSuffix(prefix, "/") + "/"
 	}
 	var out []Entry
-	if b.b == nil {
+	if b.d == nil {
 		root := b.path(prefix)
 		err := filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
 			if err != nil {
@@ -366,20 +364,12 @@ func (b *Bucket) List(prefix string) ([]Entry, error) {
 	}
 	err := b.do("listing "+b.Name(prefix), func(ctx context.Context) error {
 		out = out[:0]
-		it := b.b.List(&blob.ListOptions{Prefix: prefix})
-		for {
-			obj, err := it.Next(ctx)
-			if err == io.EOF {
-				return nil
+		return b.d.list(ctx, b.prefix+prefix, func(key string, size int64) {
+			key, ok := strings.CutPrefix(key, b.prefix)
+			if ok && !hidden(key) {
+				out = append(out, Entry{Key: key, Size: size})
 			}
-			if err != nil {
-				return err
-			}
-			if obj.IsDir || hidden(obj.Key) {
-				continue
-			}
-			out = append(out, Entry{Key: obj.Key, Size: obj.Size})
-		}
+		})
 	})
 	sort.Slice(out, func(i, j int) bool { return out[i].Key < out[j].Key })
 	return out, err
@@ -400,7 +390,7 @@ func hidden(key string) bool {
 // in a bucket it writes and deletes a probe object, which fails at once
 // when the bucket is unreachable or the credentials are wrong.
 func (b *Bucket) Prepare(dirs ...string) error {
-	if b.b == nil {
+	if b.d == nil {
 		for _, d := range append([]string{""}, dirs...) {
 			p := b.path(d)
 			if err := os.MkdirAll(p, 0o755); err != nil {
@@ -431,7 +421,7 @@ func (b *Bucket) Prepare(dirs ...string) error {
 // RemoveStale deletes the temporary files that writers no longer running
 // left in the folders dirs (a crash, a kill); a bucket has none.
 func (b *Bucket) RemoveStale(dirs ...string) {
-	if b.b != nil {
+	if b.d != nil {
 		return
 	}
 	for _, d := range dirs {
@@ -462,16 +452,16 @@ func (b *Bucket) do(what string, op func(ctx context.Context) error) error {
 // again: a time-out, throttling, a server error or a lost connection, but
 // not a missing object, refused credentials or a bad request.
 func Transient(err error) bool {
-	switch gcerrors.Code(err) {
-	case gcerrors.NotFound, gcerrors.PermissionDenied, gcerrors.InvalidArgument,
-		gcerrors.FailedPrecondition, gcerrors.AlreadyExists, gcerrors.Unimplemented, gcerrors.Canceled:
+	switch classify(err) {
+	case notFound, denied, invalid, canceled, noCredential:
 		return false
 	}
-	return !noCredentials(err)
+	return true
 }
 
-// noCredentials recognises the SDKs' errors for credentials they could not
-// find, which no retry fixes.
+// noCredentials recognises the errors of credentials that could not be
+// found or were refused, which no retry fixes, by their text: the cloud
+// SDKs' errors do not unwrap to a type of theirs.
 func noCredentials(err error) bool {
 	s := err.Error()
 	for _, m := range []string{"failed to retrieve credentials", "get credentials:", "NoCredentialProviders", "could not find default credentials",
@@ -487,15 +477,16 @@ func noCredentials(err error) bool {
 // what to check.
 func explain(what string, err error, attempts int) error {
 	var hint string
+	k := classify(err)
 	switch {
-	case gcerrors.Code(err) == gcerrors.NotFound:
+	case k == notFound:
 		return &Error{what + ": not found", fs.ErrNotExist}
-	case gcerrors.Code(err) == gcerrors.PermissionDenied:
-		hint = "access denied: check the bucket's credentials and permissions"
-	case noCredentials(err):
+	case k == noCredential, noCredentials(err):
 		hint = "no usable credentials for the bucket (set them in the environment, e.g. AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY)"
+	case k == denied:
+		hint = "access denied: check the bucket's credentials and permissions"
 	case strings.Contains(err.Error(), "connection refused"), strings.Contains(err.Error(), "no such host"),
-		strings.Contains(err.Error(), "i/o timeout"), gcerrors.Code(err) == gcerrors.DeadlineExceeded:
+		strings.Contains(err.Error(), "i/o timeout"), k == timedOut:
 		hint = "bucket unreachable"
 	}
 	msg := what
@@ -517,12 +508,12 @@ type Error struct {
 func (e *Error) Error() string { return e.msg }
 func (e *Error) Unwrap() error { return e.err }
 
-// cause is the most telling part of an SDK's error message: the dial
-// error rather than the layers of retries around it. (The blob package's
-// errors do not unwrap to the SDK's, so this reads the text.)
+// cause is the most telling part of an error message: the dial error
+// rather than the layers of retries or requests around it. (The cloud
+// SDKs' errors do not unwrap to their causes, so this reads the text.)
 func cause(err error) error {
 	s := err.Error()
-	for _, m := range []string{"dial tcp", "get credentials:", "api error "} {
+	for _, m := range []string{"dial tcp", "get credentials:", "api error ", "no credentials found"} {
 		if i := strings.LastIndex(s, m); i >= 0 {
 			return errors.New(s[i:])
 		}

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"io"
 	"io/fs"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -214,5 +216,33 @@ func TestJoinAndFiles(t *testing.T) {
 	}
 	if b, ok, err := ReadAt(loc); !ok || err != nil || string(b) != "hi" {
 		t.Fatalf("read back %q %v %v", b, ok, err)
+	}
+}
+
+// Throttling is retried and counted; an object written after it is whole.
+func TestRetriesCounted(t *testing.T) {
+	old := Retry
+	Retry.Attempts, Retry.First, Retry.Timeout = 3, time.Millisecond, 5*time.Second
+	t.Cleanup(func() { Retry = old })
+	s3test.SetEnv(t)
+	var puts []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		puts = append(puts, r.Method+" "+r.URL.Path+" "+string(body))
+		if len(puts) == 1 {
+			w.WriteHeader(http.StatusServiceUnavailable)
+			io.WriteString(w, "<Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>")
+		}
+	}))
+	defer srv.Close()
+	b, err := Open("s3://bkt/run?use_path_style=true&endpoint=" + srv.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.WriteFile("manifest.json", []byte("{}")); err != nil {
+		t.Fatal(err)
+	}
+	if b.Retries() != 1 || len(puts) != 2 || puts[1] != "PUT /bkt/run/manifest.json {}" {
+		t.Fatalf("%d retries, requests %q; want one retry, then the whole object", b.Retries(), puts)
 	}
 }
