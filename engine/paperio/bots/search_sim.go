@@ -16,13 +16,12 @@ import (
 // variant whose play-outs end with the widest lead in sum. The play-outs
 // use no randomness, so the choice is deterministic.
 
-// simModels are the enemies the play-outs assume: variants of the guide
-// (see rolloutVariants), so that the enemy is taken to plan loops as the
-// player itself does, one boldly and one with care.
-var simModels = []string{
-	"",
-	"maxband=100,margin=2",
-}
+// simModels are the enemies the play-outs assume, as variants of the guide
+// (see rolloutVariants): the enemy is taken to plan loops as the player
+// itself does. (A second, careful one, maxband=100,margin=2, doubled the
+// cost and won no more: 85.5 % of 200 games against the heuristic with it,
+// 88.5 % without.)
+var simModels = []string{""}
 
 // simChooser picks the guide's parameters by play-outs.
 type simChooser struct {

@@ -74,7 +74,7 @@ func TestSimPlayOutLeavesGuide(t *testing.T) {
 				continue
 			}
 			if s.HalfSteps()%10 == 0 {
-				m.playOut(s, 0, ga, &m.variants[1], &m.models[1])
+				m.playOut(s, 0, ga, &m.variants[1], &m.models[0])
 			}
 			x, y := ga.Act(s, play.Clock{}), gb.Act(s, play.Clock{})
 			if x != y {
