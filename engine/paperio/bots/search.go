@@ -146,7 +146,6 @@ func (b *searcher) Act(s *paperio.State, c play.Clock) paperio.Action {
 
 // act chooses the move.
 func (b *searcher) act(s *paperio.State, c play.Clock) paperio.Action {
-	start := time.Now()
 	var hint paperio.Action
 	if b.model != nil {
 		b.model.observe(s, b.me, b.guide)
@@ -155,6 +154,9 @@ func (b *searcher) act(s *paperio.State, c play.Clock) paperio.Action {
 	if b.sim != nil && (b.model == nil || !b.model.exact) {
 		b.sim.choose(s, b.me, b.guide, c)
 	}
+	// The play-outs above come now and then and are paid for out of the
+	// clock already; the overhead below is what every move costs.
+	start := time.Now()
 	if b.guide != nil {
 		hint = b.guide.Act(s, c)
 	}
