@@ -107,7 +107,7 @@ func BenchmarkSearch(b *testing.B) {
 		}
 		ps = append(ps, position{s, acts, starts})
 	}
-	bot, _ := Make("search:near=0,playout=0") // a search every move, even where the guide's move would stand; the tree's speed alone
+	bot, _ := Make("search:near=0,playout=0,sim=0") // a search every move, even where the guide's move would stand; the tree's speed alone
 	sb := bot.(*searcher)
 	var engineSteps int
 	var engineTime time.Duration
