@@ -313,17 +313,7 @@ func (a *AI) Call(kind byte, msg []byte, limit time.Duration) (ProcessReply, tim
 		return ProcessReply{}, 0, &ProcessDied{"no process"}
 	}
 	rep, elapsed, err := pr.call(kind, msg, limit)
-	var to errTimeout
-	var dd errDied
-	switch {
-	case errors.As(err, &to):
-		return ProcessReply{}, elapsed, ErrProcessTimeout
-	case errors.As(err, &dd):
-		return ProcessReply{}, elapsed, &ProcessDied{dd.status}
-	case err != nil:
-		return ProcessReply{}, elapsed, err
-	}
-	return ProcessReply{rep.kind, rep.body}, elapsed, nil
+	return exported(rep, elapsed, err)
 }
 
 // Hook sends a request of kind with no payload whose errors are ignored,

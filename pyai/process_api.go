@@ -160,6 +160,13 @@ func StartModule(o Options, path, shown string, driver []byte) (*Process, error)
 func (p *Process) Call(kind byte, body []byte, limit time.Duration) (ProcessReply, time.Duration, error) {
 	p.buf = append(append(p.buf[:0], make([]byte, headerSize)...), body...)
 	rep, elapsed, err := p.p.call(kind, p.buf, limit)
+	return exported(rep, elapsed, err)
+}
+
+// exported turns a call's reply and error into what the package's users
+// see: ErrProcessTimeout for a time-out, a *ProcessDied for a process that
+// ended.
+func exported(rep reply, elapsed time.Duration, err error) (ProcessReply, time.Duration, error) {
 	var to errTimeout
 	var dd errDied
 	switch {
