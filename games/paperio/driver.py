@@ -215,17 +215,5 @@ def action(a):
 PAPERIO = {'game': 'paper.io', 'name': 'play', 'shows': 'play(stat, storage)'}
 
 
-def action(a):
-    """The course's reading of an answer: a non-empty str whose first
-    character, upper-cased, is L or R turns; anything else goes straight."""
-    if isinstance(a, str) and len(a) > 0:
-        op = a[0].upper()
-        if op == 'L':
-            return b'L'
-        if op == 'R':
-            return b'R'
-    return b'S'
-
-
 if __name__ == '__main__':
     base.main(Driver)
