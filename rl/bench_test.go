@@ -1,6 +1,8 @@
 package rl
 
 import (
+	"flag"
+	"math"
 	"math/rand/v2"
 	"runtime"
 	"testing"
@@ -273,4 +275,46 @@ func envStates(b *testing.B, n int) []*paperio.State {
 		out[i] = e.games[i].s.Clone()
 	}
 	return out
+}
+
+// TestEnvBenchmarkReports: every line of BenchmarkEnv reports its CPU-ns
+// per agent step beside the engine's and the ratio, and the lines with an
+// observation their floor and what the observation costs above it; the
+// figures are positive and agree with each other. One iteration each: the
+// figures' values are the benchmark's business.
+func TestEnvBenchmarkReports(t *testing.T) {
+	old := flag.Lookup("test.benchtime").Value.String()
+	if err := flag.Set("test.benchtime", "1x"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { flag.Set("test.benchtime", old) }) // benchmarks run after the tests keep theirs
+	games, err := recordBenchGames()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, blind := range []bool{false, true} {
+		r := testing.Benchmark(func(b *testing.B) { benchEnv(b, games, View{Crop: 11}, blind) })
+		want := []string{"cpu-ns/agent-step", "engine-cpu-ns/half-step", "pct-engine"}
+		if !blind {
+			want = append(want, "blind-cpu-ns/agent-step", "pct-blind", "obs-cpu-ns/agent-step")
+		}
+		for _, m := range want {
+			if r.Extra[m] <= 0 && m != "obs-cpu-ns/agent-step" {
+				t.Errorf("blind %v: metric %s = %v, want > 0 (all: %v)", blind, m, r.Extra[m], r.Extra)
+			}
+			if _, ok := r.Extra[m]; !ok {
+				t.Errorf("blind %v: no metric %s (all: %v)", blind, m, r.Extra)
+			}
+		}
+		cpu, eng := r.Extra["cpu-ns/agent-step"], r.Extra["engine-cpu-ns/half-step"]
+		if got, want := r.Extra["pct-engine"], 100*eng/cpu; math.Abs(got-want) > 1e-9*want {
+			t.Errorf("blind %v: pct-engine %v, want %v", blind, got, want)
+		}
+		if !blind {
+			floor := r.Extra["blind-cpu-ns/agent-step"]
+			if got := r.Extra["obs-cpu-ns/agent-step"]; math.Abs(got-(cpu-floor)) > 1e-9*cpu {
+				t.Errorf("obs-cpu-ns %v, want %v - %v", got, cpu, floor)
+			}
+		}
+	}
 }
