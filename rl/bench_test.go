@@ -225,17 +225,20 @@ func BenchmarkLoader(b *testing.B) {
 
 // BenchmarkObserve measures the parts of an environment's observation
 // apart, on states of the environment benchmark's games (random actions
-// against the random bot): the crop, the home search and the two band
+// against the random bot): the crop, the global map, the home search and the two band
 // distances from scratch, and the other scalars.
 func BenchmarkObserve(b *testing.B) {
 	states := envStates(b, 256)
 	planes := make([]uint8, View{Crop: 11}.Size(paperio.Config{}))
 	var sc [NumScalars]float32
+	var gs globalScratch
+	gplanes := make([]uint8, View{Global: 15}.Size(paperio.Config{}))
 	parts := []struct {
 		name string
 		f    func(s *paperio.State)
 	}{
 		{"crop11", func(s *paperio.State) { writeCrop(11, s, 0, planes) }},
+		{"global15", func(s *paperio.State) { gs.writeGlobal(15, s, 0, gplanes) }},
 		{"home", func(s *paperio.State) { FindHome(s, 0, 0) }},
 		{"bands", func(s *paperio.State) { dataset.BandToHead(s, 0); dataset.BandToHead(s, 1) }},
 		{"scalars", func(s *paperio.State) { scalars(s, 0, Home{}, [2]int32{}, sc[:]) }},

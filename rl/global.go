@@ -182,11 +182,9 @@ func (sc *globalScratch) writeGlobal(g int, s *paperio.State, me int, planes []u
 		if bx[x] >= ug {
 			continue
 		}
-		col, bcol := field[x*h:(x+1)*h], bands[x*h:(x+1)*h]
 		for _, rn := range runs {
 			k := at(bx[x], rn.b)
-			t1, t2 := countBits(col[rn.lo:rn.hi])
-			b1, b2 := countBits(bcol[rn.lo:rn.hi])
+			t1, t2, b1, b2 := countCells(field, bands, x*h+rn.lo, rn.hi-rn.lo)
 			sc.on[k] += int32(rn.hi - rn.lo)
 			sc.t1[k] += t1
 			sc.t2[k] += t2
@@ -217,6 +215,34 @@ func (sc *globalScratch) writeGlobal(g int, s *paperio.State, me int, planes []u
 	if ex, ey, _ := s.Head(1 - me); s.Inside(ex, ey) && bx[ex] < ug && by[ey] < ug {
 		planes[GlobalEnemyHead*gg+at(bx[ex], by[ey])] = 1
 	}
+}
+
+// countCells counts, among the n cells of the grids from c on, the bytes
+// of field and of bands (each 0, 1 or 2) that are 1 and that are 2, eight
+// at a time. The last few cells are read as a word too, its bytes past the
+// run masked off, unless the word would reach past the grids' end.
+func countCells(field, bands []uint8, c, n int) (t1, t2, b1, b2 int32) {
+	var f1, f2, g1, g2 int
+	add := func(f, b uint64) {
+		f1 += bits.OnesCount64(f & ones)
+		f2 += bits.OnesCount64(f & (ones << 1))
+		g1 += bits.OnesCount64(b & ones)
+		g2 += bits.OnesCount64(b & (ones << 1))
+	}
+	for ; n >= 8; c, n = c+8, n-8 {
+		add(binary.LittleEndian.Uint64(field[c:]), binary.LittleEndian.Uint64(bands[c:]))
+	}
+	if n > 0 {
+		if c+8 <= len(field) && c+8 <= len(bands) {
+			mask := uint64(1)<<(8*n) - 1
+			add(binary.LittleEndian.Uint64(field[c:])&mask, binary.LittleEndian.Uint64(bands[c:])&mask)
+		} else {
+			a1, a2 := countBits(field[c : c+n])
+			c1, c2 := countBits(bands[c : c+n])
+			return int32(f1) + a1, int32(f2) + a2, int32(g1) + c1, int32(g2) + c2
+		}
+	}
+	return int32(f1), int32(f2), int32(g1), int32(g2)
 }
 
 // countBits counts the bytes of b (each 0, 1 or 2) that are 1 and that
