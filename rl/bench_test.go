@@ -59,7 +59,8 @@ func replayEngine(b *testing.B, games []recorded) {
 }
 
 // BenchmarkEnv steps 256 environments with random actions against the
-// random bot: whole boards, 11×11 crops, and the floor under both, blind
+// random bot: whole boards, 11×11 crops, crops with the 15×15 global map
+// (the trainer's view), and the floor under them, blind
 // (no observation written: the agent's and the bot's half-steps, the bot's
 // choices and new games with the course's seeding). Each line reports its
 // CPU-ns per agent step beside its anchor and its floor, measured in the
@@ -80,7 +81,7 @@ func BenchmarkEnv(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, v := range []View{Full, {Crop: 11}} {
+	for _, v := range []View{Full, {Crop: 11}, {Crop: 11, Global: 15}} {
 		b.Run(v.String(), func(b *testing.B) { benchEnv(b, games, v, false) })
 	}
 	b.Run("blind", func(b *testing.B) { benchEnv(b, games, View{Crop: 11}, true) })
