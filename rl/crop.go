@@ -3,6 +3,7 @@ package rl
 import (
 	"encoding/binary"
 	"math/bits"
+	"unsafe"
 
 	"github.com/paperio/paperio/engine/paperio"
 )
@@ -144,8 +145,13 @@ func writeCropInside(k int, s *paperio.State, me int, planes []uint8) {
 		at, step = k-1, -1
 	}
 	turned := d == paperio.West || d == paperio.South
-	for c, base := 0, (hx-r)*h+hy-r; c < k; c, base = c+1, base+h {
-		lo, hi := codes(field, bands, base), codes(field, bands, base+k-8)
+	// One check for every load below: the block's last column ends at
+	// first + (k-1)·h + k.
+	first := (hx-r)*h + hy - r
+	f := unsafe.Pointer(unsafe.SliceData(field[first : first+(k-1)*h+k]))
+	bd := unsafe.Pointer(unsafe.SliceData(bands[first : first+(k-1)*h+k]))
+	for c, off := 0, 0; c < k; c, off = c+1, off+h {
+		lo, hi := codes(f, bd, off), codes(f, bd, off+k-8)
 		if turned {
 			lo, hi = bits.ReverseBytes64(hi), bits.ReverseBytes64(lo)
 		}
@@ -155,14 +161,23 @@ func writeCropInside(k int, s *paperio.State, me int, planes []uint8) {
 	if !d.Horizontal() {
 		// Rows i0..i0+7 and columns j0..j0+7 of the crop are the
 		// transposed 8×8 block of block columns j0..j0+7, cells i0..i0+7.
-		for wi, i0 := range [2]int{0, k - 8} {
-			for wj, j0 := range [2]int{0, k - 8} {
-				c := g[j0 : j0+8]
-				t0, t1, t2, t3, t4, t5, t6, t7 := transpose8(c[0][wi], c[1][wi], c[2][wi], c[3][wi], c[4][wi], c[5][wi], c[6][wi], c[7][wi])
-				rw := rows[i0 : i0+8]
-				rw[0][wj], rw[1][wj], rw[2][wj], rw[3][wj] = t0, t1, t2, t3
-				rw[4][wj], rw[5][wj], rw[6][wj], rw[7][wj] = t4, t5, t6, t7
-			}
+		// A code uses the low four bits of its byte, so the blocks of
+		// cells 0..7 and k-8..k-1 travel together, the second in the high
+		// four bits: one transpose moves both.
+		for wj, j0 := range [2]int{0, k - 8} {
+			c := g[j0 : j0+8]
+			t0, t1, t2, t3, t4, t5, t6, t7 := transpose8(
+				c[0][0]|c[0][1]<<4, c[1][0]|c[1][1]<<4, c[2][0]|c[2][1]<<4, c[3][0]|c[3][1]<<4,
+				c[4][0]|c[4][1]<<4, c[5][0]|c[5][1]<<4, c[6][0]|c[6][1]<<4, c[7][0]|c[7][1]<<4)
+			// Rows k-8..7 get both blocks; the second, written last, wins,
+			// and both hold the same cells there.
+			const lo = 0x0f0f0f0f0f0f0f0f
+			rw := rows[0:8]
+			rw[0][wj], rw[1][wj], rw[2][wj], rw[3][wj] = t0&lo, t1&lo, t2&lo, t3&lo
+			rw[4][wj], rw[5][wj], rw[6][wj], rw[7][wj] = t4&lo, t5&lo, t6&lo, t7&lo
+			rw = rows[k-8 : k]
+			rw[0][wj], rw[1][wj], rw[2][wj], rw[3][wj] = t0>>4&lo, t1>>4&lo, t2>>4&lo, t3>>4&lo
+			rw[4][wj], rw[5][wj], rw[6][wj], rw[7][wj] = t4>>4&lo, t5>>4&lo, t6>>4&lo, t7>>4&lo
 		}
 	}
 	writeRows(k, me, &rows, planes)
@@ -190,7 +205,9 @@ func writeCropInside(k int, s *paperio.State, me int, planes []uint8) {
 // planes of a row: eight stores, their shifts constants.
 func writeRows(k, me int, rows *[maxFastCrop][2]uint64, planes []uint8) {
 	kk := k * k
-	p := planes[:4*kk] // one slice rather than four: fewer registers
+	// One check for every store below: row i's words lie at i·k and
+	// i·k+k-8 of each of the four planes, all within 4·kk.
+	base := unsafe.Pointer(unsafe.SliceData(planes[:4*kk]))
 	ob, et, eb := OwnBand*kk, EnemyTerritory*kk, EnemyBand*kk
 	for i, at := 0, 0; i < k; i, at = i+1, at+k {
 		a, b := rows[i][0], rows[i][1]
@@ -198,24 +215,36 @@ func writeRows(k, me int, rows *[maxFastCrop][2]uint64, planes []uint8) {
 			a, b = a>>1&fives|a&fives<<1, b>>1&fives|b&fives<<1
 		}
 		bt := at + k - 8
-		put(p[at:], a&ones)
-		put(p[bt:], b&ones)
-		put(p[ob+at:], a>>2&ones)
-		put(p[ob+bt:], b>>2&ones)
-		put(p[et+at:], a>>1&ones)
-		put(p[et+bt:], b>>1&ones)
-		put(p[eb+at:], a>>3&ones)
-		put(p[eb+bt:], b>>3&ones)
+		put8(base, at, a&ones)
+		put8(base, bt, b&ones)
+		put8(base, ob+at, a>>2&ones)
+		put8(base, ob+bt, b>>2&ones)
+		put8(base, et+at, a>>1&ones)
+		put8(base, et+bt, b>>1&ones)
+		put8(base, eb+at, a>>3&ones)
+		put8(base, eb+bt, b>>3&ones)
 	}
+}
+
+// put8 stores v little-endian at byte off of base, unchecked: the caller
+// has checked that the eight bytes lie in base's slice.
+func put8(base unsafe.Pointer, off int, v uint64) {
+	binary.LittleEndian.PutUint64((*[8]byte)(unsafe.Add(base, off))[:], v)
 }
 
 // fives has bits 0 and 2 of every byte set: player 1's bits of a code.
 const fives = 0x0505050505050505
 
-// codes reads the eight cells from c on as bytes holding territory |
-// band<<2.
-func codes(field, bands []uint8, c int) uint64 {
-	return binary.LittleEndian.Uint64(field[c:c+8]) | binary.LittleEndian.Uint64(bands[c:c+8])<<2
+// codes reads the eight cells from byte off of the territory and band
+// grids on, unchecked (the caller checked the range), as bytes holding
+// territory | band<<2.
+func codes(field, bands unsafe.Pointer, off int) uint64 {
+	return get8(field, off) | get8(bands, off)<<2
+}
+
+// get8 loads eight bytes little-endian from byte off of base, unchecked.
+func get8(base unsafe.Pointer, off int) uint64 {
+	return binary.LittleEndian.Uint64((*[8]byte)(unsafe.Add(base, off))[:])
 }
 
 // transpose8 transposes an 8×8 matrix of bytes held as eight words (word

@@ -124,11 +124,12 @@ type rowRun struct {
 }
 
 // writeGlobal writes what observeGlobal writes in one pass over the
-// board: the turn of the map only swaps or reverses the axes, so a
-// column's block coordinate along one axis and a row's along the other are
-// found once; each column is then a few stretches of rows in one block,
-// whose territory and band cells are counted eight at a time (a grid byte
-// is 0, 1 or 2: one bit per player).
+// players' boxes: the turn of the map only swaps or reverses the axes, so
+// a column's block coordinate along one axis and a row's along the other
+// are found once; each column is then a few stretches of rows in one
+// block, whose board cells are counted without reading the board and
+// whose territory and band cells, in the columns and rows the two boxes
+// cover, eight at a time (a grid byte is 0, 1 or 2: one bit per player).
 func (sc *globalScratch) writeGlobal(g int, s *paperio.State, me int, planes []uint8) {
 	w, h := s.Width(), s.Height()
 	bs := GlobalBlock(g, w, h)
@@ -177,17 +178,40 @@ func (sc *globalScratch) writeGlobal(g int, s *paperio.State, me int, planes []u
 		}
 		return int(cy)*g + int(cx)
 	}
-	field, bands := s.Fields(), s.Bands()
 	for x := range w {
 		if bx[x] >= ug {
 			continue
 		}
-		col, bcol := field[x*h:(x+1)*h], bands[x*h:(x+1)*h]
 		for _, rn := range runs {
+			sc.on[at(bx[x], rn.b)] += int32(rn.hi - rn.lo)
+		}
+	}
+	// Every territory and band cell of a player lies in its box (the
+	// engine clears the boxes alone for a new game): only the columns and
+	// rows the boxes cover are read.
+	field, bands := s.Fields(), s.Bands()
+	var boxes [2][4]int
+	for i := range boxes {
+		x0, y0, x1, y1 := s.Box(i)
+		boxes[i] = [4]int{max(x0, 0), max(y0, 0), min(x1, w-1), min(y1, h-1)}
+	}
+	for x := min(boxes[0][0], boxes[1][0]); x <= max(boxes[0][2], boxes[1][2]); x++ {
+		if bx[x] >= ug {
+			continue
+		}
+		ylo, yhi := h, -1 // the rows of the boxes over column x
+		for _, b := range boxes {
+			if b[0] <= x && x <= b[2] {
+				ylo, yhi = min(ylo, b[1]), max(yhi, b[3])
+			}
+		}
+		for _, rn := range runs {
+			lo, hi := max(rn.lo, ylo), min(rn.hi, yhi+1)
+			if lo >= hi {
+				continue
+			}
 			k := at(bx[x], rn.b)
-			t1, t2 := countBits(col[rn.lo:rn.hi])
-			b1, b2 := countBits(bcol[rn.lo:rn.hi])
-			sc.on[k] += int32(rn.hi - rn.lo)
+			t1, t2, b1, b2 := countCells(field, bands, x*h+lo, hi-lo)
 			sc.t1[k] += t1
 			sc.t2[k] += t2
 			sc.b1[k] += b1
@@ -217,6 +241,34 @@ func (sc *globalScratch) writeGlobal(g int, s *paperio.State, me int, planes []u
 	if ex, ey, _ := s.Head(1 - me); s.Inside(ex, ey) && bx[ex] < ug && by[ey] < ug {
 		planes[GlobalEnemyHead*gg+at(bx[ex], by[ey])] = 1
 	}
+}
+
+// countCells counts, among the n cells of the grids from c on, the bytes
+// of field and of bands (each 0, 1 or 2) that are 1 and that are 2, eight
+// at a time. The last few cells are read as a word too, its bytes past the
+// run masked off, unless the word would reach past the grids' end.
+func countCells(field, bands []uint8, c, n int) (t1, t2, b1, b2 int32) {
+	var f1, f2, g1, g2 int
+	add := func(f, b uint64) {
+		f1 += bits.OnesCount64(f & ones)
+		f2 += bits.OnesCount64(f & (ones << 1))
+		g1 += bits.OnesCount64(b & ones)
+		g2 += bits.OnesCount64(b & (ones << 1))
+	}
+	for ; n >= 8; c, n = c+8, n-8 {
+		add(binary.LittleEndian.Uint64(field[c:]), binary.LittleEndian.Uint64(bands[c:]))
+	}
+	if n > 0 {
+		if c+8 <= len(field) && c+8 <= len(bands) {
+			mask := uint64(1)<<(8*n) - 1
+			add(binary.LittleEndian.Uint64(field[c:])&mask, binary.LittleEndian.Uint64(bands[c:])&mask)
+		} else {
+			a1, a2 := countBits(field[c : c+n])
+			c1, c2 := countBits(bands[c : c+n])
+			return int32(f1) + a1, int32(f2) + a2, int32(g1) + c1, int32(g2) + c2
+		}
+	}
+	return int32(f1), int32(f2), int32(g1), int32(g2)
 }
 
 // countBits counts the bytes of b (each 0, 1 or 2) that are 1 and that

@@ -6,16 +6,21 @@ in one run:
 prints
 
     engine: N half-steps/s          the engine alone, replaying full games of the built-in bots
-    env full: N agent steps/s       VectorEnv, random actions against the random bot, whole boards
-    env crop11: N agent steps/s     the same with 11x11 crops
-    env crop11+global15: N agent steps/s  the same with the crop and the 15x15 global map (the trainer's view)
+    env full: N agent steps/s, P % of engine    VectorEnv, random actions against the random bot, whole boards
+    env crop11: N agent steps/s, P % of engine  the same with 11x11 crops
+    env crop11+global15: N agent steps/s, P % of engine  the same with the crop and the 15x15 global map (the trainer's view)
     dataset full: N observations/s  Dataset, shuffled, whole boards
     dataset crop11: N observations/s
 
 Every figure is per second of CPU time of this process, run on one core
 (the process is pinned to one CPU and the library to one thread), so that
 other work on the machine changes the figures little; the ratios between
-the lines are what to compare. An agent step is one action played (steps
+the lines are what to compare, and each environment line gives its own
+against the engine's (agent steps/s as a percentage of half-steps/s; an
+agent step is two half-steps, the agent's and the bot's, and a new game
+now and then). The floor under the environment lines, without
+observations, is BenchmarkEnv/blind of `go test -run X -bench Env ./rl/`,
+which reports the same ratios. An agent step is one action played (steps
 that only start a new game, under next-step autoreset, are not counted).
 The dataset is a small self-play run written with `paperio selfplay` into a
 temporary folder unless --data names one.
@@ -129,9 +134,11 @@ def main(argv=None):
         load = os.getloadavg()[0] if hasattr(os, 'getloadavg') else float('nan')
         print('# paperio.bench: %d environments, %g CPU seconds a line, one core; load average %.1f on %d CPUs'
               % (a.envs, a.seconds, load, os.cpu_count()), flush=True)
-        print('engine: %.0f half-steps/s' % engine_speed(a.seconds), flush=True)
+        engine = engine_speed(a.seconds)
+        print('engine: %.0f half-steps/s' % engine, flush=True)
         for view in ('full', 'crop11', 'crop11+global15'):
-            print('env %s: %.0f agent steps/s' % (view, env_speed(view, a.envs, a.seconds)), flush=True)
+            rate = env_speed(view, a.envs, a.seconds)
+            print('env %s: %.0f agent steps/s, %.1f %% of engine' % (view, rate, 100 * rate / engine), flush=True)
         for view in ('full', 'crop11'):
             print('dataset %s: %.0f observations/s' % (view, dataset_speed(data, view, a.seconds)), flush=True)
     return 0
