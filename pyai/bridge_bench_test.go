@@ -17,6 +17,11 @@ import (
 //     through a pipe to cat and back, the runner blocking in read: the
 //     least two processes can spend on a hand-over (two system calls and
 //     a wake-up each way);
+//   - "session": the same with cat in a session of its own, as every AI
+//     process is (setsid: no controlling terminal). Where the kernel
+//     groups each session's processes for the scheduler (autogroup), a
+//     hand-over between sessions waits for the other group's turn, which
+//     on a loaded machine shows in the wall time, not the CPU time;
 //   - "py": the same through a Python loop of os.read and os.write, the
 //     least a Python driver can spend;
 //   - "bridge": as many empty requests (N) through pyai's driver in a
@@ -53,8 +58,9 @@ func BenchmarkBridge(b *testing.B) {
 		PinThread(cpu)
 		defer UnpinThread()
 	}
-	bare := newEcho(b, cpu, "cat")
-	py := newEcho(b, cpu, python, "-I", "-S", "-c",
+	bare := newEcho(b, cpu, false, "cat")
+	session := newEcho(b, cpu, true, "cat")
+	py := newEcho(b, cpu, false, python, "-I", "-S", "-c",
 		"import os\nwhile True:\n d = os.read(0, 65536)\n if not d: break\n os.write(1, d)")
 	br, err := z.fork(o.HookTimeout, newCapLog(4096), nil)
 	if err == nil {
@@ -67,11 +73,11 @@ func BenchmarkBridge(b *testing.B) {
 	if cpu >= 0 {
 		br.pinTo(cpu)
 	}
-	var wall, cpuGo, cpuPeer [3]time.Duration
+	var wall, cpuGo, cpuPeer [4]time.Duration
 	var startWall, startCPU [2]time.Duration
 	b.ResetTimer()
 	for range b.N {
-		for i, e := range []*echo{bare, py, nil} {
+		for i, e := range []*echo{bare, session, py, nil} {
 			t0, g0 := time.Now(), processCPU()
 			var c0, c1 time.Duration
 			if e != nil {
@@ -115,7 +121,7 @@ func BenchmarkBridge(b *testing.B) {
 	}
 	b.StopTimer()
 	trips := float64(b.N * halfSteps)
-	for i, name := range []string{"bare", "py", "bridge"} {
+	for i, name := range []string{"bare", "session", "py", "bridge"} {
 		b.ReportMetric(float64(wall[i].Nanoseconds())/trips/1e3, name+"-µs/trip")
 		b.ReportMetric(float64(cpuGo[i].Nanoseconds())/trips/1e3, name+"-go-cpu-µs/trip")
 		b.ReportMetric(float64(cpuPeer[i].Nanoseconds())/trips/1e3, name+"-peer-cpu-µs/trip")
@@ -142,9 +148,9 @@ type echo struct {
 	answer [64]byte
 }
 
-// newEcho starts argv as an echo pinned to cpu (-1: anywhere); it is
-// stopped when the benchmark ends.
-func newEcho(b *testing.B, cpu int, argv ...string) *echo {
+// newEcho starts argv as an echo pinned to cpu (-1: anywhere), in a
+// session of its own if setsid; it is stopped when the benchmark ends.
+func newEcho(b *testing.B, cpu int, setsid bool, argv ...string) *echo {
 	inR, inW, err := os.Pipe()
 	if err != nil {
 		b.Fatal(err)
@@ -155,6 +161,9 @@ func newEcho(b *testing.B, cpu int, argv ...string) *echo {
 	}
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Stdin, cmd.Stdout = inR, outW
+	if setsid {
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	}
 	if err := cmd.Start(); err != nil {
 		b.Skip(err)
 	}
