@@ -85,6 +85,16 @@ type Ender[V any] interface {
 	EndGame(v V, me int, c Clock)
 }
 
+// Leaver is implemented by players that hold something of the loop's
+// goroutine while a game is played (a course AI's player keeps the
+// goroutine's thread on its game's CPU from one call to the next): the
+// loop calls Leave on its own goroutine once the game is over, or cut
+// short, after EndGame (which may run on a goroutine of its own). Leave must
+// return at once.
+type Leaver interface {
+	Leave()
+}
+
 // SeriesPlayer is implemented by players that want the course's series
 // hooks: BeginSeries before the first game against one opponent (init) and
 // EndSeries after the last (summaryall). Their errors are ignored, as the

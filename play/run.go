@@ -96,6 +96,7 @@ func capsOf(p any, budget time.Duration) caps {
 }
 
 func (r *runner[V, A]) play() (*Result[A], error) {
+	defer r.leave()
 	for i := range r.seats {
 		if err := r.load(i); err != nil {
 			return nil, err
@@ -403,6 +404,19 @@ func (r *runner[V, A]) end() {
 		cr := guardHook(p, func() { e.EndGame(v, i, c) })
 		if cr.status == callHung {
 			r.abandon(i)
+		}
+	}
+}
+
+// leave lets the players that hold something of the loop's goroutine
+// (Leaver) release it, on this goroutine.
+func (r *runner[V, A]) leave() {
+	r.mu.Lock()
+	players := r.players
+	r.mu.Unlock()
+	for _, p := range players {
+		if l, ok := any(p).(Leaver); ok {
+			l.Leave()
 		}
 	}
 }

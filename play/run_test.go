@@ -2,7 +2,9 @@ package play
 
 import (
 	"errors"
+	"runtime"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -419,4 +421,57 @@ func TestGamePanicIsNotAPlayers(t *testing.T) {
 	g := brokenTally{newTally(false, true, 10)}
 	Run[*view, int](g, seatsOf(&adder{n: 1}, &adder{n: 2}), Options[int]{})
 	t.Fatal("Run returned")
+}
+
+// leavingAdder records its calls and the goroutine of each (Leaver).
+type leavingAdder struct {
+	adder
+	mu  sync.Mutex
+	log []string
+}
+
+func (l *leavingAdder) note(what string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.log = append(l.log, what+"@"+goroutineID())
+}
+
+func (l *leavingAdder) Act(v *view, c Clock) int         { l.note("act"); return l.adder.Act(v, c) }
+func (l *leavingAdder) EndGame(v *view, me int, c Clock) { l.note("end") }
+func (l *leavingAdder) Leave()                           { l.note("leave") }
+
+// goroutineID is the calling goroutine's number, from its stack's header.
+func goroutineID() string {
+	buf := make([]byte, 64)
+	buf = buf[:runtime.Stack(buf, false)]
+	f := strings.Fields(string(buf))
+	return f[1]
+}
+
+// Leave is called once per game, after EndGame, on the goroutine that
+// made the calls of the game, also when the game is stopped.
+func TestLeave(t *testing.T) {
+	l := &leavingAdder{adder: adder{n: 1}}
+	g := newTally(false, false, 4)
+	if _, err := Run[*view, int](g, seatsOf(l, &adder{n: 2}), Options[int]{}); err != nil {
+		t.Fatal(err)
+	}
+	me := goroutineID()
+	want := "act@" + me + " act@" + me + " end@"
+	got := strings.Join(l.log, " ")
+	if !strings.HasPrefix(got, want) || !strings.HasSuffix(got, " leave@"+me) || len(l.log) != 4 {
+		t.Errorf("calls %q, want two acts, end, then leave on goroutine %s", got, me)
+	}
+	stop := make(chan struct{})
+	l2 := &leavingAdder{adder: adder{n: 1, onAct: func(v *view) {
+		if v.moves == 2 {
+			close(stop)
+		}
+	}}}
+	if _, err := Run[*view, int](newTally(false, false, 100), seatsOf(l2, &adder{n: 2}), Options[int]{Stop: stop}); !errors.Is(err, ErrStopped) {
+		t.Fatalf("err %v", err)
+	}
+	if got := strings.Join(l2.log, " "); !strings.HasSuffix(got, " leave@"+me) || strings.Count(got, "leave") != 1 {
+		t.Errorf("a stopped game: calls %q, want one leave on goroutine %s at the end", got, me)
+	}
 }

@@ -21,13 +21,19 @@
 //
 // A request and its reply are each written with one system call and
 // usually read with one. The Go side sleeps in ppoll(2) until the reply
-// comes or the call's deadline passes (wait_linux.go says why neither in
-// the runtime's poller nor polling the pipe). A game's two AI processes,
-// and the thread waiting for their answers, can be pinned to one CPU, the
-// game's (ClaimCPU, AI.PinTo, PinThread), so that each hand-over is a
-// switch on that CPU rather than the wake-up of an idle one; games in
-// progress are spread over the CPUs (affinity.go). bench_test.go measures
-// a round trip and a process's start.
+// comes or the call's deadline passes, then reads it: three system calls a
+// call on the Go side, two on the driver's (wait_linux.go says why neither
+// in the runtime's poller nor polling the pipe). A game's two AI
+// processes, and the thread waiting for their answers, can be pinned to
+// one CPU, the game's (ClaimCPU, AI.PinTo, PinThread; a game's player pins
+// the thread once per game), so that each hand-over is a switch on that
+// CPU rather than the wake-up of an idle one; games in progress are spread
+// over the CPUs (affinity.go). On a virtual machine a system call costs
+// microseconds, which is why their number per call is kept low.
+// bench_test.go measures a round trip and a process's start;
+// BenchmarkBridge (bridge_bench_test.go) puts a call's round trip beside
+// its limits, a bare pipe's round trip between two processes and a Python
+// loop's, and a forked process's start beside a fresh interpreter's.
 //
 // Time: a call is given a deadline, the player's time left, and a call
 // still running then is stopped (the process is killed; AI.Fault says the

@@ -321,6 +321,7 @@ func (p *process) call(kind byte, msg []byte, limit time.Duration) (rep reply, e
 	if spin > 0 {
 		p.spinUntil = time.Now().Add(spin)
 	}
+	p.waiter.fresh = true
 	rep = p.readReply()
 	elapsed = time.Since(start)
 	if rep.err != nil {

@@ -35,6 +35,11 @@ type waiter struct {
 	pollFd    uintptr
 	pollLeft  time.Duration
 	pollReady bool
+	// fresh: the read is the first for the reply of a request just
+	// written, which is seldom there yet (its process has to run first):
+	// the pipe is polled before it is read, which saves the read that
+	// would find it empty, a system call a move.
+	fresh bool
 }
 
 // quietPipe makes a pipe whose read end is non-blocking but kept out of
@@ -90,6 +95,13 @@ func (w *waiter) read(b []byte) (int, error) {
 }
 
 func (w *waiter) readWait(fd uintptr) {
+	if w.fresh && !w.p.spinning() {
+		w.fresh = false
+		if w.err = w.await(fd); w.err != nil {
+			return
+		}
+	}
+	w.fresh = false
 	for {
 		k, e := rawRead(fd, w.buf)
 		switch {

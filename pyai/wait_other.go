@@ -16,6 +16,7 @@ type waiter struct {
 	n       int
 	err     error
 	readNow func(uintptr) bool
+	fresh   bool // unused here: the runtime's poller waits
 }
 
 // quietPipe makes a pipe with a non-blocking read end (in the runtime's

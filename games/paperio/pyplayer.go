@@ -27,8 +27,8 @@ func init() { pyai.RegisterInterface(Interface) }
 // PyPlayer is a paper.io course AI (a Python file with play, and
 // optionally load, summary, init and summaryall) playing through its own
 // Python process (package pyai), driven by driver.py. It implements
-// bots.Bot and play's Failer, Ender, Timed, SeriesPlayer and SideSwapper,
-// and io.Closer.
+// bots.Bot and play's Failer, Ender, Leaver, Timed, SeriesPlayer and
+// SideSwapper, and io.Closer.
 //
 // The AI sees exactly what the course platform gave it: stat is a dict
 // with size, log and now; every frame is a dict with turnleft, timeleft,
@@ -82,6 +82,7 @@ type PyPlayer struct {
 	buf          []byte
 	cpu          int          // the game's CPU (see pyai.ClaimCPU), or -1
 	cpuGame      *rules.State // the game whose CPU is claimed, if any
+	threadCPU    int          // 1 + the CPU the calling thread was pinned to (pinThread), 0 for none
 }
 
 // NewPyPlayer starts a PyPlayer for the AI in file path: it starts the
@@ -223,6 +224,7 @@ func (p *PyPlayer) fresh() error {
 // frame goes to the AI process and load(stat, storage) runs, within the
 // player's time left. A failure here is reported by Failure.
 func (p *PyPlayer) Reset(s *rules.State, me int, seed uint64, c play.Clock) {
+	p.unpinThread()
 	p.releaseCPU()
 	p.cpu, p.cpuGame = pyai.ClaimCPU(s), s
 	p.game, p.me = s, me
@@ -288,8 +290,7 @@ func (p *PyPlayer) Act(s *rules.State, c play.Clock) rules.Action {
 	p.buf, _ = p.framesSince(s, p.message(), c)
 	if p.cpu >= 0 {
 		p.ai.PinTo(p.cpu)
-		pyai.PinThread(p.cpu)
-		defer pyai.UnpinThread()
+		p.pinThread()
 	}
 	rep, elapsed, err := p.ai.Call('P', p.buf, p.deadline(c))
 	if err != nil {
@@ -328,6 +329,34 @@ func (p *PyPlayer) overran(what string, start time.Time, c play.Clock) bool {
 		what, play.Seconds(p.think), took.Seconds())}
 	p.ai.Note("%s", p.fail.Detail)
 	return true
+}
+
+// pinThread keeps the calling goroutine on its thread and the thread on
+// the game's CPU, so that the wait for each answer sleeps and wakes there
+// (see pyai.ClaimCPU). It stays so until the game is over (Leave, which
+// the game loop calls on the goroutine that calls Reset and Act), rather
+// than being undone after each call: pinning and unpinning a thread are
+// two system calls, which on a virtual machine cost as much as the rest of
+// a move's Go side.
+func (p *PyPlayer) pinThread() {
+	if p.threadCPU == p.cpu+1 {
+		return
+	}
+	p.unpinThread()
+	pyai.PinThread(p.cpu)
+	p.threadCPU = p.cpu + 1
+}
+
+// Leave lets the game loop's goroutine and its thread go (play.Leaver):
+// the game is over.
+func (p *PyPlayer) Leave() { p.unpinThread() }
+
+// unpinThread undoes pinThread, on the goroutine that pinned.
+func (p *PyPlayer) unpinThread() {
+	if p.threadCPU != 0 {
+		pyai.UnpinThread()
+		p.threadCPU = 0
+	}
 }
 
 // releaseCPU releases the player's claim on its game's CPU.
