@@ -45,6 +45,27 @@ scalars (OBSERVATION.md):
 Moves that lose at once (off the board, onto the own band) are masked, as
 the native player masks them (mask_losing).
 
+--algo exit replaces PPO by policy iteration through the network's own
+play-outs (expert iteration whose expert is the greedy network itself, no
+hand-written search): the greedy network and the opponents are
+deterministic (random and wanderer draw from the game's seed, a policy:
+opponent plays greedily), so a game is a function of its number and the
+learner's moves. Each iteration plays exit_games games greedily (the
+baseline, opponents by PFSP), draws exit_points decision points in each
+(moves where the mask allows more than one move: half uniformly, half by
+the network's doubt), and for each other allowed move a' at t replays the
+same game in another environment (VectorEnv.start with the game's number,
+VectorEnv.replay of the t known moves in Go, without observations or the
+network), plays a' and then greedily on, to the end or for exit_horizon
+moves. The score (+-exit_win for a win or loss, plus exit_area times the
+territory difference as a share of the board, at the end or the horizon)
+minus the baseline's at the same move is exactly what a' gains over the
+greedy move under the current policy. The network learns a logistic
+preference between a' and the greedy move weighted by that gain
+(exit_loss: it settles on a' exactly when a' gains on average over the
+states that look alike), and the greedy move's cross-entropy times
+exit_confirm where nothing beat it, from the latest exit_buffer points.
+
 --init bc starts with DAgger (Ross et al. 2011) toward heuristic: every
 observation is labelled with heuristic's move (VectorEnv's expert); a
 share of the games (bc_beta, shrinking by bc_beta_decay per iteration) is
@@ -1292,6 +1313,11 @@ def main(argv=None):
     ap.add_argument('--exit-horizon', type=int, default=Settings.exit_horizon,
                     help="exit: moves a play-out goes on after its deviation, 0 to the game's end (default "
                          '%(default)s)')
+    ap.add_argument('--exit-lr', type=float, default=Settings.exit_lr,
+                    help="exit: Adam's step size (default %(default)s)")
+    ap.add_argument('--exit-confirm', type=float, default=Settings.exit_confirm,
+                    help="exit: weight of the greedy move's cross-entropy where no move played out beat it "
+                         '(default %(default)s)')
     ap.add_argument('--threads', type=int, default=1,
                     help="torch's threads (default 1: on a shared machine one thread does more per CPU second)")
     ap.add_argument('--quiet', action='store_true', help='no progress lines')
@@ -1329,6 +1355,9 @@ def main(argv=None):
             raise _lib.Error('--temperature %g: want a positive number' % a.temperature)
         if not a.scalar_gain > 0:
             raise _lib.Error('--scalar-gain %g: want a positive number' % a.scalar_gain)
+        if not a.exit_lr > 0 or a.exit_confirm < 0:
+            raise _lib.Error('--exit-lr %g --exit-confirm %g: want a positive step size and a weight of at least 0'
+                             % (a.exit_lr, a.exit_confirm))
         if min(a.exit_games, a.exit_points, a.exit_envs) < 1 or a.exit_horizon < 0:
             raise _lib.Error('--exit-games %d --exit-points %d --exit-envs %d --exit-horizon %d: want at least 1 '
                              'game, point and environment and a horizon of at least 0' % (
@@ -1338,6 +1367,7 @@ def main(argv=None):
                             league_floor=a.league_floor, guard=a.mask == 'exposure', temperature=a.temperature,
                             anchor=a.anchor, exposure=a.exposure, algo=a.algo, exit_games=a.exit_games,
                             exit_points=a.exit_points, exit_envs=a.exit_envs, exit_horizon=a.exit_horizon,
+                            exit_lr=a.exit_lr, exit_confirm=a.exit_confirm,
                             minibatches=max(1, min(a.envs * a.steps, -(-a.envs * a.steps // 2048))))
         Trainer(a.out, seed=a.seed, init=a.init, league=a.league, minutes=a.minutes, settings=settings,
                 progress=None if a.quiet else sys.stderr, threads=a.threads).run()
