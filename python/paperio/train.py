@@ -213,17 +213,19 @@ second of the trainer's process (the environment's Go threads included),
     of 200 after 10 iterations (10 minutes, 1.1 million steps), 51.5 %
     [44.6, 58.3] after 21 (23 minutes, 2.2 million steps), and after the
     60 minutes (72 iterations, 7.7 million steps, 26.6 CPU minutes)
-    53.5 % [48.6, 58.3] of 400, with 59 of 100 against goround, 71 of 100
-    against wanderer, 100 of 100 against random. Its own training games
+    53.5 % [48.6, 58.3] of 400 (with --seed 12, another 400: 56.2 %
+    [51.4, 61.0]; both, 439 of 800, 54.9 %), with 59 of 100 against
+    goround, 71 of 100 against wanderer, 100 of 100 against random. Its own training games
     against heuristic (other games, about 300 per 10 iterations): 38 %,
     44, 47, 53, 53, 55 and 61 % (iterations 61 to 70). Its games are
     shorter (2,400 half-steps against the clone's 3,500), most ending by a
     cut band; it takes 2.6 times heuristic's area on average.
   - --exit-lr 1e-4 (seed 2, otherwise the same): 55.5 % [48.6, 62.2] of
     200 after 17 iterations, 54.0 % [49.1, 58.8] of 400 after 30 (33
-    minutes, 3.4 million steps), 60 of 100 against goround, 69 of 100
-    against wanderer, 100 of 100 against random: as far in half the time,
-    no further.
+    minutes, 3.4 million steps; 56.5 % with --seed 12, 442 of 800 in
+    all, 55.2 %), 60 of 100 against goround, 69 of 100 against
+    wanderer, 100 of 100 against random: as far in half the time, no
+    further.
   - where the time goes: 900 to 6,800 steps per second of wall time as
     the load fell (2,140 over the hour, about 4,800 per CPU second of the
     trainer); inference 20 to 75 % and the environment 20 to 75 % (Go:
