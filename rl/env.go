@@ -421,6 +421,32 @@ func (e *Env) Step(actions []int64) error {
 	return nil
 }
 
+// StepSome plays actions[k] in environment envs[k] only, as Step does, and
+// leaves the other environments and their entries as they are: a batch
+// whose games end at different times steps only those still wanted.
+func (e *Env) StepSome(envs, actions []int64) error {
+	if !e.ready {
+		return fmt.Errorf("step before reset")
+	}
+	if len(actions) != len(envs) {
+		return fmt.Errorf("%d actions for %d environments", len(actions), len(envs))
+	}
+	for k, a := range actions {
+		if i := envs[k]; i < 0 || i >= int64(len(e.games)) {
+			return fmt.Errorf("environment %d: there are %d", i, len(e.games))
+		}
+		if a < 0 || a > 2 {
+			return fmt.Errorf("actions[%d] = %d: want 0 (left), 1 (straight) or 2 (right)", k, a)
+		}
+	}
+	for k, a := range actions {
+		if err := e.step(int(envs[k]), int(a)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func (e *Env) step(i, a int) error {
 	g := &e.games[i]
 	b := &e.b
@@ -543,18 +569,107 @@ func (g *envGame) ask(v int) (answer int) {
 	return ActionIndex(ex.Act(&g.s, play.Clock{}))
 }
 
+// Start restarts environment i with game number game of the run (the
+// run seed of the last Reset) and writes its first observation: the game
+// any environment plays as that game, seeded alike, against the
+// environment's opponent (SetOpponent's, if one was set), with the agent's
+// side as Player says (alternating by game number with Player 0). Several
+// environments started with one game number play the same game: with the
+// same moves they give the same observations, rewards and results, which
+// is how a learner replays a game with one move changed. The game under
+// way is dropped; the environment's later games are numbered as its own
+// (k·Envs + i), from the first past game.
+func (e *Env) Start(i int, game int64) error {
+	if i < 0 || i >= len(e.games) {
+		return fmt.Errorf("environment %d: there are %d", i, len(e.games))
+	}
+	if !e.ready {
+		return fmt.Errorf("start before reset")
+	}
+	if game < 0 {
+		return fmt.Errorf("game %d: want a game number of at least 0", game)
+	}
+	g := &e.games[i]
+	n := int64(len(e.games))
+	g.nstarts, g.pending = 0, false
+	st, err := e.drawer.Starts(e.o.Config, play.GameSeed(e.run, game))
+	if err != nil {
+		return err
+	}
+	if err := e.begin(i, game, st); err != nil {
+		return err
+	}
+	g.played = game/n + 1
+	e.b.Reward[i], e.b.Terminated[i], e.b.Truncated[i] = 0, false, false
+	if e.o.SameStep {
+		e.b.Final[i] = false
+	}
+	g.board = fullBoard{}
+	e.observe(i, true)
+	e.ended(i, &g.s)
+	return nil
+}
+
+// Replay plays the agent's moves actions (indices into Actions) in
+// environment i, with the bot's replies, and writes only the observation
+// after the last one: a prefix of a game known already is replayed without
+// the cost of the observations between (the global map's pass over the
+// board above all). The game must not end before the last move.
+func (e *Env) Replay(i int, actions []int64) error {
+	if i < 0 || i >= len(e.games) {
+		return fmt.Errorf("environment %d: there are %d", i, len(e.games))
+	}
+	if !e.ready {
+		return fmt.Errorf("replay before reset")
+	}
+	g := &e.games[i]
+	if g.pending {
+		return fmt.Errorf("environment %d: its game has ended", i)
+	}
+	for k, a := range actions {
+		if a < 0 || a > 2 {
+			return fmt.Errorf("actions[%d] = %d: want 0 (left), 1 (straight) or 2 (right)", k, a)
+		}
+		if g.s.Over() {
+			return fmt.Errorf("environment %d: the game ended before move %d of %d", i, k, len(actions))
+		}
+		e.advance(g, int(a))
+	}
+	if e.o.View.Crop == 0 {
+		g.board = fullBoard{}
+		e.observe(i, true)
+	} else {
+		e.observe(i, false)
+	}
+	e.ended(i, &g.s)
+	if g.s.Over() {
+		return fmt.Errorf("environment %d: the game ended with the replay's last move", i)
+	}
+	return nil
+}
+
+// advance plays the agent's move a and the bot's reply in g, without
+// observing.
+func (e *Env) advance(g *envGame, a int) {
+	s := &g.s
+	g.last[s.ToMove()] = a
+	g.play(func() { s.Step(Actions[a]) })
+	if g.bot != nil && !s.Over() {
+		g.play(g.botMove)
+	}
+}
+
 // startGame starts environment i's next game; against a bot that moves
 // first, the bot's first move is played.
 func (e *Env) startGame(i int) error {
 	g := &e.games[i]
 	n := int64(len(e.games))
-	g.game = g.played*n + int64(i)
-	g.seed = play.GameSeed(e.run, g.game)
+	game := g.played*n + int64(i)
 	if g.nstarts == 0 {
 		// The seeds of this environment's next four games.
 		e.seeds = e.seeds[:0]
 		for k := range int64(len(g.starts)) {
-			e.seeds = append(e.seeds, play.GameSeed(e.run, g.game+k*n))
+			e.seeds = append(e.seeds, play.GameSeed(e.run, game+k*n))
 		}
 		if err := e.drawer.Draw(e.o.Config, e.seeds, g.starts[:]); err != nil {
 			return err
@@ -564,6 +679,16 @@ func (e *Env) startGame(i int) error {
 	st := g.starts[len(g.starts)-g.nstarts]
 	g.nstarts--
 	g.played++
+	return e.begin(i, game, st)
+}
+
+// begin starts game number game of the run in environment i from the
+// starts st; against a bot that moves first, the bot's first move is
+// played.
+func (e *Env) begin(i int, game int64, st [2]paperio.Start) error {
+	g := &e.games[i]
+	g.game = game
+	g.seed = play.GameSeed(e.run, game)
 	if err := g.s.Reset(e.o.Config, st); err != nil {
 		return err
 	}

@@ -397,3 +397,118 @@ func TestOpponentsPerEnvironment(t *testing.T) {
 		t.Errorf("one opponent for two environments: %v", err)
 	}
 }
+
+// TestStartReplayStepSome: environments started with one game number play
+// that game (the game it is in an environment after Reset, the opponent's
+// randomness included) and stay identical under the same moves; a move
+// changed in one changes only that one; Replay reaches the observation that
+// stepping the same moves reaches; StepSome leaves the others alone.
+func TestStartReplayStepSome(t *testing.T) {
+	c := paperio.Config{Width: 40, Height: 40, MaxTurns: 300}
+	o := EnvOptions{Envs: 3, Config: c, View: View{Crop: 11, Global: 9}, Opponent: "wanderer", SameStep: true}
+	e := newEnv(t, o)
+	b := newBuffers(o)
+	b.Expert, b.Guard = nil, make([]bool, 3*o.Envs)
+	if err := e.SetBuffers(b); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Start(0, 2); err == nil || !strings.Contains(err.Error(), "before reset") {
+		t.Fatalf("Start before Reset: %v", err)
+	}
+	ref := newEnv(t, o)
+	rb := newBuffers(o)
+	rb.Expert = nil
+	if err := ref.SetBuffers(rb); err != nil {
+		t.Fatal(err)
+	}
+	if err := ref.Reset(9); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Reset(9); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
+		if err := e.Start(i, 2); err != nil { // the reference's environment 2 plays game 2
+			t.Fatal(err)
+		}
+	}
+	size := e.Size()
+	obs := func(b *Buffers, i int) []uint8 { return b.Planes[i*size : (i+1)*size] }
+	if b.Game[0] != 2 || b.Seed[0] != play.GameSeed(9, 2) || !bytes.Equal(obs(&b, 0), obs(&rb, 2)) {
+		t.Fatalf("Start(0, 2): game %d seed %d, observation like the reference's game 2: %v", b.Game[0], b.Seed[0],
+			bytes.Equal(obs(&b, 0), obs(&rb, 2)))
+	}
+	// Moves: the first the exposure mask allows, in an order that turns
+	// now and then; environment 2 deviates at move 20.
+	move := func(b *Buffers, i, step int) int64 {
+		for k := range 3 {
+			a := (step/5 + k) % 3
+			if b.Guard[3*i+a] {
+				return int64(a)
+			}
+		}
+		return 1
+	}
+	var played []int64
+	var at30 []uint8
+	deviated := false
+	for step := 0; step < 60 && !b.Terminated[0]; step++ {
+		a := move(&b, 0, step)
+		played = append(played, a)
+		other := a
+		if step == 20 {
+			other = (a + 1) % 3
+		}
+		if err := e.Step([]int64{a, a, other}); err != nil {
+			t.Fatal(err)
+		}
+		if err := ref.Step([]int64{1, 1, a}); err != nil {
+			t.Fatal(err)
+		}
+		if b.Terminated[0] {
+			break
+		}
+		if !bytes.Equal(obs(&b, 0), obs(&b, 1)) || !slices.Equal(b.Scalars[:NumScalars], b.Scalars[NumScalars:2*NumScalars]) {
+			t.Fatalf("step %d: environments 0 and 1 differ under the same moves", step)
+		}
+		if !bytes.Equal(obs(&b, 0), obs(&rb, 2)) {
+			t.Fatalf("step %d: game 2 differs from the reference's", step)
+		}
+		same := bytes.Equal(obs(&b, 0), obs(&b, 2))
+		if step < 20 && !same {
+			t.Fatalf("step %d: environment 2 differs before its deviation", step)
+		}
+		deviated = deviated || (step >= 20 && !same)
+		if step == 29 {
+			at30 = slices.Clone(obs(&b, 0))
+		}
+	}
+	if !deviated || at30 == nil {
+		t.Fatalf("the deviation changed nothing (%v) or the game ended before move 30 (%d moves)", deviated, len(played))
+	}
+	// Replay: 30 moves of game 2 again, observed once.
+	if err := e.Start(1, 2); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Replay(1, played[:30]); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(obs(&b, 1), at30) || b.HalfSteps[1] != 60 {
+		t.Fatalf("Replay of 30 moves: %d half-steps, observation as stepped: %v", b.HalfSteps[1], bytes.Equal(obs(&b, 1), at30))
+	}
+	// StepSome: only environment 2 moves.
+	keep := slices.Clone(b.Planes[:2*size])
+	h := b.HalfSteps[2]
+	if err := e.StepSome([]int64{2}, []int64{move(&b, 2, 0)}); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(keep, b.Planes[:2*size]) || b.HalfSteps[2] != h+2 {
+		t.Fatalf("StepSome moved others or not environment 2 (half-steps %d to %d)", h, b.HalfSteps[2])
+	}
+	for _, err := range []error{e.Start(3, 0), e.Start(0, -1), e.Replay(0, []int64{3}), e.StepSome([]int64{3}, []int64{0}),
+		e.StepSome([]int64{0}, []int64{0, 1})} {
+		if err == nil {
+			t.Fatal("a bad environment, game, move or length was not refused")
+		}
+	}
+}

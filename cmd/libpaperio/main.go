@@ -31,7 +31,7 @@ import (
 
 // abi changes whenever a function here changes its arguments or meaning;
 // the Python package refuses a library of another ABI.
-const abi = 3
+const abi = 4
 
 func main() {}
 
@@ -232,6 +232,22 @@ func paperio_env_step(h C.int64_t, actions *C.int64_t, n C.int64_t, msg *C.char,
 	}))
 }
 
+// paperio_env_step_some plays n actions in the n environments listed
+// (int64 indices), leaving the others as they are (rl.Env.StepSome).
+//
+//export paperio_env_step_some
+func paperio_env_step_some(h C.int64_t, envs, actions *C.int64_t, n C.int64_t, msg *C.char, msgLen C.int) C.int64_t {
+	return call(msg, msgLen, withObject(h, func(o *object) (int64, error) {
+		if o.env == nil {
+			return 0, fmt.Errorf("handle %d is not an environment", int64(h))
+		}
+		if n < 0 {
+			return 0, fmt.Errorf("%d environments: want at least 0", int64(n))
+		}
+		return 0, o.env.StepSome(slice[int64](unsafe.Pointer(envs), int(n)), slice[int64](unsafe.Pointer(actions), int(n)))
+	}))
+}
+
 // paperio_env_state copies environment i's game for tests and tools:
 // territory and band grids (width × height bytes each, column-major,
 // x*height + y) and 11 integers: width, height, max turns, half-steps,
@@ -269,6 +285,35 @@ func paperio_env_set_opponent(h C.int64_t, i C.int64_t, spec *C.char, msg *C.cha
 			return 0, fmt.Errorf("handle %d is not an environment", int64(h))
 		}
 		return 0, o.env.SetOpponent(int(i), C.GoString(spec))
+	}))
+}
+
+// paperio_env_start restarts environment i with game number game of the
+// run (rl.Env.Start): environments started alike play the same game.
+//
+//export paperio_env_start
+func paperio_env_start(h C.int64_t, i C.int64_t, game C.int64_t, msg *C.char, msgLen C.int) C.int64_t {
+	return call(msg, msgLen, withObject(h, func(o *object) (int64, error) {
+		if o.env == nil {
+			return 0, fmt.Errorf("handle %d is not an environment", int64(h))
+		}
+		return 0, o.env.Start(int(i), int64(game))
+	}))
+}
+
+// paperio_env_replay plays n moves (int64 action indices) in environment
+// i, writing only the observation after the last (rl.Env.Replay).
+//
+//export paperio_env_replay
+func paperio_env_replay(h C.int64_t, i C.int64_t, actions *C.int64_t, n C.int64_t, msg *C.char, msgLen C.int) C.int64_t {
+	return call(msg, msgLen, withObject(h, func(o *object) (int64, error) {
+		if o.env == nil {
+			return 0, fmt.Errorf("handle %d is not an environment", int64(h))
+		}
+		if n < 0 {
+			return 0, fmt.Errorf("%d moves: want at least 0", int64(n))
+		}
+		return 0, o.env.Replay(int(i), slice[int64](unsafe.Pointer(actions), int(n)))
 	}))
 }
 

@@ -15,7 +15,7 @@ import subprocess
 import sys
 import tempfile
 
-ABI = 3  # the library's paperio_abi(); see cmd/libpaperio
+ABI = 4  # the library's paperio_abi(); see cmd/libpaperio
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 _ROOT = os.path.dirname(os.path.dirname(_HERE))  # the repository: python/paperio/../..
@@ -101,6 +101,9 @@ def _load():
         'paperio_data_rewind': ([i64, i64, c, n], i64),
         'paperio_engine_speed': ([ctypes.c_double, c, n], i64),
         'paperio_env_set_opponent': ([i64, i64, c, c, n], i64),
+        'paperio_env_start': ([i64, i64, i64, c, n], i64),
+        'paperio_env_replay': ([i64, i64, p, i64, c, n], i64),
+        'paperio_env_step_some': ([i64, p, p, i64, c, n], i64),
         'paperio_log_append': ([c, c, c, c, n], i64),
         'paperio_log_read': ([c, c, c, n, c, n], i64),
         'paperio_log_ladder': ([c, i64, ctypes.c_double, c, n, c, n], i64),

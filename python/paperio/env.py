@@ -209,6 +209,53 @@ class VectorEnv(_lib.Handle):
         self._msg.check(_lib.lib.paperio_env_set_opponent(h, int(i), str(spec).encode(), self._msg.buf,
                                                             self._msg.size))
 
+    def step_some(self, envs, actions):
+        """Plays actions[k] in environment envs[k] only; the others and their
+        entries stay as they are. Returns what step returns (all
+        environments' arrays: read the entries of envs)."""
+        h = self._handle()
+        if not self._started:
+            raise _lib.Error('step before reset: call reset() first')
+        idx = np.ascontiguousarray(envs, dtype=np.int64)
+        a = np.ascontiguousarray(actions, dtype=np.int64)
+        if idx.ndim != 1 or a.shape != idx.shape:
+            raise _lib.Error('envs %s and actions %s: want two lists of one length' % (idx.shape, a.shape))
+        self._msg.check(_lib.lib.paperio_env_step_some(h, idx.ctypes.data, a.ctypes.data, len(a), self._msg.buf,
+                                                         self._msg.size))
+        return (self._out(self._obs), self._out(self._reward), self._out(self._terminated),
+                self._out(self._truncated), self._infos())
+
+    def start(self, i, game):
+        """Restarts environment i with game number game of the run (the seed
+        of the last reset) and returns its observation and info as step
+        does, for all environments: the game that number is in any
+        environment, against environment i's opponent (set_opponent's if
+        one was set), with the side player says. Environments started with
+        one number play the same game, so that with the same actions they
+        give the same observations, rewards and results: a game replayed
+        with one move changed."""
+        h = self._handle()
+        if not self._started:
+            raise _lib.Error('start before reset: call reset() first')
+        self._msg.check(_lib.lib.paperio_env_start(h, int(i), int(game), self._msg.buf, self._msg.size))
+        return self._out(self._obs), self._infos()
+
+    def replay(self, i, actions):
+        """Plays the moves actions (0, 1, 2) in environment i, with its
+        opponent's replies, and writes only the observation after the last
+        one (the observations between are never made: a known prefix of a
+        game is replayed at the engine's speed). The game must not end
+        before the last move. Returns (obs, info) for all environments."""
+        h = self._handle()
+        if not self._started:
+            raise _lib.Error('replay before reset: call reset() first')
+        a = np.ascontiguousarray(actions, dtype=np.int64)
+        if a.ndim != 1:
+            raise _lib.Error('actions have shape %s; want a list of moves' % (a.shape,))
+        self._msg.check(_lib.lib.paperio_env_replay(h, int(i), a.ctypes.data, len(a), self._msg.buf,
+                                                      self._msg.size))
+        return self._out(self._obs), self._infos()
+
     def _out(self, x):
         if not self.copy:
             return x

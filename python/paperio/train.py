@@ -45,6 +45,27 @@ scalars (OBSERVATION.md):
 Moves that lose at once (off the board, onto the own band) are masked, as
 the native player masks them (mask_losing).
 
+--algo exit replaces PPO by policy iteration through the network's own
+play-outs (expert iteration whose expert is the greedy network itself, no
+hand-written search): the greedy network and the opponents are
+deterministic (random and wanderer draw from the game's seed, a policy:
+opponent plays greedily), so a game is a function of its number and the
+learner's moves. Each iteration plays exit_games games greedily (the
+baseline, opponents by PFSP), draws exit_points decision points in each
+(moves where the mask allows more than one move: half uniformly, half by
+the network's doubt), and for each other allowed move a' at t replays the
+same game in another environment (VectorEnv.start with the game's number,
+VectorEnv.replay of the t known moves in Go, without observations or the
+network), plays a' and then greedily on, to the end or for exit_horizon
+moves. The score (+-exit_win for a win or loss, plus exit_area times the
+territory difference as a share of the board, at the end or the horizon)
+minus the baseline's at the same move is exactly what a' gains over the
+greedy move under the current policy. The network learns a logistic
+preference between a' and the greedy move weighted by that gain
+(exit_loss: it settles on a' exactly when a' gains on average over the
+states that look alike), and the greedy move's cross-entropy times
+exit_confirm where nothing beat it, from the latest exit_buffer points.
+
 --init bc starts with DAgger (Ross et al. 2011) toward heuristic: every
 observation is labelled with heuristic's move (VectorEnv's expert); a
 share of the games (bc_beta, shrinking by bc_beta_decay per iteration) is
@@ -170,6 +191,46 @@ second of the trainer's process (the environment's Go threads included),
     its training games against heuristic while the greedy player wins a
     quarter to a half: PPO's rollouts judge a weaker player than the one
     that plays natively.
+- play-outs (--algo exit) from that clone (--init clone.npz --mask
+  exposure --league-floor heuristic:0.5, seed 1; 64 games and 512
+  decision points per iteration; load 20 to 23, the trainer getting about
+  a quarter of a core). The clone itself: 60 of 200 (30.0 % [24.1, 36.7])
+  against heuristic in the games below.
+  - play-outs to the game's end (--exit-horizon 0) are at chance: an
+    alternative beat the greedy move at 62 % of the points, about what two
+    draws of a coin give, since one move changes the rest of a
+    2,000-round game; learning them made the greedy player lose (50 % of
+    its training games won before the first update, 11 % after, with
+    --exit-lr 1e-4 and 3e-5, --exit-confirm 0.1 and 0.5). So did the best
+    move taken as a label, even at a horizon of 200 moves (70 % "improved":
+    cross-entropy to it flipped the greedy move in 53 % of the states
+    where the mask allowed two after three iterations).
+  - at a horizon of 50 moves (the default), --exit-lr 3e-5 and
+    --exit-confirm 0.5, 28 to 35 % of the points improve (deaths and
+    enclosures within 50 moves, the rest ties) and the greedy player
+    gains steadily, played natively (paperio selfplay --pairs
+    policy:P:heuristic,heuristic:policy:P --seed 11): 41.5 % [34.9, 48.4]
+    of 200 after 10 iterations (10 minutes, 1.1 million steps), 51.5 %
+    [44.6, 58.3] after 21 (23 minutes, 2.2 million steps), and after the
+    60 minutes (72 iterations, 7.7 million steps, 26.6 CPU minutes)
+    53.5 % [48.6, 58.3] of 400 (with --seed 12, another 400: 56.2 %
+    [51.4, 61.0]; both, 439 of 800, 54.9 %), with 59 of 100 against
+    goround, 71 of 100 against wanderer, 100 of 100 against random. Its own training games
+    against heuristic (other games, about 300 per 10 iterations): 38 %,
+    44, 47, 53, 53, 55 and 61 % (iterations 61 to 70). Its games are
+    shorter (2,400 half-steps against the clone's 3,500), most ending by a
+    cut band; it takes 2.6 times heuristic's area on average.
+  - --exit-lr 1e-4 (seed 2, otherwise the same): 55.5 % [48.6, 62.2] of
+    200 after 17 iterations, 54.0 % [49.1, 58.8] of 400 after 30 (33
+    minutes, 3.4 million steps; 56.5 % with --seed 12, 442 of 800 in
+    all, 55.2 %), 60 of 100 against goround, 69 of 100 against
+    wanderer, 100 of 100 against random: as far in half the time, no
+    further.
+  - where the time goes: 900 to 6,800 steps per second of wall time as
+    the load fell (2,140 over the hour, about 4,800 per CPU second of the
+    trainer); inference 20 to 75 % and the environment 20 to 75 % (Go:
+    the steps, the global map's pass over the board, the replayed
+    prefixes with the opponent's moves), learning 1 to 2 %.
 """
 
 import argparse
@@ -230,6 +291,18 @@ class Settings:
     temperature = 1.0  # PPO's policy is softmax(logits / temperature): below 1 its draws are nearer the greedy move
     guard = False  # the exposure mask (rl.Guard) on the learner's moves, as the native player with mask_exposure
     scalar_gain = 1.0  # learning rate (and initial weights) of the scalars' inputs, times the others': see _step
+    algo = 'ppo'  # 'exit': policy iteration by counterfactual play-outs (Trainer._run_exit) instead of PPO
+    exit_games = 64  # exit: baseline games per iteration, played greedily
+    exit_points = 8  # exit: decision points per baseline game, each move the mask allows there played out
+    exit_envs = 256  # exit: environments stepping the play-outs together
+    exit_horizon = 50  # exit: moves a play-out goes on after its deviation (0: to the game's end)
+    exit_win = 1.0  # exit: the score of a win (minus for a loss) ...
+    exit_area = 1.0  # ... plus this times the territory difference as a share of the board
+    exit_confirm = 0.5  # exit: weight of the greedy move's cross-entropy where no move played out beat it
+    exit_lr = 3e-5  # exit: Adam's step size (a fresh optimiser's first steps move every weight by about this)
+    exit_buffer = 32768  # exit: decision points kept and learned from
+    exit_batch = 256  # exit: rows per minibatch
+    exit_epochs = 4.0  # exit: minibatch rows per iteration, as multiples of the iteration's new decision points
     turns = 2000
     width, height = 102, 101
 
@@ -545,6 +618,9 @@ class Trainer:
         self._say('paperio.train: %s %s at iteration %d, %.1f of %.1f minutes; league %s' % (
             'resuming' if self.resumed else 'starting', self.out, self.iteration, self.seconds / 60, self.minutes,
             ','.join(self.league.members() + ([SELF] if self.league.selfplay else []))))
+        if s.algo == 'exit' and not self.bc_left:
+            self._run_exit()
+            return
         env, current = self._env(s.bc_expert if self.bc_left or self.reg_left else None)
         queued = list(current)
         obs, info = env.reset(seed=int(np.random.SeedSequence([self.seed, self.iteration]).generate_state(1)[0] >> 1))
@@ -562,6 +638,12 @@ class Trainer:
         aggregate = Aggregate(s.bc_buffer * n * T) if self.bc_left else None
         driver = torch.zeros(n, dtype=torch.bool)  # cloning: the games the expert plays itself
         while self.seconds < limit and (self.iterations is None or self.iteration - first < self.iterations):
+            if s.algo == 'exit' and not self.bc_left:  # cloned: the play-outs go on from here
+                env.close()
+                if self.iterations is not None:
+                    self.iterations -= self.iteration - first
+                self._run_exit()
+                return
             bc = self.bc_left > 0
             labels = bc or self.reg_left > 0
             if bc:
@@ -650,6 +732,118 @@ class Trainer:
         env.close()
         self._say('paperio.train: stopped after %.1f minutes of training; the policy is %s' % (
             self.seconds / 60, os.path.join(self.out, 'policy.npz')))
+
+    def _run_exit(self):
+        """Expert iteration whose expert is the network's own play: each
+        iteration plays exit_games baseline games greedily against the
+        league (PFSP), draws exit_points decision points in each (moves
+        where the mask allows more than one move, half at random, half
+        where the network doubts most), replays each game to that point
+        and plays every other allowed move there, then greedily on to the
+        end (or the horizon). Greedy network and opponents being
+        deterministic, the score difference of a play-out and its baseline
+        is exactly what that move gains under the current policy. The
+        network learns to prefer each move played out over the greedy one,
+        or the greedy one over it, weighted by the difference (exit_loss),
+        from a buffer of the latest exit_buffer decision points: a step of
+        policy iteration, all from its own play."""
+        torch, s = self.torch, self.s
+        limit = self.minutes * 60
+        first = self.iteration
+        env = VectorEnv(s.exit_envs, opponents=[self.league.fixed[0]] * s.exit_envs, player=0, view=s.view,
+                        width=s.width, height=s.height, turns=s.turns, autoreset_mode='same_step', guard=s.guard)
+        env.reset(seed=int(np.random.SeedSequence([self.seed, 1]).generate_state(1)[0] >> 1))
+        roll = Rollouts(self, env)
+        buf = Aggregate(s.exit_buffer)
+        for group in self.opt.param_groups:
+            group['lr'] = s.exit_lr
+        none = np.zeros(0, np.int64)
+        while self.seconds < limit and (self.iterations is None or self.iteration - first < self.iterations):
+            t0 = time.perf_counter()
+            roll.t_env = roll.t_infer = 0.0
+            roll.steps = 0
+            specs = self.league.sample(s.exit_games)
+            games = [self.iteration * s.exit_games + j for j in range(s.exit_games)]
+            bases = roll.play([{'spec': sp, 'game': g, 'prefix': none, 'move': -1}
+                               for sp, g in zip(specs, games)], trace=s.turns)
+            score = 0.0
+            for sp, b in zip(specs, bases):
+                self.league.record(sp, b['result'] or 0.0)
+                score += ((b['result'] or 0.0) + 1) / 2
+            jobs, points = [], []
+            for k, b in enumerate(bases):
+                for t in exit_points(b, s.exit_points, self.rng):
+                    greedy = int(b['action'][t])
+                    stop = int(t) + s.exit_horizon if s.exit_horizon else 0
+                    alts = [m for m in range(3) if m != greedy and b['allowed'][t, m]]
+                    points.append((k, int(t), greedy, stop, len(jobs), alts))
+                    prefix = b['action'][:t].astype(np.int64)
+                    jobs.extend({'spec': specs[k], 'game': games[k], 'prefix': prefix, 'move': m, 'stop': stop}
+                                for m in alts)
+            outs = roll.play(jobs)
+            rows = collections.defaultdict(list)
+            gains = []
+            for k, t, greedy, stop, at, alts in points:
+                scores = {greedy: baseline_score(s, bases[k], t, stop)}
+                for n, m in enumerate(alts):
+                    scores[m] = outs[at + n]['score']
+                adv = exit_advantages(greedy, scores)
+                gains.append(max(0.0, float(adv.max())))
+                o = outs[at]
+                for c, x in enumerate(o['planes']):
+                    rows[c].append(x)
+                rows['scalars'].append(o['scalars'])
+                rows['safe'].append(o['safe'])
+                rows['greedy'].append(greedy)
+                rows['adv'].append(adv)
+            tl = time.perf_counter()
+            stats = {'policy_loss': 0.0, 'entropy': 0.0, 'agreement': 0.0}
+            if points:
+                towers = len(outs[points[0][4]]['planes'])
+                buf.add([torch.from_numpy(np.stack(rows[c])) for c in range(towers)],
+                        torch.from_numpy(np.stack(rows['scalars'])), torch.from_numpy(np.stack(rows['safe'])),
+                        torch.tensor(rows['greedy'], dtype=torch.long), torch.from_numpy(np.stack(rows['adv'])))
+                stats = self._exit_learn(buf, len(points))
+            t_learn = time.perf_counter() - tl
+            took = time.perf_counter() - t0
+            self.iteration += 1
+            self.steps += roll.steps
+            self.seconds += took
+            g = np.array(gains)
+            self._exited = (len(points), len(jobs), float((g > 0).mean()) if len(g) else 0.0,
+                            float(g.mean()) if len(g) else 0.0, stats.pop('agreement'), roll.t_infer / took)
+            self._finish_iteration(dict(
+                stats, value_loss=0.0, approx_kl=0.0, clip_frac=0.0, iteration=self.iteration, steps=self.steps,
+                seconds=self.seconds, steps_per_second=roll.steps / took, env_share=roll.t_env / took,
+                learn_share=t_learn / took, reward=float(g.mean()) if len(g) else 0.0, games=len(bases),
+                win_rate=score / len(bases) if bases else -1.0), roll.t_infer / took)
+        env.close()
+        self._say('paperio.train: stopped after %.1f minutes of training; the policy is %s' % (
+            self.seconds / 60, os.path.join(self.out, 'policy.npz')))
+
+    def _exit_learn(self, buf, new):
+        """exit_loss over minibatches drawn from the buffer: exit_epochs
+        times the new decision points' count of rows."""
+        torch, s = self.torch, self.s
+        sums = collections.Counter()
+        k = max(1, int(round(s.exit_epochs * new / s.exit_batch)))
+        for _ in range(k):
+            P, S, M, G, A = buf.draw(s.exit_batch, self.rng)
+            logits, _ = self.net(P, S)
+            logp_all = torch.log_softmax(masked(logits, M), 1)
+            loss = exit_loss(torch, logits, G, A, s.exit_confirm)
+            best = torch.where(A.max(1).values > 0, A.argmax(1), G)
+            self.opt.zero_grad()
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(self.net.parameters(), s.max_grad)
+            self._step()
+            with torch.no_grad():
+                probs = logp_all.exp()
+                plogp = torch.where(probs > 0, probs * logp_all, torch.zeros_like(logp_all))
+                sums['policy_loss'] += float(loss)
+                sums['entropy'] += float(-plogp.sum(1).mean())
+                sums['agreement'] += float((logp_all.argmax(1) == best).float().mean())
+        return {key: v / k for key, v in sums.items()}
 
     def _step(self):
         """The optimiser's step, with the scalars' input weights moved
@@ -815,6 +1009,11 @@ class Trainer:
             line += '  (cross-entropy to %s %.3f, weight %.2f)' % (self.s.bc_expert, self._regularised[1],
                                                                   self._regularised[0])
             self._regularised = None
+        if getattr(self, '_exited', None):
+            pts, jobs, better, gain, agree, _ = self._exited
+            line += '  (play-outs: %d points, %d moves tried, %.0f %% improved, mean gain %.3f; agreement %.1f %%)' % (
+                pts, jobs, 100 * better, gain, 100 * agree)
+            self._exited = None
         if getattr(self, '_anchored', None) is not None:
             line += '  (KL from the start %.4f, weight %g)' % (self._anchored, self.s.anchor)
             self._anchored = None
@@ -831,6 +1030,174 @@ class Trainer:
         with open(tmp, 'rb') as f:
             os.fsync(f.fileno())
         os.replace(tmp, self.state_path)
+
+
+class Rollouts:
+    """Games played greedily by the learner in the environments of one
+    VectorEnv, each a job: a game number and opponent, a known prefix of the
+    learner's moves (replayed in Go without the network), an optional move
+    played instead of the greedy one right after the prefix (the deviation),
+    and an optional stop after that many moves in all (the horizon). Since
+    the greedy network and the opponents are deterministic, a game is a
+    function of its number and the learner's moves: a job that replays a
+    baseline's prefix and deviates at t measures exactly what the deviation
+    gains under the current policy."""
+
+    def __init__(self, trainer, env):
+        self.t, self.env = trainer, env
+        self.t_env = self.t_infer = 0.0
+        self.steps = 0
+
+    def play(self, jobs, trace=0):
+        """Plays jobs (dicts: spec, game, prefix (int64 array), move (-1 for
+        none), stop (0 for none)); returns one dict per job: score (the
+        outcome score, exit_score), result (+1, 0, -1; None when stopped),
+        moves, and with a deviation the observation where it was made
+        (planes, scalars, safe). trace > 0 also records each move's action,
+        greedy probability, allowed moves and territory difference (arrays
+        of trace entries)."""
+        torch, s, env = self.t.torch, self.t.s, self.env
+        net = self.t.net
+        N = env.num_envs
+        slot = np.full(N, -1)
+        moves = np.zeros(N, np.int64)
+        dev_at = np.full(N, -1)
+        dev_move = np.full(N, -1)
+        stop = np.zeros(N, np.int64)
+        out = [None] * len(jobs)
+        queue = list(reversed(range(len(jobs))))
+        obs, info = env._obs, env._infos()
+        if trace:
+            tr = {'action': np.full((len(jobs), trace), -1, np.int8), 'p': np.zeros((len(jobs), trace), np.float32),
+                  'allowed': np.zeros((len(jobs), trace, 3), bool), 'diff': np.zeros((len(jobs), trace), np.float32)}
+        while True:
+            te = time.perf_counter()
+            for i in np.flatnonzero(slot < 0):
+                if not queue:
+                    break
+                j = queue.pop()
+                job = jobs[j]
+                env.set_opponent(int(i), job['spec'])
+                env.start(int(i), job['game'])
+                if len(job['prefix']):
+                    env.replay(int(i), job['prefix'])
+                slot[i], moves[i] = j, len(job['prefix'])
+                dev_at[i], dev_move[i] = (moves[i], job['move']) if job['move'] >= 0 else (-1, -1)
+                stop[i] = job.get('stop', 0)
+                out[j] = {'moves': 0, 'result': None, 'score': 0.0}
+                if job['move'] >= 0:
+                    out[j]['planes'] = [x[i].copy() for x in tower_planes(obs)]
+                    out[j]['scalars'] = obs['scalars'][i].copy()
+                    out[j]['safe'] = self._safe(obs, info, [i])[0]
+            live = np.flatnonzero(slot >= 0)
+            self.t_env += time.perf_counter() - te
+            if not len(live):
+                break
+            ti = time.perf_counter()
+            safe = self._safe(obs, info, live)
+            with torch.inference_mode():
+                logits, _ = net([torch.from_numpy(x[live]) for x in tower_planes(obs)],
+                                torch.from_numpy(obs['scalars'][live]))
+                p = torch.softmax(masked(logits, torch.from_numpy(safe)), 1)
+                pmax, greedy = p.max(1)
+            a = greedy.numpy().astype(np.int64)
+            dev = dev_at[live] == moves[live]
+            a[dev] = dev_move[live][dev]
+            if trace:
+                j, k = slot[live], moves[live]
+                rec = k < trace
+                tr['action'][j[rec], k[rec]] = a[rec]
+                tr['p'][j[rec], k[rec]] = pmax.numpy()[rec]
+                tr['allowed'][j[rec], k[rec]] = safe[rec]
+            te = time.perf_counter()
+            self.t_infer += te - ti
+            obs, reward, term, _, info = env.step_some(live, a)
+            self.t_env += time.perf_counter() - te
+            self.steps += len(live)
+            moves[live] += 1
+            final = np.where(term[live, None], info['final_obs']['scalars'][live], obs['scalars'][live])
+            diff = final[:, OWN_AREA] - final[:, ENEMY_AREA]
+            if trace:
+                k = moves[live] - 1
+                rec = k < trace
+                tr['diff'][slot[live][rec], k[rec]] = diff[rec]
+            done = term[live] | ((stop[live] > 0) & (moves[live] >= stop[live]))
+            for r in np.flatnonzero(done):
+                i = live[r]
+                o = out[slot[i]]
+                o['moves'] = int(moves[i])
+                if term[i]:
+                    o['result'] = float(reward[i])
+                o['score'] = exit_score(s, o['result'], float(diff[r]))
+                slot[i] = -1
+        if trace:
+            for j, o in enumerate(out):
+                o.update({k: v[j, :o['moves']] for k, v in tr.items()})
+        return out
+
+    def _safe(self, obs, info, rows):
+        if self.t.s.guard:
+            return info['guard'][rows].copy()
+        return policy.safe_moves(self.t.net.meta, [obs['planes'][rows]], None)
+
+
+def exit_score(s, result, diff):
+    """The outcome score of a game (or of its first moves, when stopped at
+    the horizon: result None): exit_win for a win, minus for a loss, plus
+    the territory difference (own - enemy, shares of the board) times
+    exit_area."""
+    return (s.exit_win * result if result else 0.0) + s.exit_area * diff
+
+
+def exit_points(base, k, rng, uniform=0.5):
+    """Up to k decision points of a baseline game (dict with 'allowed' and
+    'p' per move): moves where the mask allowed more than one move, drawn
+    without replacement, with weights half uniform and half the network's
+    doubt (1 - its greedy move's probability)."""
+    n = len(base['p'])
+    cand = np.flatnonzero(base['allowed'][:n].sum(1) >= 2)
+    if not len(cand):
+        return cand
+    doubt = 1 - base['p'][cand].astype(np.float64)
+    w = uniform / len(cand) + (1 - uniform) * (doubt / doubt.sum() if doubt.sum() > 0 else 1.0 / len(cand))
+    w /= w.sum()
+    return np.sort(rng.choice(cand, size=min(k, len(cand)), replace=False, p=w))
+
+
+def baseline_score(s, base, t, stop):
+    """The baseline's score where a deviation at move t stops: at the end
+    of the game, or after move stop - 1 when the horizon comes first."""
+    n = len(base['action'])
+    if stop and stop < n:
+        return exit_score(s, None, float(base['diff'][stop - 1]))
+    return base['score']
+
+
+def exit_advantages(greedy, scores):
+    """What each move gains over the greedy one at a decision point (scores:
+    {move: score}, the greedy move's among them): a (3,) array, 0 for the
+    greedy move and for the moves not played out."""
+    adv = np.zeros(3, np.float32)
+    for m, v in scores.items():
+        adv[m] = v - scores[greedy]
+    return adv
+
+
+def exit_loss(torch, logits, greedy, adv, confirm):
+    """The loss of a minibatch of decision points: for each move played out
+    against the greedy one, the logistic loss of preferring the better of
+    the two (the difference of their logits), weighted by how much better
+    it is; plus confirm times the cross-entropy of the greedy move where no
+    move beat it. A move better by a in some states and worse by b in
+    others of the same look settles at preferring it exactly when its mean
+    gain is positive: the best of two or three play-outs taken as a label
+    would rather learn their noise (a greedy move beaten by chance in most
+    states where its rivals' outcomes scatter)."""
+    d = logits - logits.gather(1, greedy[:, None])
+    pair = (adv.abs() * torch.nn.functional.softplus(-torch.sign(adv) * d)).sum(1)
+    held = (adv <= 0).all(1).float()
+    ce = -torch.log_softmax(logits, 1).gather(1, greedy[:, None])[:, 0]
+    return (pair + confirm * held * ce).mean()
 
 
 def scalar_weights(net):
@@ -974,6 +1341,23 @@ def main(argv=None):
                          'play of the native player (default %(default)s)')
     ap.add_argument('--scalar-gain', type=float, default=Settings.scalar_gain,
                     help="learning rate of the scalars' input weights over the others' (default %(default)s)")
+    ap.add_argument('--algo', choices=('ppo', 'exit'), default=Settings.algo,
+                    help='ppo (default), or exit: policy iteration by play-outs of the greedy network, each '
+                         'decision point replayed with every other allowed move (Trainer._run_exit)')
+    ap.add_argument('--exit-games', type=int, default=Settings.exit_games,
+                    help='exit: baseline games per iteration (default %(default)s)')
+    ap.add_argument('--exit-points', type=int, default=Settings.exit_points,
+                    help='exit: decision points per baseline game (default %(default)s)')
+    ap.add_argument('--exit-envs', type=int, default=Settings.exit_envs,
+                    help='exit: environments stepping the play-outs together (default %(default)s)')
+    ap.add_argument('--exit-horizon', type=int, default=Settings.exit_horizon,
+                    help="exit: moves a play-out goes on after its deviation, 0 to the game's end (default "
+                         '%(default)s)')
+    ap.add_argument('--exit-lr', type=float, default=Settings.exit_lr,
+                    help="exit: Adam's step size (default %(default)s)")
+    ap.add_argument('--exit-confirm', type=float, default=Settings.exit_confirm,
+                    help="exit: weight of the greedy move's cross-entropy where no move played out beat it "
+                         '(default %(default)s)')
     ap.add_argument('--threads', type=int, default=1,
                     help="torch's threads (default 1: on a shared machine one thread does more per CPU second)")
     ap.add_argument('--quiet', action='store_true', help='no progress lines')
@@ -1011,10 +1395,19 @@ def main(argv=None):
             raise _lib.Error('--temperature %g: want a positive number' % a.temperature)
         if not a.scalar_gain > 0:
             raise _lib.Error('--scalar-gain %g: want a positive number' % a.scalar_gain)
+        if not a.exit_lr > 0 or a.exit_confirm < 0:
+            raise _lib.Error('--exit-lr %g --exit-confirm %g: want a positive step size and a weight of at least 0'
+                             % (a.exit_lr, a.exit_confirm))
+        if min(a.exit_games, a.exit_points, a.exit_envs) < 1 or a.exit_horizon < 0:
+            raise _lib.Error('--exit-games %d --exit-points %d --exit-envs %d --exit-horizon %d: want at least 1 '
+                             'game, point and environment and a horizon of at least 0' % (
+                                 a.exit_games, a.exit_points, a.exit_envs, a.exit_horizon))
         settings = Settings(envs=a.envs, steps=a.steps, hidden=hidden, view=a.view, bc_iterations=a.bc_iterations,
                             scalar_gain=a.scalar_gain, bc_reg=a.bc_reg, bc_reg_iterations=a.bc_reg_iterations,
                             league_floor=a.league_floor, guard=a.mask == 'exposure', temperature=a.temperature,
-                            anchor=a.anchor, exposure=a.exposure,
+                            anchor=a.anchor, exposure=a.exposure, algo=a.algo, exit_games=a.exit_games,
+                            exit_points=a.exit_points, exit_envs=a.exit_envs, exit_horizon=a.exit_horizon,
+                            exit_lr=a.exit_lr, exit_confirm=a.exit_confirm,
                             minibatches=max(1, min(a.envs * a.steps, -(-a.envs * a.steps // 2048))))
         Trainer(a.out, seed=a.seed, init=a.init, league=a.league, minutes=a.minutes, settings=settings,
                 progress=None if a.quiet else sys.stderr, threads=a.threads).run()

@@ -201,6 +201,51 @@ class Api(unittest.TestCase):
                 _, _, _, _, info = env.step(a)
 
 
+class Replays(unittest.TestCase):
+    def test_start_replay_and_step_some(self):
+        # Environments started with one game number play the same game:
+        # alike under the same moves, apart after one move changed; replay
+        # reaches the observation that stepping reaches; step_some moves the
+        # environments listed only.
+        kw = dict(opponent='wanderer', player=0, view='crop11+global9', width=40, height=40, turns=200,
+                  autoreset_mode='same_step', guard=True, copy=True)
+        with paperio.VectorEnv(3, **kw) as env:
+            env.reset(seed=4)
+            for i in range(3):
+                obs, info = env.start(i, 7)
+            self.assertEqual(info['game'].tolist(), [7, 7, 7])
+            self.assertEqual(info['player'].tolist(), [2, 2, 2])  # odd games: the agent moves second
+            moves, at25, apart = [], None, False
+            for t in range(40):
+                ok = np.flatnonzero(info['guard'][0])
+                a = int(ok[t // 4 % len(ok)]) if len(ok) else 1
+                moves.append(a)
+                other = a if t != 15 else int((set(range(3)) - {a}).pop())
+                obs, _, term, _, info = env.step(np.array([a, a, other]))
+                if term.any():
+                    break
+                for k in ('planes', 'global', 'scalars'):
+                    np.testing.assert_array_equal(obs[k][0], obs[k][1])
+                same = all((obs[k][0] == obs[k][2]).all() for k in ('planes', 'global', 'scalars'))
+                self.assertTrue(same or t >= 15, t)
+                apart = apart or not same
+                if t == 24:
+                    at25 = {k: v[0].copy() for k, v in obs.items()}
+            self.assertTrue(apart and at25 is not None, len(moves))
+            env.start(1, 7)
+            obs, info = env.replay(1, moves[:25])
+            self.assertEqual(info['half_steps'][1], 51)  # the opponent moved first
+            for k in ('planes', 'global', 'scalars'):
+                np.testing.assert_array_equal(obs[k][1], at25[k])
+            obs, _, _, _, info = env.step_some([2], [1])
+            self.assertEqual(info['half_steps'][1], 51)  # left as it was
+            np.testing.assert_array_equal(obs['planes'][1], at25['planes'])
+            with self.assertRaises(paperio.Error):
+                env.replay(0, [0, 5])
+            with self.assertRaises(paperio.Error):
+                env.step_some([0, 1], [1])
+
+
 class BadInput(unittest.TestCase):
     def setUp(self):
         self.env = paperio.VectorEnv(2, opponent='random', view='crop11', width=20, height=15, turns=20)

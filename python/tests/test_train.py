@@ -133,6 +133,136 @@ class League(unittest.TestCase):
                 train.parse_league(bad)
 
 
+EXIT = dict(algo='exit', exit_games=4, exit_points=3, exit_envs=6, width=30, height=30, turns=60, hidden=(16,),
+            snapshot_every=2, guard=True)
+
+
+class Exit(unittest.TestCase):
+    def test_advantages_over_the_greedy_move(self):
+        adv = train.exit_advantages(1, {1: 0.2, 2: 0.7, 0: -1.0})
+        np.testing.assert_allclose(adv, [-1.2, 0, 0.5], rtol=1e-6)
+        np.testing.assert_array_equal(train.exit_advantages(2, {2: 0.5}), [0, 0, 0])  # none played out
+
+    def test_the_loss_prefers_the_move_with_the_better_mean(self):
+        # One look, two states: move 0 gains 1.0 in one and loses 0.5 in the
+        # other (mean +0.25): learned, it is preferred to the greedy move 1;
+        # with a loss of 1.5 instead (mean -0.25) the greedy move is kept.
+        for lose, want in ((-0.5, 0), (-1.5, 1)):
+            logits = torch.zeros((1, 3), requires_grad=True)
+            opt = torch.optim.SGD([logits], lr=0.5)
+            greedy = torch.tensor([1, 1])
+            adv = torch.tensor([[1.0, 0, 0], [lose, 0, 0]])
+            for _ in range(300):
+                loss = train.exit_loss(torch, logits.expand(2, 3), greedy, adv, 0.0)
+                opt.zero_grad()
+                loss.backward()
+                opt.step()
+            self.assertEqual(int(logits.argmax()), want, (lose, logits))
+        # Where nothing beat the greedy move, confirm holds it.
+        logits = torch.tensor([[2.0, 0.0, 0.0]])
+        none = torch.zeros((1, 3))
+        self.assertEqual(float(train.exit_loss(torch, logits, torch.tensor([1]), none, 0.0)), 0.0)
+        self.assertGreater(float(train.exit_loss(torch, logits, torch.tensor([1]), none, 0.1)), 0.2)
+
+    def test_points_where_more_than_one_move_is_allowed(self):
+        allowed = np.zeros((50, 3), bool)
+        allowed[:, 1] = True
+        allowed[[3, 10, 20, 30, 40], 0] = True
+        base = {'allowed': allowed, 'p': np.full(50, 0.9, np.float32)}
+        base['p'][10] = 0.4
+        rng = np.random.default_rng(1)
+        self.assertEqual(train.exit_points(base, 9, rng).tolist(), [3, 10, 20, 30, 40])
+        drawn = np.concatenate([train.exit_points(base, 1, rng) for _ in range(400)])
+        self.assertTrue(set(drawn) <= {3, 10, 20, 30, 40})
+        self.assertGreater((drawn == 10).mean(), 0.3)  # the doubtful move is drawn most (uniform: 0.2)
+        base['allowed'][:, 0] = False
+        self.assertEqual(len(train.exit_points(base, 3, rng)), 0)
+
+    def test_a_playout_of_the_greedy_move_is_its_baseline(self):
+        # Deterministic players: the baseline's game replayed to move t and
+        # played on greedily from there ends as the baseline did, to the
+        # last move; another move there plays another game.
+        with tempfile.TemporaryDirectory() as out:
+            s = train.Settings(**dict(EXIT, turns=150))
+            t = train.Trainer(out, seed=2, league='heuristic', settings=s, progress=None, threads=1)
+            env = paperio.VectorEnv(4, opponents=['heuristic'] * 4, player=0, view=s.view, width=30, height=30,
+                                    turns=150, autoreset_mode='same_step', guard=True)
+            env.reset(seed=6)
+            roll = train.Rollouts(t, env)
+            none = np.zeros(0, np.int64)
+            bases = roll.play([{'spec': 'heuristic', 'game': g, 'prefix': none, 'move': -1} for g in range(3)],
+                              trace=150)
+            jobs, other = [], []
+            for g, b in enumerate(bases):
+                self.assertEqual(len(b['action']), b['moves'])
+                k = b['moves'] // 2
+                jobs.append({'spec': 'heuristic', 'game': g, 'prefix': b['action'][:k].astype(np.int64),
+                             'move': int(b['action'][k])})
+                alt = np.flatnonzero(b['allowed'][k] & (np.arange(3) != b['action'][k]))
+                if len(alt):
+                    other.append(len(jobs))
+                    jobs.append(dict(jobs[-1], move=int(alt[0])))
+            outs = roll.play(jobs)
+            same = [o for j, o in zip(jobs, outs) if j['move'] == bases[j['game']]['action'][len(j['prefix'])]]
+            self.assertEqual(len(same), 3)
+            for j, o in zip(jobs, outs):
+                b = bases[j['game']]
+                if o in same:
+                    self.assertEqual((o['score'], o['moves'], o['result']), (b['score'], b['moves'], b['result']))
+                self.assertEqual(o['planes'][0].shape, (7, 11, 11))
+            self.assertTrue(other, 'no point allowed another move')
+            self.assertTrue(any(outs[k]['score'] != bases[jobs[k]['game']]['score'] or
+                                outs[k]['moves'] != bases[jobs[k]['game']]['moves'] for k in other))
+            # A horizon stops the play-out: its score is the territory then.
+            b = bases[0]
+            stopped = roll.play([{'spec': 'heuristic', 'game': 0, 'prefix': b['action'][:5].astype(np.int64),
+                                  'move': int(b['action'][5]), 'stop': 10}])[0]
+            if b['moves'] > 10:
+                self.assertEqual(stopped['moves'], 10)
+                self.assertIsNone(stopped['result'])
+                self.assertAlmostEqual(stopped['score'], train.baseline_score(s, b, 5, 10), places=6)
+            env.close()
+
+    def test_iterations_learn_from_playouts_then_resume(self):
+        import io
+        with tempfile.TemporaryDirectory() as out:
+            log = io.StringIO()
+            t = train.Trainer(out, seed=1, league='random,heuristic,self', settings=train.Settings(**EXIT),
+                              progress=log, threads=1, iterations=2)
+            before = [p.clone() for p in t.net.parameters()]
+            t.run()
+            self.assertFalse(all(torch.equal(a, b) for a, b in zip(before, t.net.parameters())))
+            for f in ('policy.npz', 'it0002.npz', 'state.pt'):
+                self.assertTrue(os.path.exists(os.path.join(out, f)), f)
+            lines = [x for x in log.getvalue().splitlines() if x.startswith('it ')]
+            self.assertEqual(len(lines), 2)
+            self.assertIn('(play-outs: ', lines[0])
+            its = train.read_log(out, 'iterations')
+            self.assertEqual([r['iteration'] for r in its], [1, 2])
+            for r in its:
+                self.assertEqual(r['games'], 4)
+                self.assertGreater(r['steps'], 4 * 2)
+                self.assertGreater(r['policy_loss'], 0)
+                self.assertTrue(0 < r['learn_share'] < 1 and 0 < r['env_share'] < 1)
+            m = train.read_log(out, 'matchups')
+            self.assertEqual(sum(r['wins'] + r['draws'] + r['losses'] for r in m), 8)
+            # Resumed: still play-outs, the iterations count on.
+            t2 = train.Trainer(out, seed=1, progress=None, threads=1, iterations=1)
+            self.assertEqual(t2.s.algo, 'exit')
+            t2.run()
+            self.assertEqual([r['iteration'] for r in train.read_log(out, 'iterations')], [1, 2, 3])
+
+    def test_bc_start_then_playouts(self):
+        with tempfile.TemporaryDirectory() as out:
+            t = train.Trainer(out, seed=1, init='bc', league='goround', progress=None, threads=1, iterations=2,
+                              settings=train.Settings(bc_iterations=1, **dict(SMALL, algo='exit', exit_games=2,
+                                                                              exit_points=2, exit_envs=4)))
+            t.run()
+            its = train.read_log(out, 'iterations')
+            self.assertEqual([r['games'] for r in its][1:], [2])  # the second: 2 baseline games
+            self.assertEqual(t.iteration, 2)
+
+
 class Run(unittest.TestCase):
     def test_iterations_write_policy_state_and_log_then_resume(self):
         with tempfile.TemporaryDirectory() as out:
@@ -253,7 +383,8 @@ class Run(unittest.TestCase):
                                (['--league-floor', 'heuristic:2'], '--league-floor'),
                                (['--temperature', '0'], '--temperature'), (['--anchor', '-1'], '--anchor'),
                                (['--exposure', '-1'], '--exposure'),
-                               (['--mask', 'band'], '--mask'),
+                               (['--mask', 'band'], '--mask'), (['--algo', 'sarsa'], '--algo'),
+                               (['--exit-points', '0'], '--exit-points'), (['--exit-horizon', '-1'], '--exit-horizon'),
                                (['--league-floor', 'search:0.2'], 'search not in the league')):
                 p = subprocess.run([sys.executable, '-m', 'paperio.train', out] + args, env=env,
                                    capture_output=True, text=True)
