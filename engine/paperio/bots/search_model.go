@@ -1,6 +1,8 @@
 package bots
 
 import (
+	"math"
+
 	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/play"
 )
@@ -136,22 +138,30 @@ func (m *enemyModel) playOut(s *paperio.State, me int, guide *heuristic, p *heur
 	m.mine.copyFrom(guide)
 	m.mine.heuristicParams = *p
 	m.theirs.copyFrom(&m.shadow)
-	r := &m.roll
-	for !r.Over() {
+	return rollOut(&m.roll, me, &m.mine, &m.theirs, math.MaxInt)
+}
+
+// rollOut plays r on, me with mine and the enemy with theirs, until the
+// game ends or reaches half-step end, and returns the lead at that point,
+// plus or minus rolloutWin when the game ended in a win or a loss.
+func rollOut(r *paperio.State, me int, mine, theirs *heuristic, end int) int {
+	for !r.Over() && r.HalfSteps() < end {
 		var a paperio.Action
 		if r.ToMove() == me {
-			a = m.mine.Act(r, play.Clock{})
+			a = mine.Act(r, play.Clock{})
 		} else {
-			a = m.theirs.Act(r, play.Clock{})
+			a = theirs.Act(r, play.Clock{})
 		}
 		r.Step(a)
 	}
 	v := r.Area(me) - r.Area(1-me)
-	switch r.Result().Winner {
-	case paperio.Winner(me):
-		v += rolloutWin
-	case paperio.Winner(1 - me):
-		v -= rolloutWin
+	if r.Over() {
+		switch r.Result().Winner {
+		case paperio.Winner(me):
+			v += rolloutWin
+		case paperio.Winner(1 - me):
+			v -= rolloutWin
+		}
 	}
 	return v
 }

@@ -91,24 +91,5 @@ func (m *simChooser) playOut(s *paperio.State, me int, guide *heuristic, p, e *h
 	m.theirs.heuristicParams = *e
 	r := &m.roll
 	m.theirs.Reset(r, 1-me, 0, play.Clock{})
-	end := s.HalfSteps() + 2*m.horizon
-	for !r.Over() && r.HalfSteps() < end {
-		var a paperio.Action
-		if r.ToMove() == me {
-			a = m.mine.Act(r, play.Clock{})
-		} else {
-			a = m.theirs.Act(r, play.Clock{})
-		}
-		r.Step(a)
-	}
-	v := r.Area(me) - r.Area(1-me)
-	if r.Over() {
-		switch r.Result().Winner {
-		case paperio.Winner(me):
-			v += rolloutWin
-		case paperio.Winner(1 - me):
-			v -= rolloutWin
-		}
-	}
-	return v
+	return rollOut(r, me, &m.mine, &m.theirs, s.HalfSteps()+2*m.horizon)
 }
