@@ -297,6 +297,7 @@ class Settings:
     exit_envs = 256  # exit: environments stepping the play-outs together
     exit_horizon = 50  # exit: moves a play-out goes on after its deviation (0: to the game's end)
     exit_home = 0  # exit: a play-out stopped by the horizon with its band out goes on until home, at most this longer
+    exit_clip = 0.0  # exit: a move's gain or loss counts at most this much in the preference's weight (0: no limit)
     exit_tail = 0.0  # exit: share of a game's points drawn from its last exit_horizon moves when it was lost early
     exit_win = 1.0  # exit: the score of a win (minus for a loss) ...
     exit_area = 1.0  # ... plus this times the territory difference as a share of the board
@@ -792,6 +793,8 @@ class Trainer:
                 for n, m in enumerate(alts):
                     scores[m] = outs[at + n]['score']
                 adv = exit_advantages(greedy, scores)
+                if s.exit_clip:
+                    adv = np.clip(adv, -s.exit_clip, s.exit_clip)
                 gains.append(max(0.0, float(adv.max())))
                 o = outs[at]
                 for c, x in enumerate(o['planes']):
@@ -1379,6 +1382,9 @@ def main(argv=None):
     ap.add_argument('--exit-home', type=int, default=Settings.exit_home,
                     help='exit: a play-out the horizon stops with its band out goes on until it is home, at most '
                          'this many moves more (default %(default)s: stop at the horizon)')
+    ap.add_argument('--exit-clip', type=float, default=Settings.exit_clip,
+                    help="exit: the most a move's gain or loss weighs in the preference, so that rare large ones "
+                         "(deaths) do not drown the others (default %(default)s: no limit)")
     ap.add_argument('--exit-tail', type=float, default=Settings.exit_tail,
                     help='exit: share of the points of a game lost before its end drawn from its last '
                          '--exit-horizon moves, where the loss was made (default %(default)s)')
@@ -1424,6 +1430,8 @@ def main(argv=None):
             raise _lib.Error('--temperature %g: want a positive number' % a.temperature)
         if not a.scalar_gain > 0:
             raise _lib.Error('--scalar-gain %g: want a positive number' % a.scalar_gain)
+        if a.exit_clip < 0:
+            raise _lib.Error('--exit-clip %g: want a weight of at least 0' % a.exit_clip)
         if a.exit_home < 0:
             raise _lib.Error('--exit-home %d: want at least 0 moves' % a.exit_home)
         if not 0 <= a.exit_tail <= 1:
@@ -1441,7 +1449,7 @@ def main(argv=None):
                             anchor=a.anchor, exposure=a.exposure, algo=a.algo, exit_games=a.exit_games,
                             exit_points=a.exit_points, exit_envs=a.exit_envs, exit_horizon=a.exit_horizon,
                             exit_lr=a.exit_lr, exit_confirm=a.exit_confirm, exit_tail=a.exit_tail,
-                            exit_home=a.exit_home,
+                            exit_home=a.exit_home, exit_clip=a.exit_clip,
                             minibatches=max(1, min(a.envs * a.steps, -(-a.envs * a.steps // 2048))))
         Trainer(a.out, seed=a.seed, init=a.init, league=a.league, minutes=a.minutes, settings=settings,
                 progress=None if a.quiet else sys.stderr, threads=a.threads).run()

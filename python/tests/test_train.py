@@ -414,6 +414,7 @@ class Run(unittest.TestCase):
                                (['--exposure', '-1'], '--exposure'),
                                (['--mask', 'band'], '--mask'), (['--algo', 'sarsa'], '--algo'),
                                (['--exit-points', '0'], '--exit-points'), (['--exit-horizon', '-1'], '--exit-horizon'), (['--exit-tail', '2'], '--exit-tail'),
+                               (['--exit-home', '-1'], '--exit-home'), (['--exit-clip', '-1'], '--exit-clip'),
                                (['--league-floor', 'search:0.2'], 'search not in the league')):
                 p = subprocess.run([sys.executable, '-m', 'paperio.train', out] + args, env=env,
                                    capture_output=True, text=True)
