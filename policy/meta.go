@@ -28,8 +28,11 @@ type Meta struct {
 	// MaskExposure says whether the action keeps the band out of the
 	// enemy's reach as the exposure mask defines it (rl.Guard; default
 	// false): a stronger mask than MaskLosing, which it implies.
-	MaskExposure bool   `json:"mask_exposure"`
-	Name         string `json:"name"`
+	MaskExposure bool `json:"mask_exposure"`
+	// ExposureMargin is the margin the exposure mask asks for
+	// (rl.GuardMargin; default 1).
+	ExposureMargin int    `json:"exposure_margin"`
+	Name           string `json:"name"`
 	// Width and Height, when given, are the board a full tower was made
 	// for.
 	Width  int `json:"width"`
@@ -76,6 +79,9 @@ func parseMeta(b []byte) (*Meta, error) {
 	}
 	if m.Version != Version {
 		return nil, fmt.Errorf("meta version %d: this reader knows version %d", m.Version, Version)
+	}
+	if m.ExposureMargin < 0 {
+		return nil, fmt.Errorf("meta exposure_margin %d: want 1 or more (0 or none: 1)", m.ExposureMargin)
 	}
 	if m.Width < 0 || m.Height < 0 {
 		return nil, fmt.Errorf("meta board %dx%d: want positive sizes", m.Width, m.Height)

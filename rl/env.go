@@ -39,6 +39,9 @@ type EnvOptions struct {
 	// is started afresh from the state where it stands, as a bot that
 	// takes over the game there.
 	Expert string
+	// GuardMargin is the margin the exposure mask asks for in
+	// Buffers.Guard (GuardMargin; 0 means 1, Guard's own).
+	GuardMargin int
 }
 
 // Buffers are the arrays an Env fills in place: the Python package's numpy
@@ -544,7 +547,7 @@ func (e *Env) observe(i int, fresh bool) {
 	if e.b.Guard != nil {
 		ok := [3]bool{}
 		if !s.Over() {
-			ok = Guard(s, v)
+			ok = GuardMargin(s, v, max(e.o.GuardMargin, 1))
 		}
 		copy(e.b.Guard[3*i:3*i+3], ok[:])
 	}

@@ -512,3 +512,73 @@ func TestStartReplayStepSome(t *testing.T) {
 		}
 	}
 }
+
+// TestEnvGuardMargin: with EnvOptions.GuardMargin, the guard buffer holds
+// GuardMargin's moves for the observation's player in every state; they are
+// some of the moves Guard allows, and fewer in some states.
+func TestEnvGuardMargin(t *testing.T) {
+	c := paperio.Config{Width: 40, Height: 40, MaxTurns: 300}
+	o := EnvOptions{Envs: 4, Config: c, View: View{Crop: 5}, Opponent: "wanderer", Player: 0}
+	e := newEnv(t, o)
+	b := newBuffers(o)
+	b.Expert, b.Guard = nil, make([]bool, 3*o.Envs)
+	if err := e.SetBuffers(b); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Reset(3); err != nil {
+		t.Fatal(err)
+	}
+	o.GuardMargin = 3
+	wide := newEnv(t, o)
+	wb := newBuffers(o)
+	wb.Expert, wb.Guard = nil, make([]bool, 3*o.Envs)
+	if err := wide.SetBuffers(wb); err != nil {
+		t.Fatal(err)
+	}
+	if err := wide.Reset(3); err != nil {
+		t.Fatal(err)
+	}
+	var states, fewer int
+	acts := make([]int64, o.Envs)
+	for step := range 600 {
+		for i := range o.Envs {
+			s, err := wide.State(i)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g1, g3 := [3]bool(b.Guard[3*i:3*i+3]), [3]bool(wb.Guard[3*i:3*i+3])
+			if !s.Over() {
+				if want := GuardMargin(s, int(wb.Player[i])-1, 3); g3 != want {
+					t.Fatalf("step %d, environment %d: guard %v, GuardMargin 3 says %v", step, i, g3, want)
+				}
+			}
+			for k := range 3 {
+				if g3[k] && !g1[k] {
+					t.Fatalf("step %d, environment %d: margin 3 allows %v, margin 1 only %v", step, i, g3, g1)
+				}
+			}
+			if g3 != g1 {
+				fewer++
+			}
+			states++
+			// The first move both allow, turning now and then.
+			acts[i] = 1
+			for k := range 3 {
+				if a := (step/7 + i + k) % 3; g3[a] {
+					acts[i] = int64(a)
+					break
+				}
+			}
+		}
+		if err := e.Step(acts); err != nil {
+			t.Fatal(err)
+		}
+		if err := wide.Step(acts); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if fewer == 0 {
+		t.Fatalf("%d states: a margin of 3 never allowed fewer moves", states)
+	}
+	t.Logf("%d states, %d with fewer moves at margin 3", states, fewer)
+}

@@ -9,9 +9,9 @@ import (
 	"github.com/paperio/paperio/play"
 )
 
-// guardByDefinition is Guard as its comment defines it, by scanning the
-// whole board for the band's and the territory's cells.
-func guardByDefinition(s *paperio.State, me int) [3]bool {
+// guardByDefinition is GuardMargin as Guard's comment defines it, by
+// scanning the whole board for the band's and the territory's cells.
+func guardByDefinition(s *paperio.State, me, need int) [3]bool {
 	x, y, d := s.Head(me)
 	ex, ey, _ := s.Head(1 - me)
 	dist := func(ax, ay, bx, by int) int { return abs(ax-bx) + abs(ay-by) }
@@ -47,7 +47,7 @@ func guardByDefinition(s *paperio.State, me int) [3]bool {
 	}
 	var ok [3]bool
 	for i := range ok {
-		ok[i] = safe[i] && (margin[i] >= 1 || margin[i] == best)
+		ok[i] = safe[i] && (margin[i] >= need || margin[i] == best)
 	}
 	return ok
 }
@@ -55,18 +55,24 @@ func guardByDefinition(s *paperio.State, me int) [3]bool {
 // TestGuardMatchesDefinition: the exposure mask is its definition in every
 // state of games on boards of many sizes, for both players; and it does
 // mask moves that Safe allows, in states where some move is safe from
-// exposure and in states where none is.
+// exposure and in states where none is. So is GuardMargin with a margin of
+// 3, which masks more moves in some states.
 func TestGuardMatchesDefinition(t *testing.T) {
-	var n, masked, cornered int
+	var n, masked, cornered, stricter int
 	states(t, 60, func(s *paperio.State) {
 		if s.Over() {
 			return
 		}
 		for me := range 2 {
-			got, want := Guard(s, me), guardByDefinition(s, me)
+			got, want := Guard(s, me), guardByDefinition(s, me, 1)
 			if got != want {
 				x, y, d := s.Head(me)
 				t.Fatalf("half-step %d, player %d at (%d, %d) facing %d: Guard %v, definition %v", s.HalfSteps(), me, x, y, d, got, want)
+			}
+			if got3, want3 := GuardMargin(s, me, 3), guardByDefinition(s, me, 3); got3 != want3 {
+				t.Fatalf("half-step %d, player %d: GuardMargin 3 %v, definition %v", s.HalfSteps(), me, got3, want3)
+			} else if got3 != got {
+				stricter++
 			}
 			n++
 			if got != Safe(s, me) {
@@ -77,8 +83,9 @@ func TestGuardMatchesDefinition(t *testing.T) {
 			}
 		}
 	})
-	if masked == 0 || cornered == 0 || masked == cornered {
-		t.Fatalf("%d states: %d masked a safe move, %d with no move out of reach: want some of each kind", n, masked, cornered)
+	if masked == 0 || cornered == 0 || masked == cornered || stricter == 0 {
+		t.Fatalf("%d states: %d masked a safe move, %d with no move out of reach, %d masked more at margin 3: want some of each kind",
+			n, masked, cornered, stricter)
 	}
 	t.Logf("%d states: %d masked a safe move, %d of them with no move out of reach", n, masked, cornered)
 }
@@ -113,10 +120,14 @@ func TestPolicyPlaysGuard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var moves, changed int
+	wide, err := LoadPolicy(writePolicy(t, fmt.Sprintf(meta, `, "mask_exposure": true, "exposure_margin": 3`), c, 5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var moves, changed, widened int
 	for seed := range int64(6) {
 		side := int(seed & 1)
-		pl, bare := guarded.NewPlayer(), plain.NewPlayer()
+		pl, bare, w3 := guarded.NewPlayer(), plain.NewPlayer(), wide.NewPlayer()
 		var p [2]bots.Bot
 		p[side], _ = bots.Make("wanderer")
 		p[1-side], _ = bots.Make("heuristic")
@@ -133,6 +144,7 @@ func TestPolicyPlaysGuard(t *testing.T) {
 		}
 		pl.Reset(s, side, 0, play.Clock{})
 		bare.Reset(s, side, 0, play.Clock{})
+		w3.Reset(s, side, 0, play.Clock{})
 		for !s.Over() {
 			if s.ToMove() == side {
 				ok := Guard(s, side)
@@ -143,13 +155,20 @@ func TestPolicyPlaysGuard(t *testing.T) {
 				if _, b := bare.Decide(s, side); b != a {
 					changed++
 				}
+				logits3, a3 := w3.Decide(s, side)
+				if want := choose(logits3, true, GuardMargin(s, side, 3)); a3 != want {
+					t.Fatalf("seed %d, half-step %d: margin 3: action %d, want %d", seed, s.HalfSteps(), a3, want)
+				}
+				if a3 != a {
+					widened++
+				}
 				moves++
 			}
 			s.Step(p[s.ToMove()].Act(s, play.Clock{}))
 		}
 	}
-	if changed == 0 {
-		t.Fatalf("%d moves: the mask never changed the network's move", moves)
+	if changed == 0 || widened == 0 {
+		t.Fatalf("%d moves: the mask changed the network's move %d times, a margin of 3 the mask's %d times", moves, changed, widened)
 	}
-	t.Logf("%d moves, %d changed by the mask", moves, changed)
+	t.Logf("%d moves, %d changed by the mask, %d more by a margin of 3", moves, changed, widened)
 }

@@ -171,8 +171,9 @@ func TestPolicyRefuses(t *testing.T) {
 	c := paperio.Config{Width: 40, Height: 30, MaxTurns: 300}
 	dir := t.TempDir()
 	bad := map[string]string{
-		"obs.npz":  strings.Replace(cropMeta, `{"towers"`, `{"obs_version": 2, "towers"`, 1),
-		"view.npz": strings.Replace(cropMeta, "crop11", "crop12", 1),
+		"obs.npz":    strings.Replace(cropMeta, `{"towers"`, `{"obs_version": 2, "towers"`, 1),
+		"view.npz":   strings.Replace(cropMeta, "crop11", "crop12", 1),
+		"margin.npz": strings.Replace(cropMeta, `{"towers"`, `{"exposure_margin": -2, "towers"`, 1),
 	}
 	for name, meta := range bad {
 		path := filepath.Join(dir, name)
@@ -190,11 +191,12 @@ func TestPolicyRefuses(t *testing.T) {
 	}
 	for spec, want := range map[string]string{
 		"policy:": "policy: needs the weights file",
-		"policy:" + filepath.Join(dir, "none.npz"): "no such file",
-		"policy:" + filepath.Join(dir, "obs.npz"):  "obs.npz: observation version 2",
-		"policy:" + filepath.Join(dir, "view.npz"): "view.npz: tower 0: crop 12",
-		"policy:" + writePolicy(t, fullMeta, c, 2): "", // good
-		"POLICY:" + writePolicy(t, cropMeta, c, 3): "", // the prefix in any case
+		"policy:" + filepath.Join(dir, "none.npz"):   "no such file",
+		"policy:" + filepath.Join(dir, "obs.npz"):    "obs.npz: observation version 2",
+		"policy:" + filepath.Join(dir, "view.npz"):   "view.npz: tower 0: crop 12",
+		"policy:" + filepath.Join(dir, "margin.npz"): "exposure_margin -2",
+		"policy:" + writePolicy(t, fullMeta, c, 2):   "", // good
+		"POLICY:" + writePolicy(t, cropMeta, c, 3):   "", // the prefix in any case
 		"nosuchbot":          "nosuchbot",
 		"heuristic:margin=1": "",
 		"policy:" + writePolicy(t, cropMeta, c, 4)[1:]: "no such file",

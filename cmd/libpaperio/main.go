@@ -31,7 +31,7 @@ import (
 
 // abi changes whenever a function here changes its arguments or meaning;
 // the Python package refuses a library of another ABI.
-const abi = 4
+const abi = 5
 
 func main() {}
 
@@ -135,6 +135,8 @@ type envOptions struct {
 	Expert   string `json:"expert"`
 	// Opponents: one bot spec per environment, instead of opponent.
 	Opponents []string `json:"opponents"`
+	// GuardMargin: the exposure mask's margin in the guard buffer (rl.GuardMargin; 0 means 1).
+	GuardMargin int `json:"guard_margin"`
 }
 
 // shapeJSON says the shape of an observation's planes, the global map's
@@ -157,7 +159,7 @@ func paperio_env_new(opts *C.char, shape *C.char, shapeLen C.int, msg *C.char, m
 		e, err := rl.NewEnv(rl.EnvOptions{
 			Envs: j.Envs, Config: paperio.Config{Width: j.Width, Height: j.Height, MaxTurns: j.Turns},
 			View: rl.View{Crop: j.Crop, Global: j.Global}, Opponent: j.Opponent, Player: j.Player, SameStep: j.SameStep,
-			Expert: j.Expert, Opponents: j.Opponents,
+			Expert: j.Expert, Opponents: j.Opponents, GuardMargin: j.GuardMargin,
 		})
 		if err != nil {
 			return 0, err

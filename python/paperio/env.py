@@ -90,7 +90,9 @@ class VectorEnv(_lib.Handle):
     (rl.Guard: those after which the enemy's head cannot reach the own band
     before the own head can get home, by Manhattan distances; the least
     exposed when none is out of reach), as a policy with mask_exposure
-    plays (docs/POLICY.md). All False at a game's end.
+    plays (docs/POLICY.md). All False at a game's end. guard_margin asks
+    for that many moves in hand instead of 1 (rl.GuardMargin), as a policy
+    with the same exposure_margin plays.
 
     Game k·num_envs + i of a run is the k-th game of environment i: reset
     with seed s plays the games of `paperio selfplay --seed s` (one matchup),
@@ -105,16 +107,19 @@ class VectorEnv(_lib.Handle):
     metadata = {'autoreset_mode': 'next_step'}
 
     def __init__(self, num_envs=1, opponent='random', *, player=1, view='crop11', width=102, height=101,
-                 turns=2000, autoreset_mode='next_step', expert=None, copy=False, opponents=None, guard=False):
+                 turns=2000, autoreset_mode='next_step', expert=None, copy=False, opponents=None, guard=False,
+                 guard_margin=1):
         if autoreset_mode not in ('next_step', 'same_step'):
             raise _lib.Error("autoreset_mode %r: want 'next_step' or 'same_step'" % (autoreset_mode,))
+        if isinstance(guard_margin, bool) or not isinstance(guard_margin, (int, np.integer)) or guard_margin < 1:
+            raise _lib.Error('guard_margin %r: want an integer of at least 1' % (guard_margin,))
         if player == 'alternate':
             player = 0
         crop, glob = parse_view(view)
         options = {
             'envs': int(num_envs), 'width': int(width), 'height': int(height), 'turns': int(turns),
             'crop': crop, 'global': glob, 'opponent': opponent or '', 'player': int(player),
-            'same_step': autoreset_mode == 'same_step', 'expert': expert or '',
+            'same_step': autoreset_mode == 'same_step', 'expert': expert or '', 'guard_margin': int(guard_margin),
         }
         if opponents is not None:
             options['opponents'] = [str(o) for o in opponents]

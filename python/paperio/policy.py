@@ -22,6 +22,8 @@ The meta (a dict, saved as JSON in the file's `meta` array):
   as the exposure mask defines it (default false; Go's rl.Guard, which needs
   the whole board: act takes it as `allowed`, VectorEnv(guard=True) gives it
   in info['guard']);
+- exposure_margin: the moves in hand that mask asks for (default 1; Go's
+  rl.GuardMargin, VectorEnv(guard=True, guard_margin=...));
 - value: whether the network has a value head `v` (default true);
 - width, height: the board a 'full' tower sees (default the course board,
   102 x 101); save writes them;
@@ -107,6 +109,7 @@ def check_meta(meta):
             raise Error('meta %s must be true or false, not %r' % (key, m[key]))
     if not isinstance(m.setdefault('mask_exposure', False), bool):
         raise Error('meta mask_exposure must be true or false, not %r' % (m['mask_exposure'],))
+    m['exposure_margin'] = _int(m, 'exposure_margin', 1, 1, 'meta')
     towers = m.get('towers', [])
     if not isinstance(towers, list):
         raise Error('meta towers must be a list')

@@ -290,6 +290,7 @@ class Settings:
     anchor = 0.0  # PPO's loss adds this times KL(start || policy), the start being the network PPO began from
     temperature = 1.0  # PPO's policy is softmax(logits / temperature): below 1 its draws are nearer the greedy move
     guard = False  # the exposure mask (rl.Guard) on the learner's moves, as the native player with mask_exposure
+    guard_margin = 1  # the moves in hand the exposure mask asks for (rl.GuardMargin; the policy's exposure_margin)
     scalar_gain = 1.0  # learning rate (and initial weights) of the scalars' inputs, times the others': see _step
     algo = 'ppo'  # 'exit': policy iteration by counterfactual play-outs (Trainer._run_exit) instead of PPO
     exit_games = 64  # exit: baseline games per iteration, played greedily
@@ -559,7 +560,7 @@ class Trainer:
         if init in ('scratch', 'bc'):
             meta = {'towers': [{'view': v, 'conv': []} for v in views], 'scalars': True, 'hidden': list(self.s.hidden),
                     'mask_losing': True, 'mask_exposure': bool(self.s.guard), 'width': self.s.width,
-                    'height': self.s.height}
+                    'height': self.s.height, 'exposure_margin': self.s.guard_margin}
             self.torch.manual_seed(self.seed)
             net = policy.PolicyNet(meta)
             with self.torch.no_grad():
@@ -573,6 +574,7 @@ class Trainer:
             raise _lib.Error('--init %s: the trainer needs towers of %s and a value head' % (init, ', '.join(views)))
         if self.s.guard:
             net.meta['mask_exposure'] = True
+            net.meta['exposure_margin'] = self.s.guard_margin
         net.train()
         return net
 
@@ -603,7 +605,8 @@ class Trainer:
         s = self.s
         first = self.league.sample(s.envs)
         env = VectorEnv(s.envs, opponents=first, player=0, view=s.view, width=s.width, height=s.height,
-                        turns=s.turns, autoreset_mode='same_step', expert=expert, guard=s.guard)
+                        turns=s.turns, autoreset_mode='same_step', expert=expert, guard=s.guard,
+                        guard_margin=s.guard_margin)
         return env, list(first)
 
     def _say(self, line):
@@ -754,7 +757,8 @@ class Trainer:
         limit = self.minutes * 60
         first = self.iteration
         env = VectorEnv(s.exit_envs, opponents=[self.league.fixed[0]] * s.exit_envs, player=0, view=s.view,
-                        width=s.width, height=s.height, turns=s.turns, autoreset_mode='same_step', guard=s.guard)
+                        width=s.width, height=s.height, turns=s.turns, autoreset_mode='same_step', guard=s.guard,
+                        guard_margin=s.guard_margin)
         env.reset(seed=int(np.random.SeedSequence([self.seed, 1]).generate_state(1)[0] >> 1))
         roll = Rollouts(self, env)
         buf = Aggregate(s.exit_buffer)
@@ -1356,6 +1360,9 @@ def main(argv=None):
     ap.add_argument('--mask', choices=('losing', 'exposure'), default='losing',
                     help='the moves masked: those that lose at once (default), or also those after which the '
                          "enemy can reach the band before the head is home (the exposure mask, docs/POLICY.md)")
+    ap.add_argument('--mask-margin', type=int, default=Settings.guard_margin,
+                    help='with --mask exposure: the moves in hand the mask asks for between the enemy reaching '
+                         'the band and the head getting home (default %(default)s; the policy\'s exposure_margin)')
     ap.add_argument('--exposure', type=float, default=Settings.exposure,
                     help='reward per step with the band exposed, as a penalty (default %(default)s; with --mask '
                          'exposure the mask keeps the band safe, and the penalty teaches staying home)')
@@ -1422,6 +1429,8 @@ def main(argv=None):
         unknown = set(floor) - set(m.strip() for m in a.league.split(','))
         if unknown:
             raise _lib.Error('--league-floor: %s not in the league' % ', '.join(sorted(unknown)))
+        if a.mask_margin < 1:
+            raise _lib.Error('--mask-margin %d: want at least 1 move in hand' % a.mask_margin)
         if a.exposure < 0:
             raise _lib.Error('--exposure %g: want a penalty of at least 0' % a.exposure)
         if a.anchor < 0:
@@ -1446,6 +1455,7 @@ def main(argv=None):
         settings = Settings(envs=a.envs, steps=a.steps, hidden=hidden, view=a.view, bc_iterations=a.bc_iterations,
                             scalar_gain=a.scalar_gain, bc_reg=a.bc_reg, bc_reg_iterations=a.bc_reg_iterations,
                             league_floor=a.league_floor, guard=a.mask == 'exposure', temperature=a.temperature,
+                            guard_margin=a.mask_margin,
                             anchor=a.anchor, exposure=a.exposure, algo=a.algo, exit_games=a.exit_games,
                             exit_points=a.exit_points, exit_envs=a.exit_envs, exit_horizon=a.exit_horizon,
                             exit_lr=a.exit_lr, exit_confirm=a.exit_confirm, exit_tail=a.exit_tail,

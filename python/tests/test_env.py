@@ -191,6 +191,28 @@ class Api(unittest.TestCase):
                 obs, _, _, _, info = env.step(a)
         self.assertGreater(fewer, 0)
 
+    def test_guard_margin_asks_for_more(self):
+        # A margin of 3 allows some of the moves a margin of 1 allows, fewer
+        # in some states, never none while a move is safe.
+        kw = dict(opponent='wanderer', view='crop11', width=30, height=25, turns=200, autoreset_mode='same_step',
+                  guard=True)
+        fewer = 0
+        with paperio.VectorEnv(8, **kw) as one, paperio.VectorEnv(8, guard_margin=3, **kw) as three:
+            _, i1 = one.reset(seed=4)
+            _, i3 = three.reset(seed=4)
+            for t in range(300):
+                g1, g3 = i1['guard'].copy(), i3['guard'].copy()
+                self.assertTrue((g3 <= g1).all(), t)
+                self.assertTrue((g3.any(1) == g1.any(1)).all(), t)
+                fewer += int((g3 != g1).any(1).sum())
+                a = np.argmax(g3, 1) if t % 9 else np.full(8, 1)
+                _, _, _, _, i1 = one.step(a)
+                _, _, _, _, i3 = three.step(a)
+        self.assertGreater(fewer, 0)
+        for bad in (0, 1.5, True):
+            with self.assertRaisesRegex(paperio.Error, 'guard_margin'):
+                paperio.VectorEnv(1, guard=True, guard_margin=bad)
+
     def test_expert_answers(self):
         with paperio.VectorEnv(2, opponent='goround', view='crop11', width=30, height=25, turns=60,
                                expert='heuristic', autoreset_mode='same_step') as env:

@@ -131,6 +131,7 @@ class Errors(unittest.TestCase):
                               ({'towers': [{'view': 'crop1'}]}, 'mask_losing needs'),
                               ({'towers': [], 'scalars': False, 'mask_losing': False}, 'nothing'),
                               ({'hidden': [0]}, 'hidden'),
+                              ({'exposure_margin': 0}, 'exposure_margin'),
                               ({'obs_version': 2}, 'obs_version')):
             with self.assertRaisesRegex(policy.Error, message, msg=meta):
                 policy.PolicyNet(meta)

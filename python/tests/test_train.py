@@ -379,11 +379,12 @@ class Run(unittest.TestCase):
         import io
         with tempfile.TemporaryDirectory() as out:
             log = io.StringIO()
-            s = train.Settings(bc_iterations=1, guard=True, temperature=0.5, anchor=2.0, **SMALL)
+            s = train.Settings(bc_iterations=1, guard=True, guard_margin=3, temperature=0.5, anchor=2.0, **SMALL)
             t = train.Trainer(out, seed=1, init='bc', league='goround', progress=log, threads=1, iterations=2,
                               settings=s)
             t.run()
-            self.assertTrue(policy.load(os.path.join(out, 'policy.npz')).meta['mask_exposure'])
+            meta = policy.load(os.path.join(out, 'policy.npz')).meta
+            self.assertEqual((meta['mask_exposure'], meta['exposure_margin']), (True, 3))
             lines = [x for x in log.getvalue().splitlines() if x.startswith('it ')]
             self.assertNotIn('KL from the start', lines[0])  # cloning
             self.assertIn('KL from the start', lines[1])
@@ -413,8 +414,9 @@ class Run(unittest.TestCase):
                                (['--temperature', '0'], '--temperature'), (['--anchor', '-1'], '--anchor'),
                                (['--exposure', '-1'], '--exposure'),
                                (['--mask', 'band'], '--mask'), (['--algo', 'sarsa'], '--algo'),
-                               (['--exit-points', '0'], '--exit-points'), (['--exit-horizon', '-1'], '--exit-horizon'), (['--exit-tail', '2'], '--exit-tail'),
-                               (['--exit-home', '-1'], '--exit-home'), (['--exit-clip', '-1'], '--exit-clip'),
+                               (['--exit-points', '0'], '--exit-points'), (['--exit-horizon', '-1'], '--exit-horizon'),
+                               (['--exit-tail', '2'], '--exit-tail'), (['--exit-home', '-1'], '--exit-home'),
+                               (['--exit-clip', '-1'], '--exit-clip'), (['--mask-margin', '0'], '--mask-margin'),
                                (['--league-floor', 'search:0.2'], 'search not in the league')):
                 p = subprocess.run([sys.executable, '-m', 'paperio.train', out] + args, env=env,
                                    capture_output=True, text=True)
