@@ -251,7 +251,7 @@ DEFAULT_LEAGUE = 'random,goround,wanderer,heuristic,self'
 SELF = 'self'  # the league's past snapshots of the learner
 
 # Scalars of OBSERVATION.md that the reward reads.
-OWN_AREA, ENEMY_AREA, OWN_BAND, HOME_DIST, BAND_TO_ENEMY = 9, 10, 11, 20, 21
+OWN_AREA, ENEMY_AREA, HOME_DIST, BAND_TO_ENEMY = 9, 10, 20, 21
 
 
 class Settings:
@@ -297,9 +297,6 @@ class Settings:
     exit_points = 8  # exit: decision points per baseline game, each move the mask allows there played out
     exit_envs = 256  # exit: environments stepping the play-outs together
     exit_horizon = 50  # exit: moves a play-out goes on after its deviation (0: to the game's end)
-    exit_home = 0  # exit: a play-out stopped by the horizon with its band out goes on until home, at most this longer
-    exit_clip = 0.0  # exit: a move's gain or loss counts at most this much in the preference's weight (0: no limit)
-    exit_tail = 0.0  # exit: share of a game's points drawn from its last exit_horizon moves when it was lost early
     exit_win = 1.0  # exit: the score of a win (minus for a loss) ...
     exit_area = 1.0  # ... plus this times the territory difference as a share of the board
     exit_confirm = 0.5  # exit: weight of the greedy move's cross-entropy where no move played out beat it
@@ -779,9 +776,7 @@ class Trainer:
                 score += ((b['result'] or 0.0) + 1) / 2
             jobs, points = [], []
             for k, b in enumerate(bases):
-                lost = (b['result'] or 0.0) < 0 and b['moves'] < s.turns
-                for t in exit_points(b, s.exit_points, self.rng, tail=s.exit_tail if lost else 0.0,
-                                     window=s.exit_horizon or 50):
+                for t in exit_points(b, s.exit_points, self.rng):
                     greedy = int(b['action'][t])
                     stop = int(t) + s.exit_horizon if s.exit_horizon else 0
                     alts = [m for m in range(3) if m != greedy and b['allowed'][t, m]]
@@ -797,8 +792,6 @@ class Trainer:
                 for n, m in enumerate(alts):
                     scores[m] = outs[at + n]['score']
                 adv = exit_advantages(greedy, scores)
-                if s.exit_clip:
-                    adv = np.clip(adv, -s.exit_clip, s.exit_clip)
                 gains.append(max(0.0, float(adv.max())))
                 o = outs[at]
                 for c, x in enumerate(o['planes']):
@@ -1080,8 +1073,7 @@ class Rollouts:
         obs, info = env._obs, env._infos()
         if trace:
             tr = {'action': np.full((len(jobs), trace), -1, np.int8), 'p': np.zeros((len(jobs), trace), np.float32),
-                  'allowed': np.zeros((len(jobs), trace, 3), bool), 'diff': np.zeros((len(jobs), trace), np.float32),
-                  'band': np.zeros((len(jobs), trace), bool)}
+                  'allowed': np.zeros((len(jobs), trace, 3), bool), 'diff': np.zeros((len(jobs), trace), np.float32)}
         while True:
             te = time.perf_counter()
             for i in np.flatnonzero(slot < 0):
@@ -1133,9 +1125,7 @@ class Rollouts:
                 k = moves[live] - 1
                 rec = k < trace
                 tr['diff'][slot[live][rec], k[rec]] = diff[rec]
-                tr['band'][slot[live][rec], k[rec]] = final[rec, OWN_BAND] > 0
-            out_late = (final[:, OWN_BAND] > 0) & (moves[live] < stop[live] + s.exit_home)
-            done = term[live] | ((stop[live] > 0) & (moves[live] >= stop[live]) & ~out_late)
+            done = term[live] | ((stop[live] > 0) & (moves[live] >= stop[live]))
             for r in np.flatnonzero(done):
                 i = live[r]
                 o = out[slot[i]]
@@ -1163,44 +1153,28 @@ def exit_score(s, result, diff):
     return (s.exit_win * result if result else 0.0) + s.exit_area * diff
 
 
-def exit_points(base, k, rng, uniform=0.5, tail=0.0, window=50):
+def exit_points(base, k, rng, uniform=0.5):
     """Up to k decision points of a baseline game (dict with 'allowed' and
     'p' per move): moves where the mask allowed more than one move, drawn
     without replacement, with weights half uniform and half the network's
-    doubt (1 - its greedy move's probability). A share tail of them (for
-    a game lost before its end: the moves that led to the loss) come from
-    the last window moves alone."""
+    doubt (1 - its greedy move's probability)."""
     n = len(base['p'])
     cand = np.flatnonzero(base['allowed'][:n].sum(1) >= 2)
     if not len(cand):
         return cand
-    late = cand[cand >= n - window] if tail > 0 else cand[:0]
-    picked = late if len(late) <= round(k * tail) else rng.choice(late, size=int(round(k * tail)), replace=False)
-    rest = np.setdiff1d(cand, picked)
-    if not len(rest) or len(picked) >= k:
-        return np.sort(picked)
-    doubt = 1 - base['p'][rest].astype(np.float64)
-    w = uniform / len(rest) + (1 - uniform) * (doubt / doubt.sum() if doubt.sum() > 0 else 1.0 / len(rest))
+    doubt = 1 - base['p'][cand].astype(np.float64)
+    w = uniform / len(cand) + (1 - uniform) * (doubt / doubt.sum() if doubt.sum() > 0 else 1.0 / len(cand))
     w /= w.sum()
-    more = rng.choice(rest, size=min(k - len(picked), len(rest)), replace=False, p=w)
-    return np.sort(np.concatenate([picked, more]))
+    return np.sort(rng.choice(cand, size=min(k, len(cand)), replace=False, p=w))
 
 
 def baseline_score(s, base, t, stop):
     """The baseline's score where a deviation at move t stops: at the end
-    of the game, or after move stop - 1 when the horizon comes first (or,
-    with exit_home, after the first move from there on that leaves no band
-    out, at most exit_home moves later), as Rollouts.play stops it."""
+    of the game, or after move stop - 1 when the horizon comes first."""
     n = len(base['action'])
-    if not stop or stop >= n:
-        return base['score']
-    k = stop - 1
-    if s.exit_home:
-        late = base['band'][k:min(n, k + s.exit_home)]
-        k += int(np.argmin(late)) if not late.all() else len(late)
-        if k >= n - 1:  # the game's last move: its result counts
-            return base['score']
-    return exit_score(s, None, float(base['diff'][k]))
+    if stop and stop < n:
+        return exit_score(s, None, float(base['diff'][stop - 1]))
+    return base['score']
 
 
 def exit_advantages(greedy, scores):
@@ -1386,15 +1360,6 @@ def main(argv=None):
     ap.add_argument('--exit-horizon', type=int, default=Settings.exit_horizon,
                     help="exit: moves a play-out goes on after its deviation, 0 to the game's end (default "
                          '%(default)s)')
-    ap.add_argument('--exit-home', type=int, default=Settings.exit_home,
-                    help='exit: a play-out the horizon stops with its band out goes on until it is home, at most '
-                         'this many moves more (default %(default)s: stop at the horizon)')
-    ap.add_argument('--exit-clip', type=float, default=Settings.exit_clip,
-                    help="exit: the most a move's gain or loss weighs in the preference, so that rare large ones "
-                         "(deaths) do not drown the others (default %(default)s: no limit)")
-    ap.add_argument('--exit-tail', type=float, default=Settings.exit_tail,
-                    help='exit: share of the points of a game lost before its end drawn from its last '
-                         '--exit-horizon moves, where the loss was made (default %(default)s)')
     ap.add_argument('--exit-lr', type=float, default=Settings.exit_lr,
                     help="exit: Adam's step size (default %(default)s)")
     ap.add_argument('--exit-confirm', type=float, default=Settings.exit_confirm,
@@ -1439,12 +1404,6 @@ def main(argv=None):
             raise _lib.Error('--temperature %g: want a positive number' % a.temperature)
         if not a.scalar_gain > 0:
             raise _lib.Error('--scalar-gain %g: want a positive number' % a.scalar_gain)
-        if a.exit_clip < 0:
-            raise _lib.Error('--exit-clip %g: want a weight of at least 0' % a.exit_clip)
-        if a.exit_home < 0:
-            raise _lib.Error('--exit-home %d: want at least 0 moves' % a.exit_home)
-        if not 0 <= a.exit_tail <= 1:
-            raise _lib.Error('--exit-tail %g: want a share from 0 to 1' % a.exit_tail)
         if not a.exit_lr > 0 or a.exit_confirm < 0:
             raise _lib.Error('--exit-lr %g --exit-confirm %g: want a positive step size and a weight of at least 0'
                              % (a.exit_lr, a.exit_confirm))
@@ -1458,8 +1417,7 @@ def main(argv=None):
                             guard_margin=a.mask_margin,
                             anchor=a.anchor, exposure=a.exposure, algo=a.algo, exit_games=a.exit_games,
                             exit_points=a.exit_points, exit_envs=a.exit_envs, exit_horizon=a.exit_horizon,
-                            exit_lr=a.exit_lr, exit_confirm=a.exit_confirm, exit_tail=a.exit_tail,
-                            exit_home=a.exit_home, exit_clip=a.exit_clip,
+                            exit_lr=a.exit_lr, exit_confirm=a.exit_confirm,
                             minibatches=max(1, min(a.envs * a.steps, -(-a.envs * a.steps // 2048))))
         Trainer(a.out, seed=a.seed, init=a.init, league=a.league, minutes=a.minutes, settings=settings,
                 progress=None if a.quiet else sys.stderr, threads=a.threads).run()

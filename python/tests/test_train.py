@@ -178,19 +178,6 @@ class Exit(unittest.TestCase):
         base['allowed'][:, 0] = False
         self.assertEqual(len(train.exit_points(base, 3, rng)), 0)
 
-    def test_points_of_a_lost_game_near_its_end(self):
-        allowed = np.ones((200, 3), bool)
-        base = {'allowed': allowed, 'p': np.full(200, 0.9, np.float32)}
-        rng = np.random.default_rng(2)
-        for _ in range(50):
-            t = train.exit_points(base, 8, rng, tail=0.5, window=30)
-            self.assertEqual(len(set(t.tolist())), 8)
-            self.assertGreaterEqual((t >= 170).sum(), 4)  # half from the last 30 moves, the rest from anywhere
-        early = np.concatenate([train.exit_points(base, 8, rng) for _ in range(50)])
-        self.assertLess((early >= 170).mean(), 0.4)  # without a tail: about 30 of 200
-        base['allowed'][:195, :2] = False  # only the last 5 moves have a choice
-        self.assertEqual(train.exit_points(base, 8, rng, tail=0.5, window=30).tolist(), list(range(195, 200)))
-
     def test_a_playout_of_the_greedy_move_is_its_baseline(self):
         # Deterministic players: the baseline's game replayed to move t and
         # played on greedily from there ends as the baseline did, to the
@@ -234,22 +221,6 @@ class Exit(unittest.TestCase):
                 self.assertEqual(stopped['moves'], 10)
                 self.assertIsNone(stopped['result'])
                 self.assertAlmostEqual(stopped['score'], train.baseline_score(s, b, 5, 10), places=6)
-            # With exit_home, a play-out the horizon finds out of its
-            # territory goes on until it is home; the baseline's score is
-            # read at the same move.
-            s.exit_home = 20
-            jobs = [{'spec': 'heuristic', 'game': g, 'prefix': b['action'][:t].astype(np.int64),
-                     'move': int(b['action'][t]), 'stop': t + 6}
-                    for g, b in enumerate(bases) for t in range(0, b['moves'] - 1, 7)]
-            outs = roll.play(jobs)
-            went_on = 0
-            for j, o in zip(jobs, outs):
-                b, t = bases[j['game']], len(j['prefix'])
-                self.assertAlmostEqual(o['score'], train.baseline_score(s, b, t, t + 6), places=6)
-                if o['moves'] < b['moves']:
-                    self.assertTrue(o['moves'] == t + 26 or not b['band'][o['moves'] - 1])
-                went_on += o['moves'] > t + 6
-            self.assertGreater(went_on, 0, 'no play-out was out at its horizon')
             env.close()
 
     def test_iterations_learn_from_playouts_then_resume(self):
@@ -415,8 +386,7 @@ class Run(unittest.TestCase):
                                (['--exposure', '-1'], '--exposure'),
                                (['--mask', 'band'], '--mask'), (['--algo', 'sarsa'], '--algo'),
                                (['--exit-points', '0'], '--exit-points'), (['--exit-horizon', '-1'], '--exit-horizon'),
-                               (['--exit-tail', '2'], '--exit-tail'), (['--exit-home', '-1'], '--exit-home'),
-                               (['--exit-clip', '-1'], '--exit-clip'), (['--mask-margin', '0'], '--mask-margin'),
+                               (['--mask-margin', '0'], '--mask-margin'),
                                (['--league-floor', 'search:0.2'], 'search not in the league')):
                 p = subprocess.run([sys.executable, '-m', 'paperio.train', out] + args, env=env,
                                    capture_output=True, text=True)
