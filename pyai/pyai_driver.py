@@ -32,6 +32,7 @@ errors; the game's driver adds the game's requests (Driver.dispatch).
 
 import ast
 import json
+import mmap
 import os
 import resource
 import struct
@@ -146,9 +147,12 @@ class Driver:
         return text
 
     def keep_reserve(self):
+        # Address space, which is what the memory limit counts, but not
+        # memory: the pages are never touched (a bytearray's would be
+        # zeroed, a page fault each).
         try:
-            self.reserve = bytearray(1 << 20)
-        except MemoryError:
+            self.reserve = mmap.mmap(-1, 1 << 20)
+        except (MemoryError, OSError):
             self.reserve = None
 
     def hook(self, name, *args):
@@ -267,7 +271,10 @@ def load_module(name, path):
 
 
 # An AI's source as a fork server read and compiled it for its children
-# (no code of it runs there): path -> (the file's stat, tree, code).
+# (no code of it runs there): path -> (the file's stat, tree, code, its
+# course_violations). A child that walked the tree itself would copy every
+# page of it from the server (its reference counts change): on a virtual
+# machine that is milliseconds.
 COMPILED = {}
 
 
@@ -285,10 +292,11 @@ def precompile(path):
             source = f.read()
         tree = compile(source, path, 'exec', ast.PyCF_ONLY_AST, dont_inherit=True)
         code = compile(tree, path, 'exec', dont_inherit=True)
+        bad = course_violations(tree)
     except BaseException:
         return
     if file_key(path) == key:
-        COMPILED[path] = (key, tree, code)
+        COMPILED[path] = (key, tree, code, bad)
 
 
 def compiled(path):
@@ -562,7 +570,7 @@ def parse(path, shown, course_rules):
     except (ValueError, MemoryError, RecursionError) as e:
         return None, '%s: does not parse: %s' % (shown, e)
     if course_rules:
-        bad = course_violations(tree)
+        bad = done[3] if done is not None else course_violations(tree)
         if bad:
             line, what = bad[0]
             more = ''

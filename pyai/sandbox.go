@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -41,6 +42,21 @@ func findPython(name string) (string, error) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
+	if abs, err := filepath.Abs(p); err == nil && isBinary(abs) {
+		// The interpreter itself, not a version manager's shim: only its
+		// version is asked, which it tells before starting up (a few ms of
+		// CPU rather than tens), and the path is what it would call
+		// itself (sys.executable).
+		out, err := exec.CommandContext(ctx, abs, "-I", "-S", "-V").Output()
+		if err != nil {
+			return "", fmt.Errorf("python interpreter %s does not run: %v", abs, err)
+		}
+		var major, minor int
+		if _, err := fmt.Sscanf(string(out), "Python %d.%d", &major, &minor); err != nil || major != 3 || minor < 8 {
+			return "", fmt.Errorf("python interpreter %s: Python 3.8 or newer needed (it says %q)", abs, strings.TrimSpace(string(out)))
+		}
+		return abs, nil
+	}
 	// -S: the question is the interpreter's, its site-packages (whose .pth
 	// files may take tens of milliseconds) have nothing to add.
 	out, err := exec.CommandContext(ctx, p, "-I", "-S", "-c",
@@ -59,6 +75,19 @@ func findPython(name string) (string, error) {
 		return p, nil
 	}
 	return lines[0], nil
+}
+
+// isBinary reports whether the file at path (links followed) is an ELF
+// executable rather than a script.
+func isBinary(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	var magic [4]byte
+	_, err = io.ReadFull(f, magic[:])
+	return err == nil && string(magic[:]) == "\x7fELF"
 }
 
 // bwrapState caches whether bubblewrap works here, probed once.
@@ -103,7 +132,9 @@ func findBwrap(python string) (string, error) {
 		defer os.RemoveAll(dir)
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
-		args := append(bwrapArgs(p, dir, dir, dir), python, "-I", "-S", "-c", "pass")
+		// -V: the interpreter runs in the sandbox, without the tens of
+		// milliseconds of its start-up.
+		args := append(bwrapArgs(p, dir, dir, dir), python, "-I", "-S", "-V")
 		var stderr bytes.Buffer
 		cmd := exec.CommandContext(ctx, args[0], args[1:]...)
 		cmd.Stderr = &stderr

@@ -44,22 +44,30 @@ BORN = struct.Struct('<cII')
 ENDED = struct.Struct('<cIi')
 
 
-def not_dumpable():
+def prctl_function():
+    """libc's prctl, or None: looked up once, in the server, for it and its
+    children (a child that loaded libc through ctypes itself would copy
+    some 70 pages of the server's memory)."""
     try:
         import ctypes
-        ctypes.CDLL(None, use_errno=True).prctl(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE 0
+        return ctypes.CDLL(None, use_errno=True).prctl
     except (OSError, AttributeError, ImportError):
-        pass
+        return None
+
+
+PRCTL = prctl_function()
+
+
+def not_dumpable():
+    if PRCTL is not None:
+        PRCTL(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE 0
 
 
 def die_with(server):
     """Ends this child when the server ends (which ends when the Go side
     does), as a driver process ends with the Go side."""
-    try:
-        import ctypes
-        ctypes.CDLL(None, use_errno=True).prctl(1, 9, 0, 0, 0)  # PR_SET_PDEATHSIG, SIGKILL
-    except (OSError, AttributeError, ImportError):
-        pass
+    if PRCTL is not None:
+        PRCTL(1, 9, 0, 0, 0)  # PR_SET_PDEATHSIG, SIGKILL
     if os.getppid() != server:  # it ended before the line above
         os._exit(1)
 

@@ -58,6 +58,7 @@ from pyai_driver import HEADER  # noqa: E402
 
 ANSWER = struct.Struct('<IcIc')  # the reply to play: A and the action
 FRAME = struct.Struct('<iiddBiiBiiBII')
+FRAME_SIZE = FRAME.size
 GAME = struct.Struct('<BII')
 RESULT = struct.Struct('<bbB')
 COLUMN = struct.Struct('<IB')
@@ -77,7 +78,12 @@ class Driver(base.Driver):
         self.height = 0
         self.fields = None
         self.bands = None
-        self.ints = {}
+        # The last frame's turnleft and timeleft: values equal to them are
+        # the very same objects (tuples and ints are immutable), which keeps
+        # the log small.
+        self.turns = (None, None)
+        self.times = (None, None)
+        self.bits = -1
 
     # ---- frames ---------------------------------------------------------
 
@@ -85,12 +91,12 @@ class Driver(base.Driver):
         """Decodes n changed columns of a grid whose previous frame was
         prev; returns the new grid and where the record goes on."""
         h = self.height
-        cols = list(prev) if n > 1 else None
+        cols = list(prev)
         for _ in range(n):
             x, m = COLUMN.unpack_from(buf, off)
             off += COLUMN.size
             if m == 0:  # the whole column
-                col = tuple([VALUES[v] for v in buf[off:off + h]])
+                cols[x] = tuple([VALUES[v] for v in buf[off:off + h]])
                 off += h
             else:  # m cells of the previous column changed
                 col = list(prev[x])
@@ -98,10 +104,7 @@ class Driver(base.Driver):
                     y, v = CELL.unpack_from(buf, off)
                     off += CELL.size
                     col[y] = VALUES[v]
-                col = tuple(col)
-            if cols is None:  # the usual case: one column, spliced in
-                return prev[:x] + (col,) + prev[x + 1:], off
-            cols[x] = col
+                cols[x] = tuple(col)
         return tuple(cols), off
 
     def frames(self, buf, off, n):
@@ -110,31 +113,40 @@ class Driver(base.Driver):
         tuples of the previous frame; so is every unchanged column."""
         # The log is looked up each time, as the course did: the AI may
         # have put another list there.
-        log, me, keep = self.stat['log'], self.me, self.ints.setdefault
+        stat = self.stat
+        append, me = stat['log'].append, self.me
         fields, bands = self.fields, self.bands
+        turns, times, bits0 = self.turns, self.times, self.bits
+        unpack = FRAME.unpack_from
         frame = None
         for _ in range(n):
-            tl0, tl1, t0, t1, ints, x0, y0, d0, x1, y1, d1, nf, nb = FRAME.unpack_from(buf, off)
-            off += FRAME.size
+            tl0, tl1, t0, t1, bits, x0, y0, d0, x1, y1, d1, nf, nb = unpack(buf, off)
+            off += FRAME_SIZE
             if nf:
                 fields, off = self.columns(buf, off, nf, fields)
             if nb:
                 bands, off = self.columns(buf, off, nb, bands)
+            if tl0 != turns[0] or tl1 != turns[1]:
+                turns = (turns[0] if tl0 == turns[0] else tl0, turns[1] if tl1 == turns[1] else tl1)
+            if t0 != times[0] or t1 != times[1] or bits != bits0 or not (t0 and t1):  # 0.0 == -0.0
+                times = (int(t0) if bits & 1 else t0, int(t1) if bits & 2 else t1)
+                bits0 = bits
             players = [{'id': 1, 'x': x0, 'y': y0, 'direction': d0},
                        {'id': 2, 'x': x1, 'y': y1, 'direction': d1}]
             frame = {
-                'turnleft': (keep(tl0, tl0), keep(tl1, tl1)),
-                'timeleft': (int(t0) if ints & 1 else t0, int(t1) if ints & 2 else t1),
+                'turnleft': turns,
+                'timeleft': times,
                 'fields': fields,
                 'players': players,
                 'bands': bands,
                 'me': players[me],
                 'enemy': players[1 - me],
             }
-            log.append(frame)
-            self.fields, self.bands = fields, bands
+            append(frame)
+        self.fields, self.bands = fields, bands
+        self.turns, self.times, self.bits = turns, times, bits0
         if frame is not None:
-            self.stat['now'] = frame
+            stat['now'] = frame
         return off
 
     # ---- requests -------------------------------------------------------
@@ -142,7 +154,7 @@ class Driver(base.Driver):
     def new_game(self, buf):
         self.me, w, h = GAME.unpack_from(buf, HEADER.size)
         self.height = h
-        self.ints = {}
+        self.turns, self.times, self.bits = (None, None), (None, None), -1
         self.fields = self.bands = (None,) * w
         self.stat = {'size': (w, h), 'log': [], 'now': None}
         self.frames(buf, HEADER.size + GAME.size, 1)
