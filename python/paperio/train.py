@@ -226,6 +226,26 @@ second of the trainer's process (the environment's Go threads included),
     all, 55.2 %), 60 of 100 against goround, 69 of 100 against
     wanderer, 100 of 100 against random: as far in half the time, no
     further.
+  - --mask-margin 3 (the exposure mask asks for 3 moves in hand; the same
+    clone and flags otherwise; seeds 1, 2 and 3 side by side, each about
+    a third of the two cores: 90, 90 and 93 iterations, 11.0, 10.9 and
+    11.2 million steps in 60 minutes): 61.5 % [56.6, 66.1], 67.0 %
+    [62.2, 71.4] and 64.2 % [59.4, 68.8] of 400 against heuristic with
+    --seed 11 (65.2, 70.2 and 66.8 % with --seed 12); 77.5, 75.0 and
+    77.5 % of 200 against goround, 82.0, 83.0 and 76.5 % against
+    wanderer, 100 % against random. After 10 iterations its training
+    games against heuristic were already 52 to 57 % won (the margin of 1:
+    38 to 44 %). Played under a margin of 3, the margin-1 policy of seed 2
+    won 63.0 % of 200 (52.0 % under 1).
+  - tried from the same clone, 15 to 20 minutes each, none kept: play-outs
+    that go on past the horizon until home (up to 100 moves more) and
+    half of a lost game's points drawn from its last 50 moves each made
+    the greedy player collapse within 10 to 15 iterations (0 to 4 % of
+    its training games against heuristic won), the large gains of a few
+    points drowning the rest; with each gain's weight bounded at 0.25
+    they held, but below the plain run (32 to 40 % against 44 to 46 %);
+    league floors for goround and wanderer (0.15 each) left the three
+    win rates where they were.
   - where the time goes: 900 to 6,800 steps per second of wall time as
     the load fell (2,140 over the hour, about 4,800 per CPU second of the
     trainer); inference 20 to 75 % and the environment 20 to 75 % (Go:
