@@ -235,7 +235,7 @@ second of the trainer's process (the environment's Go threads included),
     77.5 % of 200 against goround, 82.0, 83.0 and 76.5 % against
     wanderer, 100 % against random. After 10 iterations its training
     games against heuristic were already 52 to 57 % won (the margin of 1:
-    38 to 44 %). Played under a margin of 3, the margin-1 policy of seed 2
+    36 to 44 %). Played under a margin of 3, the margin-1 policy of seed 2
     won 63.0 % of 200 (52.0 % under 1).
   - tried from the same clone, 15 to 20 minutes each, none kept: play-outs
     that go on past the horizon until home (up to 100 moves more) and
