@@ -547,7 +547,7 @@ func (e *Env) observe(i int, fresh bool) {
 	if e.b.Guard != nil {
 		ok := [3]bool{}
 		if !s.Over() {
-			ok = GuardMargin(s, v, max(e.o.GuardMargin, 1))
+			ok = GuardMargin(s, v, e.o.GuardMargin)
 		}
 		copy(e.b.Guard[3*i:3*i+3], ok[:])
 	}

@@ -514,30 +514,27 @@ func TestStartReplayStepSome(t *testing.T) {
 }
 
 // TestEnvGuardMargin: with EnvOptions.GuardMargin, the guard buffer holds
-// GuardMargin's moves for the observation's player in every state; they are
-// some of the moves Guard allows, and fewer in some states.
+// GuardMargin's moves for the observation's player in every state (without,
+// Guard's); they are some of the moves Guard allows, and fewer in some
+// states.
 func TestEnvGuardMargin(t *testing.T) {
 	c := paperio.Config{Width: 40, Height: 40, MaxTurns: 300}
 	o := EnvOptions{Envs: 4, Config: c, View: View{Crop: 5}, Opponent: "wanderer", Player: 0}
-	e := newEnv(t, o)
-	b := newBuffers(o)
-	b.Expert, b.Guard = nil, make([]bool, 3*o.Envs)
-	if err := e.SetBuffers(b); err != nil {
-		t.Fatal(err)
+	guarded := func(o EnvOptions) (*Env, Buffers) {
+		e := newEnv(t, o)
+		b := newBuffers(o)
+		b.Expert, b.Guard = nil, make([]bool, 3*o.Envs)
+		if err := e.SetBuffers(b); err != nil {
+			t.Fatal(err)
+		}
+		if err := e.Reset(3); err != nil {
+			t.Fatal(err)
+		}
+		return e, b
 	}
-	if err := e.Reset(3); err != nil {
-		t.Fatal(err)
-	}
+	e, b := guarded(o)
 	o.GuardMargin = 3
-	wide := newEnv(t, o)
-	wb := newBuffers(o)
-	wb.Expert, wb.Guard = nil, make([]bool, 3*o.Envs)
-	if err := wide.SetBuffers(wb); err != nil {
-		t.Fatal(err)
-	}
-	if err := wide.Reset(3); err != nil {
-		t.Fatal(err)
-	}
+	wide, wb := guarded(o)
 	var states, fewer int
 	acts := make([]int64, o.Envs)
 	for step := range 600 {
@@ -548,8 +545,16 @@ func TestEnvGuardMargin(t *testing.T) {
 			}
 			g1, g3 := [3]bool(b.Guard[3*i:3*i+3]), [3]bool(wb.Guard[3*i:3*i+3])
 			if !s.Over() {
-				if want := GuardMargin(s, int(wb.Player[i])-1, 3); g3 != want {
+				me := int(wb.Player[i]) - 1
+				if want := GuardMargin(s, me, 3); g3 != want {
 					t.Fatalf("step %d, environment %d: guard %v, GuardMargin 3 says %v", step, i, g3, want)
+				}
+				s1, err := e.State(i) // the same game: the same moves from the same seed
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want := Guard(s1, me); g1 != want { // no margin given: Guard's own
+					t.Fatalf("step %d, environment %d: guard %v without a margin, Guard says %v", step, i, g1, want)
 				}
 			}
 			for k := range 3 {

@@ -23,16 +23,17 @@ import (
 //
 // Allowed are the safe moves of margin at least 1; when there are none,
 // the safe moves of the largest margin (the least exposed); when no move is
-// safe, none, as Safe says. GuardMargin asks for a larger margin. Manhattan distances are the fewest moves
+// safe, none, as Safe says. Manhattan distances are the fewest moves
 // without obstacles: the enemy may need more, so the mask errs on the side
 // of caution there, and me may need more to get home (around its own
-// band), where it does not.
+// band), where it does not; GuardMargin asks for a larger margin.
 func Guard(s *paperio.State, me int) [3]bool { return GuardMargin(s, me, 1) }
 
-// GuardMargin is Guard asking for a margin of at least need (1 or more)
-// instead of 1: the distances are those of open ground, while the way home
-// may have to go round the band and the enemy's way is often straight, so
-// a few moves in hand keep the band out of reach more often.
+// GuardMargin is Guard asking for a margin of at least need instead of 1
+// (a need below 1 counts as 1): the distances are those of open ground,
+// while the way home may have to go round the band and the enemy's way is
+// often straight, so a few moves in hand keep the band out of reach more
+// often.
 func GuardMargin(s *paperio.State, me, need int) [3]bool {
 	safe := Safe(s, me)
 	var margin [3]int
@@ -46,7 +47,7 @@ func GuardMargin(s *paperio.State, me, need int) [3]bool {
 		margin[i] = moveMargin(s, me, nx, ny)
 		best = max(best, margin[i])
 	}
-	need = min(best, need)
+	need = min(best, max(need, 1))
 	var ok [3]bool
 	for i := range ok {
 		ok[i] = safe[i] && margin[i] >= need

@@ -200,7 +200,7 @@ func (pl *PolicyPlayer) Decide(s *paperio.State, me int) ([3]float32, int) {
 	}
 	logits := e.Logits()
 	if pl.p.guard {
-		return logits, choose(logits, true, GuardMargin(s, me, max(pl.p.file.Meta.ExposureMargin, 1)))
+		return logits, choose(logits, true, GuardMargin(s, me, pl.p.file.Meta.ExposureMargin))
 	}
 	return logits, choose(logits, pl.p.mask, Safe(s, me))
 }

@@ -1416,6 +1416,9 @@ def main(argv=None):
             raise _lib.Error('--league-floor: %s not in the league' % ', '.join(sorted(unknown)))
         if a.mask_margin < 1:
             raise _lib.Error('--mask-margin %d: want at least 1 move in hand' % a.mask_margin)
+        if a.mask_margin != 1 and a.mask != 'exposure':
+            raise _lib.Error('--mask-margin %d: the margin is the exposure mask\'s; add --mask exposure'
+                             % a.mask_margin)
         if a.exposure < 0:
             raise _lib.Error('--exposure %g: want a penalty of at least 0' % a.exposure)
         if a.anchor < 0:

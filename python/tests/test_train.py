@@ -387,6 +387,7 @@ class Run(unittest.TestCase):
                                (['--mask', 'band'], '--mask'), (['--algo', 'sarsa'], '--algo'),
                                (['--exit-points', '0'], '--exit-points'), (['--exit-horizon', '-1'], '--exit-horizon'),
                                (['--mask-margin', '0'], '--mask-margin'),
+                               (['--mask-margin', '3'], 'add --mask exposure'),
                                (['--league-floor', 'search:0.2'], 'search not in the league')):
                 p = subprocess.run([sys.executable, '-m', 'paperio.train', out] + args, env=env,
                                    capture_output=True, text=True)
