@@ -31,8 +31,11 @@ type Meta struct {
 	MaskExposure bool `json:"mask_exposure"`
 	// ExposureMargin is the margin the exposure mask asks for
 	// (rl.GuardMargin; default 1).
-	ExposureMargin int    `json:"exposure_margin"`
-	Name           string `json:"name"`
+	ExposureMargin int `json:"exposure_margin"`
+	// ExposureWay says whether the exposure mask counts the way home as
+	// band (rl.Exposure; default false).
+	ExposureWay bool   `json:"exposure_way"`
+	Name        string `json:"name"`
 	// Width and Height, when given, are the board a full tower was made
 	// for.
 	Width  int `json:"width"`

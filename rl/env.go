@@ -42,6 +42,9 @@ type EnvOptions struct {
 	// GuardMargin is the margin the exposure mask asks for in
 	// Buffers.Guard (GuardMargin; 0 means 1, Guard's own).
 	GuardMargin int
+	// GuardWay: the exposure mask counts the way home as band
+	// (Exposure.Way).
+	GuardWay bool
 }
 
 // Buffers are the arrays an Env fills in place: the Python package's numpy
@@ -547,7 +550,7 @@ func (e *Env) observe(i int, fresh bool) {
 	if e.b.Guard != nil {
 		ok := [3]bool{}
 		if !s.Over() {
-			ok = GuardMargin(s, v, e.o.GuardMargin)
+			ok = Exposure{Margin: e.o.GuardMargin, Way: e.o.GuardWay}.Allow(s, v)
 		}
 		copy(e.b.Guard[3*i:3*i+3], ok[:])
 	}

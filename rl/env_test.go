@@ -516,7 +516,8 @@ func TestStartReplayStepSome(t *testing.T) {
 // TestEnvGuardMargin: with EnvOptions.GuardMargin, the guard buffer holds
 // GuardMargin's moves for the observation's player in every state (without,
 // Guard's); they are some of the moves Guard allows, and fewer in some
-// states.
+// states. With GuardWay as well, it holds Exposure{3, true}'s moves, other
+// than margin 3's in some states.
 func TestEnvGuardMargin(t *testing.T) {
 	c := paperio.Config{Width: 40, Height: 40, MaxTurns: 300}
 	o := EnvOptions{Envs: 4, Config: c, View: View{Crop: 5}, Opponent: "wanderer", Player: 0}
@@ -535,7 +536,9 @@ func TestEnvGuardMargin(t *testing.T) {
 	e, b := guarded(o)
 	o.GuardMargin = 3
 	wide, wb := guarded(o)
-	var states, fewer int
+	o.GuardWay = true
+	way, wayb := guarded(o)
+	var states, fewer, other int
 	acts := make([]int64, o.Envs)
 	for step := range 600 {
 		for i := range o.Envs {
@@ -555,6 +558,17 @@ func TestEnvGuardMargin(t *testing.T) {
 				}
 				if want := Guard(s1, me); g1 != want { // no margin given: Guard's own
 					t.Fatalf("step %d, environment %d: guard %v without a margin, Guard says %v", step, i, g1, want)
+				}
+				sw, err := way.State(i)
+				if err != nil {
+					t.Fatal(err)
+				}
+				gw := [3]bool(wayb.Guard[3*i : 3*i+3])
+				if want := (Exposure{Margin: 3, Way: true}).Allow(sw, me); gw != want {
+					t.Fatalf("step %d, environment %d: guard %v with the way home, Exposure says %v", step, i, gw, want)
+				}
+				if gw != g3 {
+					other++
 				}
 			}
 			for k := range 3 {
@@ -581,9 +595,12 @@ func TestEnvGuardMargin(t *testing.T) {
 		if err := wide.Step(acts); err != nil {
 			t.Fatal(err)
 		}
+		if err := way.Step(acts); err != nil {
+			t.Fatal(err)
+		}
 	}
-	if fewer == 0 {
-		t.Fatalf("%d states: a margin of 3 never allowed fewer moves", states)
+	if fewer == 0 || other == 0 {
+		t.Fatalf("%d states: a margin of 3 allowed fewer moves in %d, the way home other moves in %d", states, fewer, other)
 	}
-	t.Logf("%d states, %d with fewer moves at margin 3", states, fewer)
+	t.Logf("%d states, %d with fewer moves at margin 3, %d with other moves with the way home", states, fewer, other)
 }

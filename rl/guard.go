@@ -29,12 +29,26 @@ import (
 // band), where it does not; GuardMargin asks for a larger margin.
 func Guard(s *paperio.State, me int) [3]bool { return GuardMargin(s, me, 1) }
 
-// GuardMargin is Guard asking for a margin of at least need instead of 1
-// (a need below 1 counts as 1): the distances are those of open ground,
-// while the way home may have to go round the band and the enemy's way is
-// often straight, so a few moves in hand keep the band out of reach more
-// often.
-func GuardMargin(s *paperio.State, me, need int) [3]bool {
+// Exposure is a rule of the exposure mask: Guard's, asking for Margin
+// moves in hand (below 1: 1), and with Way, counting the cells of the way
+// home as band.
+//
+// The way home from the cell c a move goes to is an L-shaped path of
+// fewest moves to the territory cell nearest the head (FindHome), along
+// one side of the rectangle they span and then the other; of its two
+// shapes the one farther from the enemy's head is taken, and its last
+// cell, the territory, is not counted. Each of its cells becomes band as
+// the head passes it, and stays band until the head is home: an enemy that
+// can reach one of them before then can cut the band there. Guard's
+// distances see only the band already laid, so they allow a way home that
+// runs past the enemy's head.
+type Exposure struct {
+	Margin int
+	Way    bool
+}
+
+// Allow says which actions (by index) the rule allows player me in s.
+func (r Exposure) Allow(s *paperio.State, me int) [3]bool {
 	safe := Safe(s, me)
 	var margin [3]int
 	best := minMargin
@@ -44,15 +58,24 @@ func GuardMargin(s *paperio.State, me, need int) [3]bool {
 			continue
 		}
 		nx, ny := paperio.StepFrom(x, y, a.Turn(d))
-		margin[i] = moveMargin(s, me, nx, ny)
+		margin[i] = moveMargin(s, me, nx, ny, r.Way)
 		best = max(best, margin[i])
 	}
-	need = min(best, max(need, 1))
+	need := min(best, max(r.Margin, 1))
 	var ok [3]bool
 	for i := range ok {
 		ok[i] = safe[i] && margin[i] >= need
 	}
 	return ok
+}
+
+// GuardMargin is Guard asking for a margin of at least need instead of 1
+// (a need below 1 counts as 1): the distances are those of open ground,
+// while the way home may have to go round the band and the enemy's way is
+// often straight, so a few moves in hand keep the band out of reach more
+// often.
+func GuardMargin(s *paperio.State, me, need int) [3]bool {
+	return Exposure{Margin: need}.Allow(s, me)
 }
 
 const (
@@ -61,8 +84,9 @@ const (
 )
 
 // moveMargin is the margin of me's move to (nx, ny), a cell on the board
-// and not on me's band (see Guard).
-func moveMargin(s *paperio.State, me, nx, ny int) int {
+// and not on me's band (see Guard); with way, the way home counts as band
+// (Exposure).
+func moveMargin(s *paperio.State, me, nx, ny int, way bool) int {
 	ex, ey, _ := s.Head(1 - me)
 	if s.BandAt(nx, ny) == 2-me && (nx != ex || ny != ey) {
 		return maxMargin
@@ -74,7 +98,60 @@ func moveMargin(s *paperio.State, me, nx, ny int) int {
 	if b := dataset.BandToHead(s, me); b >= 0 {
 		e = min(e, int(b))
 	}
+	if way {
+		e = min(e, wayFrom(s, me, nx, ny, ex, ey))
+	}
 	return e - homeFrom(s, me, nx, ny)
+}
+
+// wayFrom is the Manhattan distance from (ex, ey) to the nearer of the two
+// L-shaped ways home from (x, y) to me's home cell (Exposure), without the
+// home cell itself; maxMargin when me has no territory.
+func wayFrom(s *paperio.State, me, x, y, ex, ey int) int {
+	h := FindHome(s, me, 0)
+	if h.R < 0 {
+		return maxMargin
+	}
+	hx, hy, d := s.Head(me)
+	tx := hx + h.A*d.DX() + h.B*d.Right().DX()
+	ty := hy + h.A*d.DY() + h.B*d.Right().DY()
+	if tx == x && ty == y {
+		return maxMargin
+	}
+	// Along x first (corner (tx, y)), or along y first (corner (x, ty)).
+	first := wayDist(x, y, tx, y, tx, ty, ex, ey)
+	second := wayDist(x, y, x, ty, tx, ty, ex, ey)
+	return max(first, second)
+}
+
+// wayDist is the Manhattan distance from (ex, ey) to the nearest cell of
+// the way from (x, y) by (cx, cy) to (tx, ty), the home cell left out.
+func wayDist(x, y, cx, cy, tx, ty, ex, ey int) int {
+	if cx == tx && cy == ty {
+		// The first leg ends at home: it stops one short.
+		bx, by := tx-sign(tx-x), ty-sign(ty-y)
+		return segDist(x, y, bx, by, ex, ey)
+	}
+	bx, by := tx-sign(tx-cx), ty-sign(ty-cy)
+	return min(segDist(x, y, cx, cy, ex, ey), segDist(cx, cy, bx, by, ex, ey))
+}
+
+func sign(v int) int {
+	switch {
+	case v > 0:
+		return 1
+	case v < 0:
+		return -1
+	}
+	return 0
+}
+
+// segDist is the Manhattan distance from (ex, ey) to the nearest cell of
+// the axis-aligned segment from (ax, ay) to (bx, by).
+func segDist(ax, ay, bx, by, ex, ey int) int {
+	x := min(max(ex, min(ax, bx)), max(ax, bx))
+	y := min(max(ey, min(ay, by)), max(ay, by))
+	return abs(ex-x) + abs(ey-y)
 }
 
 // homeFrom is the Manhattan distance from (x, y) to the nearest cell of

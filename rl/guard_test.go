@@ -9,9 +9,10 @@ import (
 	"github.com/paperio/paperio/play"
 )
 
-// guardByDefinition is GuardMargin as Guard's comment defines it, by
-// scanning the whole board for the band's and the territory's cells.
-func guardByDefinition(s *paperio.State, me, need int) [3]bool {
+// guardByDefinition is Exposure{need, way} as the comments of Guard and
+// Exposure define it, by scanning the whole board for the band's and the
+// territory's cells, and walking both ways home cell by cell.
+func guardByDefinition(s *paperio.State, me, need int, way bool) [3]bool {
 	x, y, d := s.Head(me)
 	ex, ey, _ := s.Head(1 - me)
 	dist := func(ax, ay, bx, by int) int { return abs(ax-bx) + abs(ay-by) }
@@ -39,6 +40,9 @@ func guardByDefinition(s *paperio.State, me, need int) [3]bool {
 					}
 				}
 			}
+			if way {
+				e = min(e, wayByDefinition(s, me, nx, ny))
+			}
 			margin[i] = e - h
 		}
 		if !any || margin[i] > best {
@@ -52,27 +56,61 @@ func guardByDefinition(s *paperio.State, me, need int) [3]bool {
 	return ok
 }
 
+// wayByDefinition is the enemy's distance to the farther of the two
+// L-shaped ways home from (nx, ny), walked cell by cell.
+func wayByDefinition(s *paperio.State, me, nx, ny int) int {
+	h := FindHome(s, me, 0)
+	if h.R < 0 {
+		return maxMargin
+	}
+	hx, hy, d := s.Head(me)
+	tx, ty := hx+h.A*d.DX()+h.B*d.Right().DX(), hy+h.A*d.DY()+h.B*d.Right().DY()
+	ex, ey, _ := s.Head(1 - me)
+	far := minMargin
+	for _, xFirst := range []bool{true, false} {
+		near := maxMargin
+		x, y := nx, ny
+		for x != tx || y != ty {
+			near = min(near, abs(x-ex)+abs(y-ey))
+			if xFirst && x != tx || y == ty {
+				x += sign(tx - x)
+			} else {
+				y += sign(ty - y)
+			}
+		}
+		far = max(far, near)
+	}
+	return far
+}
+
 // TestGuardMatchesDefinition: the exposure mask is its definition in every
 // state of games on boards of many sizes, for both players; and it does
 // mask moves that Safe allows, in states where some move is safe from
 // exposure and in states where none is. So is GuardMargin with a margin of
-// 3, which masks more moves in some states.
+// 3, which masks more moves in some states, and Exposure with the way home
+// as well, which masks more than that in some.
 func TestGuardMatchesDefinition(t *testing.T) {
-	var n, masked, cornered, stricter int
+	var n, masked, cornered, stricter, wayStricter int
 	states(t, 60, func(s *paperio.State) {
 		if s.Over() {
 			return
 		}
 		for me := range 2 {
-			got, want := Guard(s, me), guardByDefinition(s, me, 1)
+			got, want := Guard(s, me), guardByDefinition(s, me, 1, false)
 			if got != want {
 				x, y, d := s.Head(me)
 				t.Fatalf("half-step %d, player %d at (%d, %d) facing %d: Guard %v, definition %v", s.HalfSteps(), me, x, y, d, got, want)
 			}
-			if got3, want3 := GuardMargin(s, me, 3), guardByDefinition(s, me, 3); got3 != want3 {
+			got3, want3 := GuardMargin(s, me, 3), guardByDefinition(s, me, 3, false)
+			if got3 != want3 {
 				t.Fatalf("half-step %d, player %d: GuardMargin 3 %v, definition %v", s.HalfSteps(), me, got3, want3)
 			} else if got3 != got {
 				stricter++
+			}
+			if gotW, wantW := (Exposure{Margin: 3, Way: true}).Allow(s, me), guardByDefinition(s, me, 3, true); gotW != wantW {
+				t.Fatalf("half-step %d, player %d: Exposure{3, way} %v, definition %v", s.HalfSteps(), me, gotW, wantW)
+			} else if gotW != got3 {
+				wayStricter++
 			}
 			n++
 			if got != Safe(s, me) {
@@ -83,9 +121,9 @@ func TestGuardMatchesDefinition(t *testing.T) {
 			}
 		}
 	})
-	if masked == 0 || cornered == 0 || masked == cornered || stricter == 0 {
-		t.Fatalf("%d states: %d masked a safe move, %d with no move out of reach, %d masked more at margin 3: want some of each kind",
-			n, masked, cornered, stricter)
+	if masked == 0 || cornered == 0 || masked == cornered || stricter == 0 || wayStricter == 0 {
+		t.Fatalf("%d states: %d masked a safe move, %d with no move out of reach, %d masked more at margin 3, %d otherwise with the way home: want some of each kind",
+			n, masked, cornered, stricter, wayStricter)
 	}
 	t.Logf("%d states: %d masked a safe move, %d of them with no move out of reach", n, masked, cornered)
 }
@@ -99,7 +137,7 @@ func guardMargins(s *paperio.State, me int) [3]int {
 	for i, a := range Actions {
 		if safe[i] {
 			nx, ny := paperio.StepFrom(x, y, a.Turn(d))
-			m[i] = moveMargin(s, me, nx, ny)
+			m[i] = moveMargin(s, me, nx, ny, false)
 		}
 	}
 	return m
@@ -108,7 +146,9 @@ func guardMargins(s *paperio.State, me int) [3]int {
 // TestPolicyPlaysGuard: a policy whose meta asks for mask_exposure takes,
 // in every state of games between wanderer and heuristic (either side),
 // the move of the highest logit among those Guard allows; in some of them
-// that is not the move the same network takes without the mask.
+// that is not the move the same network takes without the mask. So do
+// policies with exposure_margin 3, and with exposure_way as well, each
+// taking another move than the one before in some states.
 func TestPolicyPlaysGuard(t *testing.T) {
 	c := paperio.Config{Width: 40, Height: 30, MaxTurns: 300}
 	const meta = `{"towers": [{"view": "crop11", "conv": [{"out": 8, "k": 3, "pad": 1}]}], "hidden": [16]%s}`
@@ -124,10 +164,14 @@ func TestPolicyPlaysGuard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var moves, changed, widened int
+	way, err := LoadPolicy(writePolicy(t, fmt.Sprintf(meta, `, "mask_exposure": true, "exposure_margin": 3, "exposure_way": true`), c, 5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var moves, changed, widened, wayed int
 	for seed := range int64(6) {
 		side := int(seed & 1)
-		pl, bare, w3 := guarded.NewPlayer(), plain.NewPlayer(), wide.NewPlayer()
+		pl, bare, w3, ww := guarded.NewPlayer(), plain.NewPlayer(), wide.NewPlayer(), way.NewPlayer()
 		var p [2]bots.Bot
 		p[side], _ = bots.Make("wanderer")
 		p[1-side], _ = bots.Make("heuristic")
@@ -145,6 +189,7 @@ func TestPolicyPlaysGuard(t *testing.T) {
 		pl.Reset(s, side, 0, play.Clock{})
 		bare.Reset(s, side, 0, play.Clock{})
 		w3.Reset(s, side, 0, play.Clock{})
+		ww.Reset(s, side, 0, play.Clock{})
 		for !s.Over() {
 			if s.ToMove() == side {
 				ok := Guard(s, side)
@@ -162,13 +207,21 @@ func TestPolicyPlaysGuard(t *testing.T) {
 				if a3 != a {
 					widened++
 				}
+				logitsW, aw := ww.Decide(s, side)
+				if want := choose(logitsW, true, Exposure{Margin: 3, Way: true}.Allow(s, side)); aw != want {
+					t.Fatalf("seed %d, half-step %d: margin 3 and the way home: action %d, want %d", seed, s.HalfSteps(), aw, want)
+				}
+				if aw != a3 {
+					wayed++
+				}
 				moves++
 			}
 			s.Step(p[s.ToMove()].Act(s, play.Clock{}))
 		}
 	}
-	if changed == 0 || widened == 0 {
-		t.Fatalf("%d moves: the mask changed the network's move %d times, a margin of 3 the mask's %d times", moves, changed, widened)
+	if changed == 0 || widened == 0 || wayed == 0 {
+		t.Fatalf("%d moves: the mask changed the network's move %d times, a margin of 3 the mask's %d times, the way home margin 3's %d times",
+			moves, changed, widened, wayed)
 	}
-	t.Logf("%d moves, %d changed by the mask, %d more by a margin of 3", moves, changed, widened)
+	t.Logf("%d moves, %d changed by the mask, %d more by a margin of 3, %d more by the way home", moves, changed, widened, wayed)
 }

@@ -200,7 +200,8 @@ func (pl *PolicyPlayer) Decide(s *paperio.State, me int) ([3]float32, int) {
 	}
 	logits := e.Logits()
 	if pl.p.guard {
-		return logits, choose(logits, true, GuardMargin(s, me, pl.p.file.Meta.ExposureMargin))
+		m := pl.p.file.Meta
+		return logits, choose(logits, true, Exposure{Margin: m.ExposureMargin, Way: m.ExposureWay}.Allow(s, me))
 	}
 	return logits, choose(logits, pl.p.mask, Safe(s, me))
 }

@@ -31,7 +31,7 @@ import (
 
 // abi changes whenever a function here changes its arguments or meaning;
 // the Python package refuses a library of another ABI.
-const abi = 5
+const abi = 6
 
 func main() {}
 
@@ -137,6 +137,8 @@ type envOptions struct {
 	Opponents []string `json:"opponents"`
 	// GuardMargin: the exposure mask's margin in the guard buffer (rl.GuardMargin; 0 means 1).
 	GuardMargin int `json:"guard_margin"`
+	// GuardWay: the exposure mask counts the way home as band (rl.Exposure).
+	GuardWay bool `json:"guard_way"`
 }
 
 // shapeJSON says the shape of an observation's planes, the global map's
@@ -159,7 +161,7 @@ func paperio_env_new(opts *C.char, shape *C.char, shapeLen C.int, msg *C.char, m
 		e, err := rl.NewEnv(rl.EnvOptions{
 			Envs: j.Envs, Config: paperio.Config{Width: j.Width, Height: j.Height, MaxTurns: j.Turns},
 			View: rl.View{Crop: j.Crop, Global: j.Global}, Opponent: j.Opponent, Player: j.Player, SameStep: j.SameStep,
-			Expert: j.Expert, Opponents: j.Opponents, GuardMargin: j.GuardMargin,
+			Expert: j.Expert, Opponents: j.Opponents, GuardMargin: j.GuardMargin, GuardWay: j.GuardWay,
 		})
 		if err != nil {
 			return 0, err

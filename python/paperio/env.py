@@ -92,7 +92,8 @@ class VectorEnv(_lib.Handle):
     exposed when none is out of reach), as a policy with mask_exposure
     plays (docs/POLICY.md). All False at a game's end. guard_margin asks
     for that many moves in hand instead of 1 (rl.GuardMargin), as a policy
-    with the same exposure_margin plays.
+    with the same exposure_margin plays; guard_way=True counts the cells of
+    the way home as band (rl.Exposure), as a policy with exposure_way.
 
     Game k·num_envs + i of a run is the k-th game of environment i: reset
     with seed s plays the games of `paperio selfplay --seed s` (one matchup),
@@ -108,11 +109,13 @@ class VectorEnv(_lib.Handle):
 
     def __init__(self, num_envs=1, opponent='random', *, player=1, view='crop11', width=102, height=101,
                  turns=2000, autoreset_mode='next_step', expert=None, copy=False, opponents=None, guard=False,
-                 guard_margin=1):
+                 guard_margin=1, guard_way=False):
         if autoreset_mode not in ('next_step', 'same_step'):
             raise _lib.Error("autoreset_mode %r: want 'next_step' or 'same_step'" % (autoreset_mode,))
         if isinstance(guard_margin, bool) or not isinstance(guard_margin, (int, np.integer)) or guard_margin < 1:
             raise _lib.Error('guard_margin %r: want an integer of at least 1' % (guard_margin,))
+        if not isinstance(guard_way, bool):
+            raise _lib.Error('guard_way %r: want True or False' % (guard_way,))
         if player == 'alternate':
             player = 0
         crop, glob = parse_view(view)
@@ -120,6 +123,7 @@ class VectorEnv(_lib.Handle):
             'envs': int(num_envs), 'width': int(width), 'height': int(height), 'turns': int(turns),
             'crop': crop, 'global': glob, 'opponent': opponent or '', 'player': int(player),
             'same_step': autoreset_mode == 'same_step', 'expert': expert or '', 'guard_margin': int(guard_margin),
+            'guard_way': guard_way,
         }
         if opponents is not None:
             options['opponents'] = [str(o) for o in opponents]

@@ -24,6 +24,8 @@ The meta (a dict, saved as JSON in the file's `meta` array):
   in info['guard']);
 - exposure_margin: the moves in hand that mask asks for (default 1; Go's
   rl.GuardMargin, VectorEnv(guard=True, guard_margin=...));
+- exposure_way: whether that mask counts the way home as band (default
+  false; Go's rl.Exposure, VectorEnv(guard=True, guard_way=True));
 - value: whether the network has a value head `v` (default true);
 - width, height: the board a 'full' tower sees (default the course board,
   102 x 101); save writes them;
@@ -104,11 +106,10 @@ def check_meta(meta):
         raise Error('meta obs_version %r: the observations are version %d' % (m['obs_version'], OBS_VERSION))
     m['width'] = _int(m, 'width', WIDTH, 1, 'meta')
     m['height'] = _int(m, 'height', HEIGHT, 1, 'meta')
-    for key in ('scalars', 'mask_losing', 'value'):
-        if not isinstance(m.setdefault(key, True), bool):
+    for key, default in (('scalars', True), ('mask_losing', True), ('value', True),
+                         ('mask_exposure', False), ('exposure_way', False)):
+        if not isinstance(m.setdefault(key, default), bool):
             raise Error('meta %s must be true or false, not %r' % (key, m[key]))
-    if not isinstance(m.setdefault('mask_exposure', False), bool):
-        raise Error('meta mask_exposure must be true or false, not %r' % (m['mask_exposure'],))
     m['exposure_margin'] = _int(m, 'exposure_margin', 1, 1, 'meta')
     towers = m.get('towers', [])
     if not isinstance(towers, list):

@@ -311,6 +311,7 @@ class Settings:
     temperature = 1.0  # PPO's policy is softmax(logits / temperature): below 1 its draws are nearer the greedy move
     guard = False  # the exposure mask (rl.Guard) on the learner's moves, as the native player with mask_exposure
     guard_margin = 1  # the moves in hand the exposure mask asks for (rl.GuardMargin; the policy's exposure_margin)
+    guard_way = False  # the exposure mask counts the way home as band (rl.Exposure; the policy's exposure_way)
     scalar_gain = 1.0  # learning rate (and initial weights) of the scalars' inputs, times the others': see _step
     algo = 'ppo'  # 'exit': policy iteration by counterfactual play-outs (Trainer._run_exit) instead of PPO
     exit_games = 64  # exit: baseline games per iteration, played greedily
@@ -577,7 +578,8 @@ class Trainer:
         if init in ('scratch', 'bc'):
             meta = {'towers': [{'view': v, 'conv': []} for v in views], 'scalars': True, 'hidden': list(self.s.hidden),
                     'mask_losing': True, 'mask_exposure': bool(self.s.guard), 'width': self.s.width,
-                    'height': self.s.height, 'exposure_margin': self.s.guard_margin}
+                    'height': self.s.height, 'exposure_margin': self.s.guard_margin,
+                    'exposure_way': self.s.guard_way}
             self.torch.manual_seed(self.seed)
             net = policy.PolicyNet(meta)
             with self.torch.no_grad():
@@ -592,6 +594,7 @@ class Trainer:
         if self.s.guard:
             net.meta['mask_exposure'] = True
             net.meta['exposure_margin'] = self.s.guard_margin
+            net.meta['exposure_way'] = self.s.guard_way
         net.train()
         return net
 
@@ -623,7 +626,7 @@ class Trainer:
         first = self.league.sample(s.envs)
         env = VectorEnv(s.envs, opponents=first, player=0, view=s.view, width=s.width, height=s.height,
                         turns=s.turns, autoreset_mode='same_step', expert=expert, guard=s.guard,
-                        guard_margin=s.guard_margin)
+                        guard_margin=s.guard_margin, guard_way=s.guard_way)
         return env, list(first)
 
     def _say(self, line):
@@ -775,7 +778,7 @@ class Trainer:
         first = self.iteration
         env = VectorEnv(s.exit_envs, opponents=[self.league.fixed[0]] * s.exit_envs, player=0, view=s.view,
                         width=s.width, height=s.height, turns=s.turns, autoreset_mode='same_step', guard=s.guard,
-                        guard_margin=s.guard_margin)
+                        guard_margin=s.guard_margin, guard_way=s.guard_way)
         env.reset(seed=int(np.random.SeedSequence([self.seed, 1]).generate_state(1)[0] >> 1))
         roll = Rollouts(self, env)
         buf = Aggregate(s.exit_buffer)
@@ -1357,6 +1360,9 @@ def main(argv=None):
     ap.add_argument('--mask-margin', type=int, default=Settings.guard_margin,
                     help='with --mask exposure: the moves in hand the mask asks for between the enemy reaching '
                          'the band and the head getting home (default %(default)s; the policy\'s exposure_margin)')
+    ap.add_argument('--mask-way', action='store_true',
+                    help='with --mask exposure: the mask counts the cells of the way home as band, so the enemy must '
+                         'be out of reach of them too (the policy\'s exposure_way)')
     ap.add_argument('--exposure', type=float, default=Settings.exposure,
                     help='reward per step with the band exposed, as a penalty (default %(default)s; with --mask '
                          'exposure the mask keeps the band safe, and the penalty teaches staying home)')
@@ -1419,6 +1425,8 @@ def main(argv=None):
         if a.mask_margin != 1 and a.mask != 'exposure':
             raise _lib.Error('--mask-margin %d: the margin is the exposure mask\'s; add --mask exposure'
                              % a.mask_margin)
+        if a.mask_way and a.mask != 'exposure':
+            raise _lib.Error('--mask-way: the way home is the exposure mask\'s; add --mask exposure')
         if a.exposure < 0:
             raise _lib.Error('--exposure %g: want a penalty of at least 0' % a.exposure)
         if a.anchor < 0:
@@ -1437,7 +1445,7 @@ def main(argv=None):
         settings = Settings(envs=a.envs, steps=a.steps, hidden=hidden, view=a.view, bc_iterations=a.bc_iterations,
                             scalar_gain=a.scalar_gain, bc_reg=a.bc_reg, bc_reg_iterations=a.bc_reg_iterations,
                             league_floor=a.league_floor, guard=a.mask == 'exposure', temperature=a.temperature,
-                            guard_margin=a.mask_margin,
+                            guard_margin=a.mask_margin, guard_way=a.mask_way,
                             anchor=a.anchor, exposure=a.exposure, algo=a.algo, exit_games=a.exit_games,
                             exit_points=a.exit_points, exit_envs=a.exit_envs, exit_horizon=a.exit_horizon,
                             exit_lr=a.exit_lr, exit_confirm=a.exit_confirm,

@@ -213,6 +213,27 @@ class Api(unittest.TestCase):
             with self.assertRaisesRegex(paperio.Error, 'guard_margin'):
                 paperio.VectorEnv(1, guard=True, guard_margin=bad)
 
+    def test_guard_way_counts_the_way_home(self):
+        # Counting the way home as band changes the allowed moves in some
+        # states, never to none while a move is safe.
+        kw = dict(opponent='heuristic', view='crop11', width=30, height=25, turns=200, autoreset_mode='same_step',
+                  guard=True, guard_margin=3)
+        other = 0
+        with paperio.VectorEnv(8, **kw) as plain, paperio.VectorEnv(8, guard_way=True, **kw) as way:
+            _, ip = plain.reset(seed=4)
+            _, iw = way.reset(seed=4)
+            for t in range(300):
+                gp, gw = ip['guard'].copy(), iw['guard'].copy()
+                self.assertTrue((gw.any(1) == gp.any(1)).all(), t)
+                other += int((gw != gp).any(1).sum())
+                # Straight on while allowed: out into the open, where ways home are long.
+                a = np.where(gw[:, 1], 1, np.argmax(gw, 1))
+                _, _, _, _, ip = plain.step(a)
+                _, _, _, _, iw = way.step(a)
+        self.assertGreater(other, 0)
+        with self.assertRaisesRegex(paperio.Error, 'guard_way'):
+            paperio.VectorEnv(1, guard=True, guard_way=1)
+
     def test_expert_answers(self):
         with paperio.VectorEnv(2, opponent='goround', view='crop11', width=30, height=25, turns=60,
                                expert='heuristic', autoreset_mode='same_step') as env:

@@ -132,6 +132,7 @@ class Errors(unittest.TestCase):
                               ({'towers': [], 'scalars': False, 'mask_losing': False}, 'nothing'),
                               ({'hidden': [0]}, 'hidden'),
                               ({'exposure_margin': 0}, 'exposure_margin'),
+                              ({'exposure_way': 1}, 'exposure_way'),
                               ({'obs_version': 2}, 'obs_version')):
             with self.assertRaisesRegex(policy.Error, message, msg=meta):
                 policy.PolicyNet(meta)
