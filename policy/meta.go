@@ -32,8 +32,9 @@ type Meta struct {
 	// ExposureMargin is the margin the exposure mask asks for
 	// (rl.GuardMargin; default 1).
 	ExposureMargin int `json:"exposure_margin"`
-	// ExposureWay says whether the exposure mask counts the way home as
-	// band (rl.Exposure; default false).
+	// ExposureWay says whether the exposure mask measures the way home
+	// round the band and counts its cells as band (rl.Exposure; default
+	// false).
 	ExposureWay bool   `json:"exposure_way"`
 	Name        string `json:"name"`
 	// Width and Height, when given, are the board a full tower was made

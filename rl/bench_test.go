@@ -227,7 +227,8 @@ func BenchmarkLoader(b *testing.B) {
 // BenchmarkObserve measures the parts of an environment's observation
 // apart, on states of the environment benchmark's games (random actions
 // against the random bot): the crop, the global map, the home search and the two band
-// distances from scratch, and the other scalars.
+// distances from scratch, the other scalars, and the exposure mask's two rules
+// (a margin of 3, and with the way home).
 func BenchmarkObserve(b *testing.B) {
 	states := envStates(b, 256)
 	planes := make([]uint8, View{Crop: 11}.Size(paperio.Config{}))
@@ -243,6 +244,8 @@ func BenchmarkObserve(b *testing.B) {
 		{"home", func(s *paperio.State) { FindHome(s, 0, 0) }},
 		{"bands", func(s *paperio.State) { dataset.BandToHead(s, 0); dataset.BandToHead(s, 1) }},
 		{"scalars", func(s *paperio.State) { scalars(s, 0, Home{}, [2]int32{}, sc[:]) }},
+		{"guard", func(s *paperio.State) { GuardMargin(s, 0, 3) }},
+		{"guard-way", func(s *paperio.State) { Exposure{Margin: 3, Way: true}.Allow(s, 0) }},
 	}
 	for _, p := range parts {
 		b.Run(p.name, func(b *testing.B) {

@@ -42,8 +42,8 @@ type EnvOptions struct {
 	// GuardMargin is the margin the exposure mask asks for in
 	// Buffers.Guard (GuardMargin; 0 means 1, Guard's own).
 	GuardMargin int
-	// GuardWay: the exposure mask counts the way home as band
-	// (Exposure.Way).
+	// GuardWay: the exposure mask measures the way home round the band
+	// and counts its cells as band (Exposure.Way).
 	GuardWay bool
 }
 

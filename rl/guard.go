@@ -1,6 +1,8 @@
 package rl
 
 import (
+	"sync"
+
 	"github.com/paperio/paperio/dataset"
 	"github.com/paperio/paperio/engine/paperio"
 )
@@ -30,18 +32,17 @@ import (
 func Guard(s *paperio.State, me int) [3]bool { return GuardMargin(s, me, 1) }
 
 // Exposure is a rule of the exposure mask: Guard's, asking for Margin
-// moves in hand (below 1: 1), and with Way, counting the cells of the way
-// home as band.
-//
-// The way home from the cell c a move goes to is an L-shaped path of
-// fewest moves to the territory cell nearest the head (FindHome), along
-// one side of the rectangle they span and then the other; of its two
-// shapes the one farther from the enemy's head is taken, and its last
-// cell, the territory, is not counted. Each of its cells becomes band as
-// the head passes it, and stays band until the head is home: an enemy that
-// can reach one of them before then can cut the band there. Guard's
-// distances see only the band already laid, so they allow a way home that
-// runs past the enemy's head.
+// moves in hand (below 1: 1), and with Way, measuring the way home as it
+// is: h is the fewest moves from c to me's territory that do not cross
+// me's band (a breadth-first search; when there is none, the board's
+// width × height), and e is also at most the enemy's distance to the
+// cells of that way, the territory cell it ends on left out. Each of
+// those cells becomes band as the head passes it and stays band until the
+// head is home, so an enemy that can reach one of them in time can cut
+// the band there; and a way home that must go round the band is longer
+// than the Manhattan distance. Of the shortest ways the one taken goes
+// from each cell (x, y) to the first neighbour one move nearer home, in
+// the order (x, y−1), (x+1, y), (x, y+1), (x−1, y).
 type Exposure struct {
 	Margin int
 	Way    bool
@@ -53,12 +54,20 @@ func (r Exposure) Allow(s *paperio.State, me int) [3]bool {
 	var margin [3]int
 	best := minMargin
 	x, y, d := s.Head(me)
+	var w *wayFinder
+	// At home with no band out, a move off the territory is one move from
+	// it, Manhattan's distance: no search is needed.
+	if r.Way && (s.BandLen(me) > 0 || s.FieldAt(x, y) != me+1) {
+		w = ways.Get().(*wayFinder)
+		defer ways.Put(w)
+		w.search(s, me, safe)
+	}
 	for i, a := range Actions {
 		if !safe[i] {
 			continue
 		}
 		nx, ny := paperio.StepFrom(x, y, a.Turn(d))
-		margin[i] = moveMargin(s, me, nx, ny, r.Way)
+		margin[i] = moveMargin(s, me, nx, ny, w)
 		best = max(best, margin[i])
 	}
 	need := min(best, max(r.Margin, 1))
@@ -84,9 +93,9 @@ const (
 )
 
 // moveMargin is the margin of me's move to (nx, ny), a cell on the board
-// and not on me's band (see Guard); with way, the way home counts as band
-// (Exposure).
-func moveMargin(s *paperio.State, me, nx, ny int, way bool) int {
+// and not on me's band (see Guard); with w, of the rule with the way home
+// (Exposure), w having searched from the cells of me's safe moves.
+func moveMargin(s *paperio.State, me, nx, ny int, w *wayFinder) int {
 	ex, ey, _ := s.Head(1 - me)
 	if s.BandAt(nx, ny) == 2-me && (nx != ex || ny != ey) {
 		return maxMargin
@@ -98,60 +107,103 @@ func moveMargin(s *paperio.State, me, nx, ny int, way bool) int {
 	if b := dataset.BandToHead(s, me); b >= 0 {
 		e = min(e, int(b))
 	}
-	if way {
-		e = min(e, wayFrom(s, me, nx, ny, ex, ey))
+	if w == nil {
+		return e - homeFrom(s, me, nx, ny)
 	}
-	return e - homeFrom(s, me, nx, ny)
+	h, near := w.way(s, nx, ny, ex, ey)
+	return min(e, near) - h
 }
 
-// wayFrom is the Manhattan distance from (ex, ey) to the nearer of the two
-// L-shaped ways home from (x, y) to me's home cell (Exposure), without the
-// home cell itself; maxMargin when me has no territory.
-func wayFrom(s *paperio.State, me, x, y, ex, ey int) int {
-	h := FindHome(s, me, 0)
-	if h.R < 0 {
-		return maxMargin
-	}
-	hx, hy, d := s.Head(me)
-	tx := hx + h.A*d.DX() + h.B*d.Right().DX()
-	ty := hy + h.A*d.DY() + h.B*d.Right().DY()
-	if tx == x && ty == y {
-		return maxMargin
-	}
-	// Along x first (corner (tx, y)), or along y first (corner (x, ty)).
-	first := wayDist(x, y, tx, y, tx, ty, ex, ey)
-	second := wayDist(x, y, x, ty, tx, ty, ex, ey)
-	return max(first, second)
+// wayFinder is the scratch of Exposure's way home: the distance of each
+// cell from me's territory by moves that do not cross me's band, found by
+// a breadth-first search out from the territory, plus one (0: not
+// reached).
+type wayFinder struct {
+	dist  []int32
+	queue []int32
 }
 
-// wayDist is the Manhattan distance from (ex, ey) to the nearest cell of
-// the way from (x, y) by (cx, cy) to (tx, ty), the home cell left out.
-func wayDist(x, y, cx, cy, tx, ty, ex, ey int) int {
-	if cx == tx && cy == ty {
-		// The first leg ends at home: it stops one short.
-		bx, by := tx-sign(tx-x), ty-sign(ty-y)
-		return segDist(x, y, bx, by, ex, ey)
+var ways = sync.Pool{New: func() any { return new(wayFinder) }}
+
+// search fills dist out from me's territory until the cells of me's safe
+// moves are reached, or every cell that can be.
+func (w *wayFinder) search(s *paperio.State, me int, safe [3]bool) {
+	wd, ht := s.Width(), s.Height()
+	n := wd * ht
+	if cap(w.dist) < n {
+		w.dist, w.queue = make([]int32, n), make([]int32, 0, n)
 	}
-	bx, by := tx-sign(tx-cx), ty-sign(ty-cy)
-	return min(segDist(x, y, cx, cy, ex, ey), segDist(cx, cy, bx, by, ex, ey))
+	w.dist, w.queue = w.dist[:n], w.queue[:0]
+	clear(w.dist)
+	field, band := s.Fields(), s.Bands()
+	own := uint8(me + 1)
+	for i, f := range field {
+		if f == own {
+			w.dist[i] = 1
+			w.queue = append(w.queue, int32(i))
+		}
+	}
+	x, y, d := s.Head(me)
+	var targets []int32
+	for i, a := range Actions {
+		if safe[i] {
+			nx, ny := paperio.StepFrom(x, y, a.Turn(d))
+			targets = append(targets, int32(nx*ht+ny))
+		}
+	}
+	for q := 0; q < len(w.queue); q++ {
+		if q%64 == 0 && w.reached(targets) {
+			return
+		}
+		c := int(w.queue[q])
+		cx, cy, next := c/ht, c%ht, w.dist[c]+1
+		for _, nb := range [4][2]int{{cx, cy - 1}, {cx + 1, cy}, {cx, cy + 1}, {cx - 1, cy}} {
+			if nb[0] < 0 || nb[0] >= wd || nb[1] < 0 || nb[1] >= ht {
+				continue
+			}
+			j := nb[0]*ht + nb[1]
+			if w.dist[j] == 0 && band[j] != own {
+				w.dist[j] = next
+				w.queue = append(w.queue, int32(j))
+			}
+		}
+	}
 }
 
-func sign(v int) int {
-	switch {
-	case v > 0:
-		return 1
-	case v < 0:
-		return -1
+// reached says whether every target cell has its distance.
+func (w *wayFinder) reached(targets []int32) bool {
+	for _, t := range targets {
+		if w.dist[t] == 0 {
+			return false
+		}
 	}
-	return 0
+	return true
 }
 
-// segDist is the Manhattan distance from (ex, ey) to the nearest cell of
-// the axis-aligned segment from (ax, ay) to (bx, by).
-func segDist(ax, ay, bx, by, ex, ey int) int {
-	x := min(max(ex, min(ax, bx)), max(ax, bx))
-	y := min(max(ey, min(ay, by)), max(ay, by))
-	return abs(ex-x) + abs(ey-y)
+// way is the fewest moves from (x, y) home (width × height when there is
+// no way) and the Manhattan distance from (ex, ey) to the nearest cell of
+// the way taken, the territory cell it ends on left out (maxMargin when
+// there is no way).
+func (w *wayFinder) way(s *paperio.State, x, y, ex, ey int) (h, near int) {
+	ht := s.Height()
+	c := x*ht + y
+	if w.dist[c] == 0 {
+		return s.Width() * ht, maxMargin
+	}
+	h, near = int(w.dist[c]-1), maxMargin
+	for w.dist[c] > 1 {
+		cx, cy := c/ht, c%ht
+		near = min(near, abs(cx-ex)+abs(cy-ey))
+		for _, nb := range [4][2]int{{cx, cy - 1}, {cx + 1, cy}, {cx, cy + 1}, {cx - 1, cy}} {
+			if nb[0] >= 0 && nb[0] < s.Width() && nb[1] >= 0 && nb[1] < ht {
+				if j := nb[0]*ht + nb[1]; w.dist[j] == w.dist[c]-1 {
+					c = j
+					break
+				}
+			}
+		}
+	}
+	return h, near
 }
 
 // homeFrom is the Manhattan distance from (x, y) to the nearest cell of

@@ -11,7 +11,7 @@ import (
 
 // guardByDefinition is Exposure{need, way} as the comments of Guard and
 // Exposure define it, by scanning the whole board for the band's and the
-// territory's cells, and walking both ways home cell by cell.
+// territory's cells (and with way, wayByDefinition's way home).
 func guardByDefinition(s *paperio.State, me, need int, way bool) [3]bool {
 	x, y, d := s.Head(me)
 	ex, ey, _ := s.Head(1 - me)
@@ -19,6 +19,10 @@ func guardByDefinition(s *paperio.State, me, need int, way bool) [3]bool {
 	var safe [3]bool
 	var margin [3]int
 	best, any := 0, false
+	var field [][]int
+	if way {
+		field = homeField(s, me)
+	}
 	for i, a := range Actions {
 		nx, ny := paperio.StepFrom(x, y, a.Turn(d))
 		if !s.Inside(nx, ny) || s.BandAt(nx, ny) == me+1 {
@@ -41,7 +45,9 @@ func guardByDefinition(s *paperio.State, me, need int, way bool) [3]bool {
 				}
 			}
 			if way {
-				e = min(e, wayByDefinition(s, me, nx, ny))
+				var near int
+				h, near = wayByDefinition(s, me, nx, ny, field)
+				e = min(e, near)
 			}
 			margin[i] = e - h
 		}
@@ -56,31 +62,67 @@ func guardByDefinition(s *paperio.State, me, need int, way bool) [3]bool {
 	return ok
 }
 
-// wayByDefinition is the enemy's distance to the farther of the two
-// L-shaped ways home from (nx, ny), walked cell by cell.
-func wayByDefinition(s *paperio.State, me, nx, ny int) int {
-	h := FindHome(s, me, 0)
-	if h.R < 0 {
-		return maxMargin
+// wayByDefinition is the fewest moves from (nx, ny) to me's territory
+// that do not cross me's band (width × height when none), read from
+// homeField's dist, and the enemy's distance to the nearest cell of the
+// way Exposure takes (maxMargin when there is none).
+func wayByDefinition(s *paperio.State, me, nx, ny int, dist [][]int) (h, near int) {
+	w, ht := s.Width(), s.Height()
+	if dist[nx][ny] == farAway {
+		return w * ht, maxMargin
 	}
-	hx, hy, d := s.Head(me)
-	tx, ty := hx+h.A*d.DX()+h.B*d.Right().DX(), hy+h.A*d.DY()+h.B*d.Right().DY()
 	ex, ey, _ := s.Head(1 - me)
-	far := minMargin
-	for _, xFirst := range []bool{true, false} {
-		near := maxMargin
-		x, y := nx, ny
-		for x != tx || y != ty {
-			near = min(near, abs(x-ex)+abs(y-ey))
-			if xFirst && x != tx || y == ty {
-				x += sign(tx - x)
-			} else {
-				y += sign(ty - y)
+	near = maxMargin
+	for x, y := nx, ny; dist[x][y] > 0; {
+		near = min(near, abs(x-ex)+abs(y-ey))
+		for _, st := range wayOrder {
+			if ax, ay := x+st[0], y+st[1]; s.Inside(ax, ay) && dist[ax][ay] == dist[x][y]-1 {
+				x, y = ax, ay
+				break
 			}
 		}
-		far = max(far, near)
 	}
-	return far
+	return dist[nx][ny], near
+}
+
+const farAway = 1 << 20
+
+// wayOrder is the order of the neighbours of a cell that a way home tries.
+var wayOrder = [4][2]int{{0, -1}, {1, 0}, {0, 1}, {-1, 0}}
+
+// homeField is every cell's fewest moves to me's territory that do not
+// cross me's band (farAway when there is no way), by relaxation: sweeps
+// over the board, forth and back, until nothing changes.
+func homeField(s *paperio.State, me int) [][]int {
+	w, ht := s.Width(), s.Height()
+	dist := make([][]int, w)
+	for x := range dist {
+		dist[x] = make([]int, ht)
+		for y := range dist[x] {
+			dist[x][y] = farAway
+			if s.FieldAt(x, y) == me+1 {
+				dist[x][y] = 0
+			}
+		}
+	}
+	for changed, back := true, false; changed; back = !back {
+		changed = false
+		for i := range w * ht {
+			if back {
+				i = w*ht - 1 - i
+			}
+			x, y := i/ht, i%ht
+			if s.BandAt(x, y) == me+1 || dist[x][y] == 0 {
+				continue
+			}
+			for _, st := range wayOrder {
+				if ax, ay := x+st[0], y+st[1]; s.Inside(ax, ay) && dist[ax][ay]+1 < dist[x][y] {
+					dist[x][y], changed = dist[ax][ay]+1, true
+				}
+			}
+		}
+	}
+	return dist
 }
 
 // TestGuardMatchesDefinition: the exposure mask is its definition in every
@@ -137,7 +179,7 @@ func guardMargins(s *paperio.State, me int) [3]int {
 	for i, a := range Actions {
 		if safe[i] {
 			nx, ny := paperio.StepFrom(x, y, a.Turn(d))
-			m[i] = moveMargin(s, me, nx, ny, false)
+			m[i] = moveMargin(s, me, nx, ny, nil)
 		}
 	}
 	return m

@@ -137,7 +137,7 @@ type envOptions struct {
 	Opponents []string `json:"opponents"`
 	// GuardMargin: the exposure mask's margin in the guard buffer (rl.GuardMargin; 0 means 1).
 	GuardMargin int `json:"guard_margin"`
-	// GuardWay: the exposure mask counts the way home as band (rl.Exposure).
+	// GuardWay: the exposure mask measures the way home round the band (rl.Exposure).
 	GuardWay bool `json:"guard_way"`
 }
 

@@ -92,8 +92,9 @@ class VectorEnv(_lib.Handle):
     exposed when none is out of reach), as a policy with mask_exposure
     plays (docs/POLICY.md). All False at a game's end. guard_margin asks
     for that many moves in hand instead of 1 (rl.GuardMargin), as a policy
-    with the same exposure_margin plays; guard_way=True counts the cells of
-    the way home as band (rl.Exposure), as a policy with exposure_way.
+    with the same exposure_margin plays; guard_way=True measures the way
+    home as it is, round the own band, and counts its cells as band
+    (rl.Exposure), as a policy with exposure_way plays.
 
     Game k·num_envs + i of a run is the k-th game of environment i: reset
     with seed s plays the games of `paperio selfplay --seed s` (one matchup),

@@ -24,8 +24,9 @@ The meta (a dict, saved as JSON in the file's `meta` array):
   in info['guard']);
 - exposure_margin: the moves in hand that mask asks for (default 1; Go's
   rl.GuardMargin, VectorEnv(guard=True, guard_margin=...));
-- exposure_way: whether that mask counts the way home as band (default
-  false; Go's rl.Exposure, VectorEnv(guard=True, guard_way=True));
+- exposure_way: whether that mask measures the way home round the own
+  band and counts its cells as band (default false; Go's rl.Exposure,
+  VectorEnv(guard=True, guard_way=True));
 - value: whether the network has a value head `v` (default true);
 - width, height: the board a 'full' tower sees (default the course board,
   102 x 101); save writes them;

@@ -311,7 +311,7 @@ class Settings:
     temperature = 1.0  # PPO's policy is softmax(logits / temperature): below 1 its draws are nearer the greedy move
     guard = False  # the exposure mask (rl.Guard) on the learner's moves, as the native player with mask_exposure
     guard_margin = 1  # the moves in hand the exposure mask asks for (rl.GuardMargin; the policy's exposure_margin)
-    guard_way = False  # the exposure mask counts the way home as band (rl.Exposure; the policy's exposure_way)
+    guard_way = False  # the exposure mask measures the way home round the band, its cells as band (rl.Exposure)
     scalar_gain = 1.0  # learning rate (and initial weights) of the scalars' inputs, times the others': see _step
     algo = 'ppo'  # 'exit': policy iteration by counterfactual play-outs (Trainer._run_exit) instead of PPO
     exit_games = 64  # exit: baseline games per iteration, played greedily
@@ -1361,8 +1361,9 @@ def main(argv=None):
                     help='with --mask exposure: the moves in hand the mask asks for between the enemy reaching '
                          'the band and the head getting home (default %(default)s; the policy\'s exposure_margin)')
     ap.add_argument('--mask-way', action='store_true',
-                    help='with --mask exposure: the mask counts the cells of the way home as band, so the enemy must '
-                         'be out of reach of them too (the policy\'s exposure_way)')
+                    help='with --mask exposure: the mask measures the way home as it is, round the own band, and '
+                         'counts its cells as band, so the enemy must be out of reach of them too (the policy\'s '
+                         'exposure_way)')
     ap.add_argument('--exposure', type=float, default=Settings.exposure,
                     help='reward per step with the band exposed, as a penalty (default %(default)s; with --mask '
                          'exposure the mask keeps the band safe, and the penalty teaches staying home)')
