@@ -144,7 +144,8 @@ func (w *wayFinder) search(s *paperio.State, me int, safe [3]bool) {
 		}
 	}
 	x, y, d := s.Head(me)
-	var targets []int32
+	var at [3]int32
+	targets := at[:0]
 	for i, a := range Actions {
 		if safe[i] {
 			nx, ny := paperio.StepFrom(x, y, a.Turn(d))
