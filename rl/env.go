@@ -104,6 +104,9 @@ type Env struct {
 	blind  bool // no observation is written: the floor benchmark's environment
 	// makers make the opponents by spec (a policy's file read once)
 	makers map[string]func() (bots.Bot, error)
+	// replies are the records of this run's games against stateless bots
+	// (replies.go)
+	replies replyMemo
 }
 
 // envGame is one environment of the batch.
@@ -129,6 +132,7 @@ type envGame struct {
 	made map[string]bots.Bot // this environment's bots by spec, made once each
 
 	global *globalScratch // global views only
+	log    *replyLog      // the game's record while it follows one (replies.go), else nil
 }
 
 // NewEnv checks the options and builds the bots. The environment is ready
@@ -385,6 +389,7 @@ func (e *Env) Reset(run int64) error {
 		return fmt.Errorf("reset before the buffers are set")
 	}
 	e.run, e.ready = run, true
+	e.replies = replyMemo{} // another run: other starts for the same game numbers
 	for i := range e.games {
 		g := &e.games[i]
 		g.played, g.nstarts, g.pending = 0, 0, false
@@ -472,6 +477,7 @@ func (e *Env) step(i, a int) error {
 	s := &g.s
 	mover := s.ToMove()
 	g.last[mover] = a
+	g.follow(s.HalfSteps(), Actions[a])
 	g.play(func() { s.Step(Actions[a]) })
 	full := e.o.View.Crop == 0
 	if full {
@@ -659,6 +665,7 @@ func (e *Env) Replay(i int, actions []int64) error {
 func (e *Env) advance(g *envGame, a int) {
 	s := &g.s
 	g.last[s.ToMove()] = a
+	g.follow(s.HalfSteps(), Actions[a])
 	g.play(func() { s.Step(Actions[a]) })
 	if g.bot != nil && !s.Over() {
 		g.play(g.botMove)
@@ -711,6 +718,10 @@ func (e *Env) begin(i int, game int64, st [2]paperio.Start) error {
 	if e.o.Player == 0 {
 		g.agent = int(g.game & 1)
 	}
+	g.log = nil
+	if b, ok := g.bot.(Stateless); ok && b.Stateless() {
+		g.log = e.replies.log(replyKey{g.spec, game})
+	}
 	g.botReset()
 	if !g.s.Over() && g.s.ToMove() != g.agent {
 		g.play(g.botMove)
@@ -737,9 +748,15 @@ func (g *envGame) botReset() {
 }
 
 func (g *envGame) botMove() {
+	if a, ok := g.recorded(); ok {
+		g.s.Step(a)
+		return
+	}
 	defer g.botFault(1 - g.agent)
+	h := g.s.HalfSteps()
 	a := g.bot.Act(&g.s, play.Clock{})
 	if !g.failed(1 - g.agent) {
+		g.follow(h, a)
 		g.s.Step(a)
 	}
 }
