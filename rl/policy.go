@@ -156,8 +156,8 @@ func (p *Policy) NewPlayer() *PolicyPlayer { return &PolicyPlayer{p: p} }
 // (the lowest index among equals); with the meta's mask_losing, only among
 // the moves that do not lose at once (off the board or onto its own band)
 // when there is one; with mask_exposure, only among the moves the exposure
-// mask allows (Exposure, with the meta's exposure_margin and exposure_way) when there is one.
-// It is deterministic and allocates nothing per move.
+// mask allows (Exposure, with the meta's exposure_margin and exposure_way)
+// when there is one. It is deterministic and allocates nothing per move.
 type PolicyPlayer struct {
 	p      *Policy
 	me     int
