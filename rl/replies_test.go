@@ -9,6 +9,22 @@ import (
 	"github.com/paperio/paperio/play"
 )
 
+// resetEnv is an environment of options o with its buffers (no expert's),
+// reset to run.
+func resetEnv(t testing.TB, o EnvOptions, run int64) (*Env, Buffers) {
+	t.Helper()
+	e := newEnv(t, o)
+	b := newBuffers(o)
+	b.Expert = nil
+	if err := e.SetBuffers(b); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Reset(run); err != nil {
+		t.Fatal(err)
+	}
+	return e, b
+}
+
 // countingPlayer is a policy player that counts its moves.
 type countingPlayer struct {
 	*PolicyPlayer
@@ -30,15 +46,7 @@ func TestRepliesFromRecords(t *testing.T) {
 	c := paperio.Config{Width: 40, Height: 30, MaxTurns: 300}
 	path := writePolicy(t, `{"towers": [{"view": "crop11", "conv": []}], "hidden": [16]}`, c, 3)
 	o := EnvOptions{Envs: 2, Config: c, View: View{Crop: 11}, Opponent: "policy:" + path, Player: 0}
-	e := newEnv(t, o)
-	b := newBuffers(o)
-	b.Expert = nil
-	if err := e.SetBuffers(b); err != nil {
-		t.Fatal(err)
-	}
-	if err := e.Reset(5); err != nil {
-		t.Fatal(err)
-	}
+	e, b := resetEnv(t, o, 5)
 	acts := 0
 	for i := range e.games {
 		g := &e.games[i]
@@ -129,15 +137,7 @@ func TestRepliesFromRecords(t *testing.T) {
 	}
 	// A built-in bot with state (wanderer's loops) keeps none.
 	o.Opponent = "wanderer"
-	w := newEnv(t, o)
-	wb := newBuffers(o)
-	wb.Expert = nil
-	if err := w.SetBuffers(wb); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Reset(5); err != nil {
-		t.Fatal(err)
-	}
+	w, _ := resetEnv(t, o, 5)
 	if err := w.Step([]int64{1, 1}); err != nil {
 		t.Fatal(err)
 	}
@@ -156,15 +156,7 @@ func BenchmarkReplay(b *testing.B) {
 	c := paperio.DefaultConfig()
 	path := writePolicy(b, `{"towers": [{"view": "crop11", "conv": []}, {"view": "global15", "conv": []}], "hidden": [256, 128]}`, c, 3)
 	o := EnvOptions{Envs: 1, Config: c, View: View{Crop: 11}, Opponent: "policy:" + path, Player: 1}
-	e := newEnv(b, o)
-	buf := newBuffers(o)
-	buf.Expert = nil
-	if err := e.SetBuffers(buf); err != nil {
-		b.Fatal(err)
-	}
-	if err := e.Reset(5); err != nil {
-		b.Fatal(err)
-	}
+	e, buf := resetEnv(b, o, 5)
 	var moves []int64
 	for step := range 200 {
 		safe, a := Safe(&e.games[0].s, 0), int64(-1)
