@@ -35,8 +35,13 @@ type Meta struct {
 	// ExposureWay says whether the exposure mask measures the way home
 	// round the band and counts its cells as band (rl.Exposure; default
 	// false).
-	ExposureWay bool   `json:"exposure_way"`
-	Name        string `json:"name"`
+	ExposureWay bool `json:"exposure_way"`
+	// ExposureWaySoft, given with exposure_way, makes the way's cells a
+	// soft part of the mask: a move forbidden only because the enemy can
+	// reach them in time is allowed, its logit lowered by this much (0:
+	// the way's cells do not count; rl.Exposure.Split). Absent: forbidden.
+	ExposureWaySoft *float32 `json:"exposure_way_soft"`
+	Name            string   `json:"name"`
 	// Width and Height, when given, are the board a full tower was made
 	// for.
 	Width  int `json:"width"`
@@ -86,6 +91,9 @@ func parseMeta(b []byte) (*Meta, error) {
 	}
 	if m.ExposureMargin < 0 {
 		return nil, fmt.Errorf("meta exposure_margin %d: want 1 or more (0 or none: 1)", m.ExposureMargin)
+	}
+	if soft := m.ExposureWaySoft; soft != nil && (*soft < 0 || !(m.MaskExposure && m.ExposureWay)) {
+		return nil, fmt.Errorf("meta exposure_way_soft %g: want 0 or more, and only with mask_exposure and exposure_way", *soft)
 	}
 	if m.Width < 0 || m.Height < 0 {
 		return nil, fmt.Errorf("meta board %dx%d: want positive sizes", m.Width, m.Height)

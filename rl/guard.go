@@ -50,9 +50,29 @@ type Exposure struct {
 
 // Allow says which actions (by index) the rule allows player me in s.
 func (r Exposure) Allow(s *paperio.State, me int) [3]bool {
+	allow, reach := r.Split(s, me)
+	for i := range allow {
+		allow[i] = allow[i] && !reach[i]
+	}
+	return allow
+}
+
+// Split is the rule with the way (Way) taken apart: allow says which
+// actions the rule allows, or would allow if the way's cells were not
+// counted as band (h still the way's length), and reach which of those
+// the whole rule forbids, as the way's cells are within the enemy's reach.
+// Without Way reach is all false and allow is Allow's.
+//
+// Why: the way's cells are band only once the head has passed them, and an
+// enemy near them cuts the band only if it goes for it. Against an enemy
+// that walks its own round (goround) they are where it crosses the band;
+// against one that defends its territory (heuristic) the moves they forbid
+// are the deep ones that win. A policy can lower those moves' logits
+// instead of forbidding them (the policy meta's exposure_way_soft).
+func (r Exposure) Split(s *paperio.State, me int) (allow, reach [3]bool) {
 	safe := Safe(s, me)
-	var margin [3]int
-	best := minMargin
+	var full, loose [3]int
+	bestFull, bestLoose := minMargin, minMargin
 	x, y, d := s.Head(me)
 	var w *wayFinder
 	// At home with no band out, a move off the territory is one move from
@@ -67,15 +87,20 @@ func (r Exposure) Allow(s *paperio.State, me int) [3]bool {
 			continue
 		}
 		nx, ny := paperio.StepFrom(x, y, a.Turn(d))
-		margin[i] = moveMargin(s, me, nx, ny, w)
-		best = max(best, margin[i])
+		full[i], loose[i] = moveMargin(s, me, nx, ny, w)
 	}
-	need := min(best, max(r.Margin, 1))
-	var ok [3]bool
-	for i := range ok {
-		ok[i] = safe[i] && margin[i] >= need
+	for i := range full {
+		if safe[i] {
+			bestFull, bestLoose = max(bestFull, full[i]), max(bestLoose, loose[i])
+		}
 	}
-	return ok
+	needFull, needLoose := min(bestFull, max(r.Margin, 1)), min(bestLoose, max(r.Margin, 1))
+	for i := range allow {
+		ok := safe[i] && full[i] >= needFull
+		allow[i] = ok || safe[i] && loose[i] >= needLoose
+		reach[i] = allow[i] && !ok
+	}
+	return allow, reach
 }
 
 // GuardMargin is Guard asking for a margin of at least need instead of 1
@@ -94,24 +119,27 @@ const (
 
 // moveMargin is the margin of me's move to (nx, ny), a cell on the board
 // and not on me's band (see Guard); with w, of the rule with the way home
-// (Exposure), w having searched from the cells of me's safe moves.
-func moveMargin(s *paperio.State, me, nx, ny int, w *wayFinder) int {
+// (Exposure), w having searched from the cells of me's safe moves: full
+// counts the way's cells as band, loose does not (Split). Without w the
+// two are equal.
+func moveMargin(s *paperio.State, me, nx, ny int, w *wayFinder) (full, loose int) {
 	ex, ey, _ := s.Head(1 - me)
 	if s.BandAt(nx, ny) == 2-me && (nx != ex || ny != ey) {
-		return maxMargin
+		return maxMargin, maxMargin
 	}
 	if s.FieldAt(nx, ny) == me+1 {
-		return maxMargin
+		return maxMargin, maxMargin
 	}
 	e := abs(nx-ex) + abs(ny-ey)
 	if b := dataset.BandToHead(s, me); b >= 0 {
 		e = min(e, int(b))
 	}
 	if w == nil {
-		return e - homeFrom(s, me, nx, ny)
+		m := e - homeFrom(s, me, nx, ny)
+		return m, m
 	}
 	h, near := w.way(s, nx, ny, ex, ey)
-	return min(e, near) - h
+	return min(e, near) - h, e - h
 }
 
 // wayFinder is the scratch of Exposure's way home: the distance of each

@@ -11,8 +11,9 @@ import (
 
 // guardByDefinition is Exposure{need, way} as the comments of Guard and
 // Exposure define it, by scanning the whole board for the band's and the
-// territory's cells (and with way, wayByDefinition's way home).
-func guardByDefinition(s *paperio.State, me, need int, way bool) [3]bool {
+// territory's cells (and with way, wayByDefinition's way home, its cells
+// counted as band unless lengthOnly).
+func guardByDefinition(s *paperio.State, me, need int, way bool, lengthOnly ...bool) [3]bool {
 	x, y, d := s.Head(me)
 	ex, ey, _ := s.Head(1 - me)
 	dist := func(ax, ay, bx, by int) int { return abs(ax-bx) + abs(ay-by) }
@@ -47,7 +48,9 @@ func guardByDefinition(s *paperio.State, me, need int, way bool) [3]bool {
 			if way {
 				var near int
 				h, near = wayByDefinition(s, me, nx, ny, field)
-				e = min(e, near)
+				if len(lengthOnly) == 0 || !lengthOnly[0] {
+					e = min(e, near)
+				}
 			}
 			margin[i] = e - h
 		}
@@ -130,9 +133,11 @@ func homeField(s *paperio.State, me int) [][]int {
 // mask moves that Safe allows, in states where some move is safe from
 // exposure and in states where none is. So is GuardMargin with a margin of
 // 3, which masks more moves in some states, and Exposure with the way home
-// as well, which masks more than that in some.
+// as well, which masks more than that in some; and Split takes that rule
+// apart into the moves the way's length alone allows and those its cells
+// forbid, the latter not empty in some states.
 func TestGuardMatchesDefinition(t *testing.T) {
-	var n, masked, cornered, stricter, wayStricter int
+	var n, masked, cornered, stricter, wayStricter, reached int
 	states(t, 60, func(s *paperio.State) {
 		if s.Over() {
 			return
@@ -149,10 +154,21 @@ func TestGuardMatchesDefinition(t *testing.T) {
 			} else if got3 != got {
 				stricter++
 			}
-			if gotW, wantW := (Exposure{Margin: 3, Way: true}).Allow(s, me), guardByDefinition(s, me, 3, true); gotW != wantW {
+			gotW, wantW := (Exposure{Margin: 3, Way: true}).Allow(s, me), guardByDefinition(s, me, 3, true)
+			if gotW != wantW {
 				t.Fatalf("half-step %d, player %d: Exposure{3, way} %v, definition %v", s.HalfSteps(), me, gotW, wantW)
 			} else if gotW != got3 {
 				wayStricter++
+			}
+			allow, reach := Exposure{Margin: 3, Way: true}.Split(s, me)
+			loose := guardByDefinition(s, me, 3, true, true)
+			for i := range allow {
+				if allow[i] != (wantW[i] || loose[i]) || reach[i] != (allow[i] && !wantW[i]) {
+					t.Fatalf("half-step %d, player %d: Split %v %v; the way's length alone allows %v, the rule %v", s.HalfSteps(), me, allow, reach, loose, wantW)
+				}
+			}
+			if reach != [3]bool{} {
+				reached++
 			}
 			n++
 			if got != Safe(s, me) {
@@ -163,9 +179,9 @@ func TestGuardMatchesDefinition(t *testing.T) {
 			}
 		}
 	})
-	if masked == 0 || cornered == 0 || masked == cornered || stricter == 0 || wayStricter == 0 {
-		t.Fatalf("%d states: %d masked a safe move, %d with no move out of reach, %d masked more at margin 3, %d otherwise with the way home: want some of each kind",
-			n, masked, cornered, stricter, wayStricter)
+	if masked == 0 || cornered == 0 || masked == cornered || stricter == 0 || wayStricter == 0 || reached == 0 {
+		t.Fatalf("%d states: %d masked a safe move, %d with no move out of reach, %d masked more at margin 3, %d otherwise with the way home, %d only for the way's cells: want some of each kind",
+			n, masked, cornered, stricter, wayStricter, reached)
 	}
 	t.Logf("%d states: %d masked a safe move, %d of them with no move out of reach", n, masked, cornered)
 }
@@ -179,7 +195,7 @@ func guardMargins(s *paperio.State, me int) [3]int {
 	for i, a := range Actions {
 		if safe[i] {
 			nx, ny := paperio.StepFrom(x, y, a.Turn(d))
-			m[i] = moveMargin(s, me, nx, ny, nil)
+			m[i], _ = moveMargin(s, me, nx, ny, nil)
 		}
 	}
 	return m
@@ -190,7 +206,10 @@ func guardMargins(s *paperio.State, me int) [3]int {
 // the move of the highest logit among those Guard allows; in some of them
 // that is not the move the same network takes without the mask. So do
 // policies with exposure_margin 3, and with exposure_way as well, each
-// taking another move than the one before in some states.
+// taking another move than the one before in some states; and one with
+// exposure_way_soft, which takes the highest logit among the moves
+// Exposure.Split allows, those the way's cells forbid lowered, another move
+// than the hard rule's in some states.
 func TestPolicyPlaysGuard(t *testing.T) {
 	c := paperio.Config{Width: 40, Height: 30, MaxTurns: 300}
 	const meta = `{"towers": [{"view": "crop11", "conv": [{"out": 8, "k": 3, "pad": 1}]}], "hidden": [16]%s}`
@@ -210,10 +229,14 @@ func TestPolicyPlaysGuard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var moves, changed, widened, wayed int
+	soft, err := LoadPolicy(writePolicy(t, fmt.Sprintf(meta, `, "mask_exposure": true, "exposure_margin": 3, "exposure_way": true, "exposure_way_soft": 0.25`), c, 5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var moves, changed, widened, wayed, softened int
 	for seed := range int64(6) {
 		side := int(seed & 1)
-		pl, bare, w3, ww := guarded.NewPlayer(), plain.NewPlayer(), wide.NewPlayer(), way.NewPlayer()
+		pl, bare, w3, ww, ws := guarded.NewPlayer(), plain.NewPlayer(), wide.NewPlayer(), way.NewPlayer(), soft.NewPlayer()
 		var p [2]bots.Bot
 		p[side], _ = bots.Make("wanderer")
 		p[1-side], _ = bots.Make("heuristic")
@@ -232,6 +255,7 @@ func TestPolicyPlaysGuard(t *testing.T) {
 		bare.Reset(s, side, 0, play.Clock{})
 		w3.Reset(s, side, 0, play.Clock{})
 		ww.Reset(s, side, 0, play.Clock{})
+		ws.Reset(s, side, 0, play.Clock{})
 		for !s.Over() {
 			if s.ToMove() == side {
 				ok := Guard(s, side)
@@ -256,14 +280,27 @@ func TestPolicyPlaysGuard(t *testing.T) {
 				if aw != a3 {
 					wayed++
 				}
+				logitsS, as := ws.Decide(s, side)
+				allow, reach := Exposure{Margin: 3, Way: true}.Split(s, side)
+				for i := range logitsS {
+					if reach[i] {
+						logitsS[i] -= 0.25
+					}
+				}
+				if want := choose(logitsS, true, allow); as != want {
+					t.Fatalf("seed %d, half-step %d: the way's cells soft: action %d, want %d", seed, s.HalfSteps(), as, want)
+				}
+				if as != aw {
+					softened++
+				}
 				moves++
 			}
 			s.Step(p[s.ToMove()].Act(s, play.Clock{}))
 		}
 	}
-	if changed == 0 || widened == 0 || wayed == 0 {
-		t.Fatalf("%d moves: the mask changed the network's move %d times, a margin of 3 the mask's %d times, the way home margin 3's %d times",
-			moves, changed, widened, wayed)
+	if changed == 0 || widened == 0 || wayed == 0 || softened == 0 {
+		t.Fatalf("%d moves: the mask changed the network's move %d times, a margin of 3 the mask's %d times, the way home margin 3's %d times, its cells soft the way's %d times",
+			moves, changed, widened, wayed, softened)
 	}
-	t.Logf("%d moves, %d changed by the mask, %d more by a margin of 3, %d more by the way home", moves, changed, widened, wayed)
+	t.Logf("%d moves, %d changed by the mask, %d more by a margin of 3, %d more by the way home, %d by its cells soft", moves, changed, widened, wayed, softened)
 }

@@ -157,7 +157,9 @@ func (p *Policy) NewPlayer() *PolicyPlayer { return &PolicyPlayer{p: p} }
 // the moves that do not lose at once (off the board or onto its own band)
 // when there is one; with mask_exposure, only among the moves the exposure
 // mask allows (Exposure, with the meta's exposure_margin and exposure_way)
-// when there is one. It is deterministic and allocates nothing per move.
+// when there is one; with exposure_way_soft as well, among the moves
+// Exposure.Split allows, the logits of those the way's cells forbid lowered
+// by that much. It is deterministic and allocates nothing per move.
 type PolicyPlayer struct {
 	p      *Policy
 	me     int
@@ -202,7 +204,18 @@ func (pl *PolicyPlayer) Decide(s *paperio.State, me int) ([3]float32, int) {
 	logits := e.Logits()
 	if pl.p.guard {
 		m := pl.p.file.Meta
-		return logits, choose(logits, true, Exposure{Margin: m.ExposureMargin, Way: m.ExposureWay}.Allow(s, me))
+		rule := Exposure{Margin: m.ExposureMargin, Way: m.ExposureWay}
+		if m.ExposureWaySoft == nil {
+			return logits, choose(logits, true, rule.Allow(s, me))
+		}
+		allow, reach := rule.Split(s, me)
+		soft := logits
+		for i := range soft {
+			if reach[i] {
+				soft[i] -= *m.ExposureWaySoft
+			}
+		}
+		return logits, choose(soft, true, allow)
 	}
 	return logits, choose(logits, pl.p.mask, Safe(s, me))
 }
