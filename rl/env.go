@@ -45,6 +45,10 @@ type EnvOptions struct {
 	// GuardWay: the exposure mask measures the way home round the band
 	// and counts its cells as band (Exposure.Way).
 	GuardWay bool
+	// GuardWaySoft, with GuardWay: the way's cells do not forbid moves,
+	// only its length counts (Exposure.Split's allow; a policy with
+	// exposure_way_soft 0 plays it).
+	GuardWaySoft bool
 }
 
 // Buffers are the arrays an Env fills in place: the Python package's numpy
@@ -182,6 +186,9 @@ func checkEnvOptions(o EnvOptions) error {
 	}
 	if o.Player < 0 || o.Player > 2 {
 		return fmt.Errorf("player %d: want 1, 2 or 0 (alternate)", o.Player)
+	}
+	if o.GuardWaySoft && !o.GuardWay {
+		return fmt.Errorf("guard_way_soft: the way's cells are the way home's; set guard_way as well")
 	}
 	if o.Opponent != "" {
 		if err := checkBot(o.Opponent); err != nil {
@@ -556,7 +563,12 @@ func (e *Env) observe(i int, fresh bool) {
 	if e.b.Guard != nil {
 		ok := [3]bool{}
 		if !s.Over() {
-			ok = Exposure{Margin: e.o.GuardMargin, Way: e.o.GuardWay}.Allow(s, v)
+			rule := Exposure{Margin: e.o.GuardMargin, Way: e.o.GuardWay}
+			if e.o.GuardWaySoft {
+				ok, _ = rule.Split(s, v)
+			} else {
+				ok = rule.Allow(s, v)
+			}
 		}
 		copy(e.b.Guard[3*i:3*i+3], ok[:])
 	}

@@ -517,7 +517,8 @@ func TestStartReplayStepSome(t *testing.T) {
 // GuardMargin's moves for the observation's player in every state (without,
 // Guard's); they are some of the moves Guard allows, and fewer in some
 // states. With GuardWay as well, it holds Exposure{3, true}'s moves, other
-// than margin 3's in some states.
+// than margin 3's in some states; with GuardWaySoft too, Split's allow,
+// more moves than the way's in some states. GuardWaySoft alone is refused.
 func TestEnvGuardMargin(t *testing.T) {
 	c := paperio.Config{Width: 40, Height: 40, MaxTurns: 300}
 	o := EnvOptions{Envs: 4, Config: c, View: View{Crop: 5}, Opponent: "wanderer", Player: 0}
@@ -538,7 +539,9 @@ func TestEnvGuardMargin(t *testing.T) {
 	wide, wb := guarded(o)
 	o.GuardWay = true
 	way, wayb := guarded(o)
-	var states, fewer, other int
+	o.GuardWaySoft = true
+	soft, softb := guarded(o)
+	var states, fewer, other, more int
 	acts := make([]int64, o.Envs)
 	for step := range 600 {
 		for i := range o.Envs {
@@ -570,6 +573,17 @@ func TestEnvGuardMargin(t *testing.T) {
 				if gw != g3 {
 					other++
 				}
+				ss, err := soft.State(i)
+				if err != nil {
+					t.Fatal(err)
+				}
+				gs := [3]bool(softb.Guard[3*i : 3*i+3])
+				if want, _ := (Exposure{Margin: 3, Way: true}).Split(ss, me); gs != want {
+					t.Fatalf("step %d, environment %d: guard %v with the way's cells soft, Split says %v", step, i, gs, want)
+				}
+				if gs != gw {
+					more++
+				}
 			}
 			for k := range 3 {
 				if g3[k] && !g1[k] {
@@ -598,9 +612,16 @@ func TestEnvGuardMargin(t *testing.T) {
 		if err := way.Step(acts); err != nil {
 			t.Fatal(err)
 		}
+		if err := soft.Step(acts); err != nil {
+			t.Fatal(err)
+		}
 	}
-	if fewer == 0 || other == 0 {
-		t.Fatalf("%d states: a margin of 3 allowed fewer moves in %d, the way home other moves in %d", states, fewer, other)
+	if fewer == 0 || other == 0 || more == 0 {
+		t.Fatalf("%d states: a margin of 3 allowed fewer moves in %d, the way home other moves in %d, its cells soft more in %d", states, fewer, other, more)
+	}
+	o.GuardWay = false
+	if _, err := NewEnv(o); err == nil || !strings.Contains(err.Error(), "set guard_way as well") {
+		t.Fatalf("GuardWaySoft without GuardWay: %v, want refused", err)
 	}
 	t.Logf("%d states, %d with fewer moves at margin 3, %d with other moves with the way home", states, fewer, other)
 }

@@ -31,7 +31,7 @@ import (
 
 // abi changes whenever a function here changes its arguments or meaning;
 // the Python package refuses a library of another ABI.
-const abi = 6
+const abi = 7
 
 func main() {}
 
@@ -139,6 +139,8 @@ type envOptions struct {
 	GuardMargin int `json:"guard_margin"`
 	// GuardWay: the exposure mask measures the way home round the band (rl.Exposure).
 	GuardWay bool `json:"guard_way"`
+	// GuardWaySoft: with guard_way, the way's cells do not forbid moves (rl.EnvOptions.GuardWaySoft).
+	GuardWaySoft bool `json:"guard_way_soft"`
 }
 
 // shapeJSON says the shape of an observation's planes, the global map's
@@ -162,6 +164,7 @@ func paperio_env_new(opts *C.char, shape *C.char, shapeLen C.int, msg *C.char, m
 			Envs: j.Envs, Config: paperio.Config{Width: j.Width, Height: j.Height, MaxTurns: j.Turns},
 			View: rl.View{Crop: j.Crop, Global: j.Global}, Opponent: j.Opponent, Player: j.Player, SameStep: j.SameStep,
 			Expert: j.Expert, Opponents: j.Opponents, GuardMargin: j.GuardMargin, GuardWay: j.GuardWay,
+			GuardWaySoft: j.GuardWaySoft,
 		})
 		if err != nil {
 			return 0, err

@@ -94,7 +94,9 @@ class VectorEnv(_lib.Handle):
     for that many moves in hand instead of 1 (rl.GuardMargin), as a policy
     with the same exposure_margin plays; guard_way=True measures the way
     home as it is, round the own band, and counts its cells as band
-    (rl.Exposure), as a policy with exposure_way plays.
+    (rl.Exposure), as a policy with exposure_way plays; guard_way_soft=True
+    as well counts only the way's length, not its cells (rl.Exposure.Split),
+    as a policy with exposure_way_soft 0 plays.
 
     Game k·num_envs + i of a run is the k-th game of environment i: reset
     with seed s plays the games of `paperio selfplay --seed s` (one matchup),
@@ -110,13 +112,14 @@ class VectorEnv(_lib.Handle):
 
     def __init__(self, num_envs=1, opponent='random', *, player=1, view='crop11', width=102, height=101,
                  turns=2000, autoreset_mode='next_step', expert=None, copy=False, opponents=None, guard=False,
-                 guard_margin=1, guard_way=False):
+                 guard_margin=1, guard_way=False, guard_way_soft=False):
         if autoreset_mode not in ('next_step', 'same_step'):
             raise _lib.Error("autoreset_mode %r: want 'next_step' or 'same_step'" % (autoreset_mode,))
         if isinstance(guard_margin, bool) or not isinstance(guard_margin, (int, np.integer)) or guard_margin < 1:
             raise _lib.Error('guard_margin %r: want an integer of at least 1' % (guard_margin,))
-        if not isinstance(guard_way, bool):
-            raise _lib.Error('guard_way %r: want True or False' % (guard_way,))
+        for name, flag in (('guard_way', guard_way), ('guard_way_soft', guard_way_soft)):
+            if not isinstance(flag, bool):
+                raise _lib.Error('%s %r: want True or False' % (name, flag))
         if player == 'alternate':
             player = 0
         crop, glob = parse_view(view)
@@ -124,7 +127,7 @@ class VectorEnv(_lib.Handle):
             'envs': int(num_envs), 'width': int(width), 'height': int(height), 'turns': int(turns),
             'crop': crop, 'global': glob, 'opponent': opponent or '', 'player': int(player),
             'same_step': autoreset_mode == 'same_step', 'expert': expert or '', 'guard_margin': int(guard_margin),
-            'guard_way': guard_way,
+            'guard_way': guard_way, 'guard_way_soft': guard_way_soft,
         }
         if opponents is not None:
             options['opponents'] = [str(o) for o in opponents]

@@ -27,6 +27,11 @@ The meta (a dict, saved as JSON in the file's `meta` array):
 - exposure_way: whether that mask measures the way home round the own
   band and counts its cells as band (default false; Go's rl.Exposure,
   VectorEnv(guard=True, guard_way=True));
+- exposure_way_soft: with exposure_way, a number: a move forbidden only as
+  the enemy can reach the way's cells is allowed, its logit lowered by this
+  much (default none: forbidden; Go's rl.Exposure.Split). 0 is the mask of
+  VectorEnv(guard=True, guard_way=True, guard_way_soft=True); above 0 only
+  the native player (policy:FILE) plays it, and act refuses it;
 - value: whether the network has a value head `v` (default true);
 - width, height: the board a 'full' tower sees (default the course board,
   102 x 101); save writes them;
@@ -112,6 +117,10 @@ def check_meta(meta):
         if not isinstance(m.setdefault(key, default), bool):
             raise Error('meta %s must be true or false, not %r' % (key, m[key]))
     m['exposure_margin'] = _int(m, 'exposure_margin', 1, 1, 'meta')
+    soft = m.setdefault('exposure_way_soft', None)
+    if soft is not None and (isinstance(soft, bool) or not isinstance(soft, (int, float)) or not soft >= 0
+                             or not (m['mask_exposure'] and m['exposure_way'])):
+        raise Error('meta exposure_way_soft %r: want 0 or more, and only with mask_exposure and exposure_way' % (soft,))
     towers = m.get('towers', [])
     if not isinstance(towers, list):
         raise Error('meta towers must be a list')
@@ -222,6 +231,8 @@ def _module_class():
                 if self.meta.get('mask_exposure'):
                     if allowed is None:
                         raise Error('mask_exposure: act needs the allowed moves (VectorEnv(guard=True), info["guard"])')
+                    if (self.meta['exposure_way_soft'] or 0) > 0:
+                        raise Error('exposure_way_soft: act plays the hard mask of info["guard"]; the native player (policy:FILE) plays the soft one')
                     safe = torch.as_tensor(allowed, dtype=torch.bool)
                     some = safe.any(1, keepdim=True)
                     logits = logits.masked_fill(~safe & some, float('-inf'))

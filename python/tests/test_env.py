@@ -234,6 +234,30 @@ class Api(unittest.TestCase):
         with self.assertRaisesRegex(paperio.Error, 'guard_way'):
             paperio.VectorEnv(1, guard=True, guard_way=1)
 
+    def test_guard_way_soft_leaves_the_cells_out(self):
+        # Without the way's cells the mask allows every move the whole rule
+        # allows, or one where it allows none of those, and more in some
+        # states.
+        kw = dict(opponent='goround', view='crop11', width=30, height=25, turns=200, autoreset_mode='same_step',
+                  guard=True, guard_margin=3, guard_way=True)
+        more = 0
+        with paperio.VectorEnv(8, **kw) as hard, paperio.VectorEnv(8, guard_way_soft=True, **kw) as soft:
+            _, ih = hard.reset(seed=5)
+            _, i_s = soft.reset(seed=5)
+            for t in range(300):
+                gh, gs = ih['guard'].copy(), i_s['guard'].copy()
+                self.assertTrue((gs.any(1) == gh.any(1)).all(), t)
+                self.assertTrue((gs | ~gh).all(), t)
+                more += int((gs & ~gh).any(1).sum())
+                a = np.where(gs[:, 1], 1, np.argmax(gs, 1))
+                _, _, _, _, ih = hard.step(a)
+                _, _, _, _, i_s = soft.step(a)
+        self.assertGreater(more, 0)
+        with self.assertRaisesRegex(paperio.Error, 'guard_way_soft: .* set guard_way as well'):
+            paperio.VectorEnv(1, guard=True, guard_way_soft=True)
+        with self.assertRaisesRegex(paperio.Error, 'guard_way_soft'):
+            paperio.VectorEnv(1, guard=True, guard_way=True, guard_way_soft=0)
+
     def test_expert_answers(self):
         with paperio.VectorEnv(2, opponent='goround', view='crop11', width=30, height=25, turns=60,
                                expert='heuristic', autoreset_mode='same_step') as env:

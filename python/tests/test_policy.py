@@ -133,6 +133,9 @@ class Errors(unittest.TestCase):
                               ({'hidden': [0]}, 'hidden'),
                               ({'exposure_margin': 0}, 'exposure_margin'),
                               ({'exposure_way': 1}, 'exposure_way'),
+                              ({'exposure_way_soft': -1, 'mask_exposure': True, 'exposure_way': True}, 'exposure_way_soft -1'),
+                              ({'exposure_way_soft': 0, 'mask_exposure': True}, 'only with mask_exposure and exposure_way'),
+                              ({'exposure_way_soft': 'x', 'mask_exposure': True, 'exposure_way': True}, 'exposure_way_soft'),
                               ({'obs_version': 2}, 'obs_version')):
             with self.assertRaisesRegex(policy.Error, message, msg=meta):
                 policy.PolicyNet(meta)
@@ -167,6 +170,19 @@ class Mask(unittest.TestCase):
                         crop[0, :6, i, j] = full[0, :, y, x]
             self.assertEqual(policy.safe_moves(meta, [full, crop], s).tolist(), [want])
             self.assertEqual(policy.safe_moves(dict(meta, towers=meta['towers'][1:]), [crop], s).tolist(), [want])
+
+    def test_act_refuses_the_soft_way(self):
+        # The soft form needs the moves the way's cells forbid, which the
+        # guard buffer does not hold: the native player plays it, act says so.
+        meta = {'towers': [{'view': 'crop5'}], 'hidden': [8], 'mask_exposure': True, 'exposure_way': True}
+        planes, scalars = batch(4, 3, policy.PolicyNet(meta).meta)
+        allowed = np.ones((4, 3), bool)
+        for soft in (None, 0):
+            self.assertEqual(policy.PolicyNet(dict(meta, exposure_way_soft=soft)).act(planes, scalars, allowed).shape, (4,))
+        net = policy.PolicyNet(dict(meta, exposure_way_soft=1.5))
+        self.assertEqual(net.meta['exposure_way_soft'], 1.5)
+        with self.assertRaisesRegex(policy.Error, 'exposure_way_soft: act plays the hard mask'):
+            net.act(planes, scalars, allowed)
 
     def test_act_never_takes_a_losing_move_while_another_is_left(self):
         torch.manual_seed(1)

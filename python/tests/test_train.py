@@ -350,13 +350,14 @@ class Run(unittest.TestCase):
         import io
         with tempfile.TemporaryDirectory() as out:
             log = io.StringIO()
-            s = train.Settings(bc_iterations=1, guard=True, guard_margin=3, guard_way=True, temperature=0.5, anchor=2.0,
-                               **SMALL)
+            s = train.Settings(bc_iterations=1, guard=True, guard_margin=3, guard_way=True, guard_way_soft=True,
+                               temperature=0.5, anchor=2.0, **SMALL)
             t = train.Trainer(out, seed=1, init='bc', league='goround', progress=log, threads=1, iterations=2,
                               settings=s)
             t.run()
             meta = policy.load(os.path.join(out, 'policy.npz')).meta
-            self.assertEqual((meta['mask_exposure'], meta['exposure_margin'], meta['exposure_way']), (True, 3, True))
+            self.assertEqual((meta['mask_exposure'], meta['exposure_margin'], meta['exposure_way'], meta['exposure_way_soft']),
+                             (True, 3, True, 0))
             lines = [x for x in log.getvalue().splitlines() if x.startswith('it ')]
             self.assertNotIn('KL from the start', lines[0])  # cloning
             self.assertIn('KL from the start', lines[1])
@@ -390,6 +391,7 @@ class Run(unittest.TestCase):
                                (['--mask-margin', '0'], '--mask-margin'),
                                (['--mask-margin', '3'], 'add --mask exposure'),
                                (['--mask-way'], '--mask-way: the way home'),
+                               (['--mask', 'exposure', '--mask-way-soft'], '--mask-way-soft: the way\'s cells'),
                                (['--league-floor', 'search:0.2'], 'search not in the league')):
                 p = subprocess.run([sys.executable, '-m', 'paperio.train', out] + args, env=env,
                                    capture_output=True, text=True)
