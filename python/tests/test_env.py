@@ -213,23 +213,29 @@ class Api(unittest.TestCase):
             with self.assertRaisesRegex(paperio.Error, 'guard_margin'):
                 paperio.VectorEnv(1, guard=True, guard_margin=bad)
 
+    def guard_pairs(self, kw, extra, seed):
+        """The guards of two environments that play the same games, kw and
+        kw with extra, for 300 steps: straight on while the second allows it
+        (out into the open, where ways home are long)."""
+        with paperio.VectorEnv(8, **kw) as one, paperio.VectorEnv(8, **dict(kw, **extra)) as two:
+            _, i1 = one.reset(seed=seed)
+            _, i2 = two.reset(seed=seed)
+            for _ in range(300):
+                g1, g2 = i1['guard'].copy(), i2['guard'].copy()
+                yield g1, g2
+                a = np.where(g2[:, 1], 1, np.argmax(g2, 1))
+                _, _, _, _, i1 = one.step(a)
+                _, _, _, _, i2 = two.step(a)
+
     def test_guard_way_counts_the_way_home(self):
         # Counting the way home as band changes the allowed moves in some
         # states, never to none while a move is safe.
         kw = dict(opponent='heuristic', view='crop11', width=30, height=25, turns=200, autoreset_mode='same_step',
                   guard=True, guard_margin=3)
         other = 0
-        with paperio.VectorEnv(8, **kw) as plain, paperio.VectorEnv(8, guard_way=True, **kw) as way:
-            _, ip = plain.reset(seed=4)
-            _, iw = way.reset(seed=4)
-            for t in range(300):
-                gp, gw = ip['guard'].copy(), iw['guard'].copy()
-                self.assertTrue((gw.any(1) == gp.any(1)).all(), t)
-                other += int((gw != gp).any(1).sum())
-                # Straight on while allowed: out into the open, where ways home are long.
-                a = np.where(gw[:, 1], 1, np.argmax(gw, 1))
-                _, _, _, _, ip = plain.step(a)
-                _, _, _, _, iw = way.step(a)
+        for t, (gp, gw) in enumerate(self.guard_pairs(kw, {'guard_way': True}, 4)):
+            self.assertTrue((gw.any(1) == gp.any(1)).all(), t)
+            other += int((gw != gp).any(1).sum())
         self.assertGreater(other, 0)
         with self.assertRaisesRegex(paperio.Error, 'guard_way'):
             paperio.VectorEnv(1, guard=True, guard_way=1)
@@ -241,17 +247,10 @@ class Api(unittest.TestCase):
         kw = dict(opponent='goround', view='crop11', width=30, height=25, turns=200, autoreset_mode='same_step',
                   guard=True, guard_margin=3, guard_way=True)
         more = 0
-        with paperio.VectorEnv(8, **kw) as hard, paperio.VectorEnv(8, guard_way_soft=True, **kw) as soft:
-            _, ih = hard.reset(seed=5)
-            _, i_s = soft.reset(seed=5)
-            for t in range(300):
-                gh, gs = ih['guard'].copy(), i_s['guard'].copy()
-                self.assertTrue((gs.any(1) == gh.any(1)).all(), t)
-                self.assertTrue((gs | ~gh).all(), t)
-                more += int((gs & ~gh).any(1).sum())
-                a = np.where(gs[:, 1], 1, np.argmax(gs, 1))
-                _, _, _, _, ih = hard.step(a)
-                _, _, _, _, i_s = soft.step(a)
+        for t, (gh, gs) in enumerate(self.guard_pairs(kw, {'guard_way_soft': True}, 5)):
+            self.assertTrue((gs.any(1) == gh.any(1)).all(), t)
+            self.assertTrue((gs | ~gh).all(), t)
+            more += int((gs & ~gh).any(1).sum())
         self.assertGreater(more, 0)
         with self.assertRaisesRegex(paperio.Error, 'guard_way_soft: .* set guard_way as well'):
             paperio.VectorEnv(1, guard=True, guard_way_soft=True)
