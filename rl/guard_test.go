@@ -12,8 +12,8 @@ import (
 // guardByDefinition is Exposure{need, way} as the comments of Guard and
 // Exposure define it, by scanning the whole board for the band's and the
 // territory's cells (and with way, wayByDefinition's way home, its cells
-// counted as band unless lengthOnly).
-func guardByDefinition(s *paperio.State, me, need int, way bool, lengthOnly ...bool) [3]bool {
+// counted as band when cells).
+func guardByDefinition(s *paperio.State, me, need int, way, cells bool) [3]bool {
 	x, y, d := s.Head(me)
 	ex, ey, _ := s.Head(1 - me)
 	dist := func(ax, ay, bx, by int) int { return abs(ax-bx) + abs(ay-by) }
@@ -48,7 +48,7 @@ func guardByDefinition(s *paperio.State, me, need int, way bool, lengthOnly ...b
 			if way {
 				var near int
 				h, near = wayByDefinition(s, me, nx, ny, field)
-				if len(lengthOnly) == 0 || !lengthOnly[0] {
+				if cells {
 					e = min(e, near)
 				}
 			}
@@ -143,25 +143,25 @@ func TestGuardMatchesDefinition(t *testing.T) {
 			return
 		}
 		for me := range 2 {
-			got, want := Guard(s, me), guardByDefinition(s, me, 1, false)
+			got, want := Guard(s, me), guardByDefinition(s, me, 1, false, false)
 			if got != want {
 				x, y, d := s.Head(me)
 				t.Fatalf("half-step %d, player %d at (%d, %d) facing %d: Guard %v, definition %v", s.HalfSteps(), me, x, y, d, got, want)
 			}
-			got3, want3 := GuardMargin(s, me, 3), guardByDefinition(s, me, 3, false)
+			got3, want3 := GuardMargin(s, me, 3), guardByDefinition(s, me, 3, false, false)
 			if got3 != want3 {
 				t.Fatalf("half-step %d, player %d: GuardMargin 3 %v, definition %v", s.HalfSteps(), me, got3, want3)
 			} else if got3 != got {
 				stricter++
 			}
-			gotW, wantW := (Exposure{Margin: 3, Way: true}).Allow(s, me), guardByDefinition(s, me, 3, true)
+			gotW, wantW := (Exposure{Margin: 3, Way: true}).Allow(s, me), guardByDefinition(s, me, 3, true, true)
 			if gotW != wantW {
 				t.Fatalf("half-step %d, player %d: Exposure{3, way} %v, definition %v", s.HalfSteps(), me, gotW, wantW)
 			} else if gotW != got3 {
 				wayStricter++
 			}
 			allow, reach := Exposure{Margin: 3, Way: true}.Split(s, me)
-			loose := guardByDefinition(s, me, 3, true, true)
+			loose := guardByDefinition(s, me, 3, true, false)
 			for i := range allow {
 				if allow[i] != (wantW[i] || loose[i]) || reach[i] != (allow[i] && !wantW[i]) {
 					t.Fatalf("half-step %d, player %d: Split %v %v; the way's length alone allows %v, the rule %v", s.HalfSteps(), me, allow, reach, loose, wantW)

@@ -263,9 +263,10 @@ second of the trainer's process (the environment's Go threads included),
     69.5, 75.5 and 74.0 % of 200 against goround and 80.0, 89.5 and
     84.5 % against wanderer (100 % against random). Its training games
     against goround stayed at 69 to 83 % after the first iteration: the
-    learner did not learn to keep out of goround's round. Played with the cells soft
-    instead (a logit lowered by 1 or 2, exposure_way_soft), the seed-1
-    policy traded heuristic for goround (seed 21, 200 games each:
+    learner did not learn to keep out of goround's round. Played with
+    the cells soft instead (exposure_way_soft: the logits of the moves
+    they alone forbid lowered by that much), the seed-1 policy traded
+    heuristic for goround (seed 21, 200 games each:
     0: 61.5 and 70.0 %; 1: 51.5 and 76.0 %; 2: 58.0 and 84.0 %; the
     whole rule: 38.0 and 99.5 %).
   - where the time goes: 900 to 6,800 steps per second of wall time as
