@@ -71,6 +71,10 @@ type Buffers struct {
 	// allows the observation's player (Guard), as a policy with
 	// mask_exposure plays them.
 	Guard []bool
+	// Reach, when given (Envs × 3, with GuardWaySoft), holds the moves of
+	// Guard that only the way's cells would forbid (Exposure.Split's
+	// reach): those whose logits a policy with exposure_way_soft lowers.
+	Reach []bool
 }
 
 // Results are the arrays an Env fills with how a game ended, in the step
@@ -340,6 +344,15 @@ func (e *Env) SetBuffers(b Buffers) error {
 			got, min int
 		}{"guard", len(b.Guard), 3 * n})
 	}
+	if b.Reach != nil {
+		if b.Guard == nil || !e.o.GuardWaySoft {
+			return fmt.Errorf("reach: the way's reach goes with the soft guard (guard_way_soft)")
+		}
+		sizes = append(sizes, struct {
+			name     string
+			got, min int
+		}{"reach", len(b.Reach), 3 * n})
+	}
 	if e.o.SameStep {
 		sizes = append(sizes, []struct {
 			name     string
@@ -561,16 +574,19 @@ func (e *Env) observe(i int, fresh bool) {
 		e.b.Expert[i] = int64(g.ask(v))
 	}
 	if e.b.Guard != nil {
-		ok := [3]bool{}
+		ok, reach := [3]bool{}, [3]bool{}
 		if !s.Over() {
 			rule := Exposure{Margin: e.o.GuardMargin, Way: e.o.GuardWay}
 			if e.o.GuardWaySoft {
-				ok, _ = rule.Split(s, v)
+				ok, reach = rule.Split(s, v)
 			} else {
 				ok = rule.Allow(s, v)
 			}
 		}
 		copy(e.b.Guard[3*i:3*i+3], ok[:])
+		if e.b.Reach != nil {
+			copy(e.b.Reach[3*i:3*i+3], reach[:])
+		}
 	}
 }
 

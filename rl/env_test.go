@@ -518,7 +518,9 @@ func TestStartReplayStepSome(t *testing.T) {
 // Guard's); they are some of the moves Guard allows, and fewer in some
 // states. With GuardWay as well, it holds Exposure{3, true}'s moves, other
 // than margin 3's in some states; with GuardWaySoft too, Split's allow,
-// more moves than the way's in some states. GuardWaySoft alone is refused.
+// more moves than the way's in some states, and the reach buffer Split's
+// reach, not empty in some states. GuardWaySoft alone is refused, and so is
+// a reach buffer without it.
 func TestEnvGuardMargin(t *testing.T) {
 	c := paperio.Config{Width: 40, Height: 40, MaxTurns: 300}
 	o := EnvOptions{Envs: 4, Config: c, View: View{Crop: 5}, Opponent: "wanderer", Player: 0}
@@ -526,6 +528,9 @@ func TestEnvGuardMargin(t *testing.T) {
 		e := newEnv(t, o)
 		b := newBuffers(o)
 		b.Expert, b.Guard = nil, make([]bool, 3*o.Envs)
+		if o.GuardWaySoft {
+			b.Reach = make([]bool, 3*o.Envs)
+		}
 		if err := e.SetBuffers(b); err != nil {
 			t.Fatal(err)
 		}
@@ -541,7 +546,7 @@ func TestEnvGuardMargin(t *testing.T) {
 	way, wayb := guarded(o)
 	o.GuardWaySoft = true
 	soft, softb := guarded(o)
-	var states, fewer, other, more int
+	var states, fewer, other, more, reached int
 	acts := make([]int64, o.Envs)
 	for step := range 600 {
 		for i := range o.Envs {
@@ -578,8 +583,15 @@ func TestEnvGuardMargin(t *testing.T) {
 					t.Fatal(err)
 				}
 				gs := [3]bool(softb.Guard[3*i : 3*i+3])
-				if want, _ := (Exposure{Margin: 3, Way: true}).Split(ss, me); gs != want {
-					t.Fatalf("step %d, environment %d: guard %v with the way's cells soft, Split says %v", step, i, gs, want)
+				allow, reach := (Exposure{Margin: 3, Way: true}).Split(ss, me)
+				if gs != allow {
+					t.Fatalf("step %d, environment %d: guard %v with the way's cells soft, Split says %v", step, i, gs, allow)
+				}
+				if r := [3]bool(softb.Reach[3*i : 3*i+3]); r != reach {
+					t.Fatalf("step %d, environment %d: reach %v, Split says %v", step, i, r, reach)
+				}
+				if reach != [3]bool{} {
+					reached++
 				}
 				if gs != gw {
 					more++
@@ -616,8 +628,16 @@ func TestEnvGuardMargin(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if fewer == 0 || other == 0 || more == 0 {
-		t.Fatalf("%d states: a margin of 3 allowed fewer moves in %d, the way home other moves in %d, its cells soft more in %d", states, fewer, other, more)
+	if fewer == 0 || other == 0 || more == 0 || reached == 0 {
+		t.Fatalf("%d states: a margin of 3 allowed fewer moves in %d, the way home other moves in %d, its cells soft more in %d, a reach in %d", states, fewer, other, more, reached)
+	}
+	ho := o
+	ho.GuardWaySoft = false
+	hard := newEnv(t, ho)
+	b = newBuffers(ho)
+	b.Expert, b.Guard, b.Reach = nil, make([]bool, 3*o.Envs), make([]bool, 3*o.Envs)
+	if err := hard.SetBuffers(b); err == nil || !strings.Contains(err.Error(), "guard_way_soft") {
+		t.Fatalf("a reach buffer without GuardWaySoft: %v, want refused", err)
 	}
 	o.GuardWay = false
 	if _, err := NewEnv(o); err == nil || !strings.Contains(err.Error(), "set guard_way as well") {

@@ -336,6 +336,7 @@ class Settings:
     guard_margin = 1  # the moves in hand the exposure mask asks for (rl.GuardMargin; the policy's exposure_margin)
     guard_way = False  # the exposure mask measures the way home round the band, its cells as band (rl.Exposure)
     guard_way_soft = False  # with guard_way: only the way's length counts, not its cells (exposure_way_soft 0)
+    way_soft = 0.0  # with guard_way_soft: the logits of the moves the way's cells alone forbid are lowered this much
     scalar_gain = 1.0  # learning rate (and initial weights) of the scalars' inputs, times the others': see _step
     algo = 'ppo'  # 'exit': policy iteration by counterfactual play-outs (Trainer._run_exit) instead of PPO
     exit_games = 64  # exit: baseline games per iteration, played greedily
@@ -598,9 +599,18 @@ class Trainer:
                   file=progress)
 
     def _soft(self):
-        """The policy's exposure_way_soft: 0 when the way's cells do not
-        count (--mask-way-soft), none when they forbid moves."""
-        return 0.0 if self.s.guard_way_soft else None
+        """The policy's exposure_way_soft: the penalty of the moves the
+        way's cells alone forbid (--mask-way-soft B; 0 when they do not
+        count), none when they forbid moves."""
+        return float(self.s.way_soft) if self.s.guard_way_soft else None
+
+    def penalty(self, info, rows=slice(None)):
+        """What the policy subtracts from the logits of the moves of rows
+        (exposure_way_soft times info['reach']): a (len(rows), 3) float32
+        tensor, or None when nothing is subtracted."""
+        if not (self.s.guard_way_soft and self.s.way_soft > 0):
+            return None
+        return self.torch.from_numpy(info['reach'][rows].astype(np.float32) * np.float32(self.s.way_soft))
 
     def _initial(self, init):
         views = policy.tower_views(self.s.view)
@@ -723,6 +733,9 @@ class Trainer:
                     expert[t].copy_(torch.from_numpy(info['expert_action']))
                 with torch.inference_mode():
                     logits, v = self.net([buf[t] for buf in planes], scal[t])
+                    pen = self.penalty(info)  # cloning before play-outs only: PPO refuses a penalty
+                    if pen is not None:
+                        logits = logits - pen
                     logp_all = torch.log_softmax(masked(logits / s.temperature, safe[t]), 1)
                     if bc:  # the states of the greedy player that plays natively, or the expert's own games
                         a = dagger_actions(logp_all.argmax(1), expert[t], driver)
@@ -853,6 +866,7 @@ class Trainer:
                     rows[c].append(x)
                 rows['scalars'].append(o['scalars'])
                 rows['safe'].append(o['safe'])
+                rows['reach'].append(o['reach'])
                 rows['greedy'].append(greedy)
                 rows['adv'].append(adv)
             tl = time.perf_counter()
@@ -861,7 +875,8 @@ class Trainer:
                 towers = len(outs[points[0][4]]['planes'])
                 buf.add([torch.from_numpy(np.stack(rows[c])) for c in range(towers)],
                         torch.from_numpy(np.stack(rows['scalars'])), torch.from_numpy(np.stack(rows['safe'])),
-                        torch.tensor(rows['greedy'], dtype=torch.long), torch.from_numpy(np.stack(rows['adv'])))
+                        torch.tensor(rows['greedy'], dtype=torch.long), torch.from_numpy(np.stack(rows['adv'])),
+                        torch.from_numpy(np.stack(rows['reach'])))
                 stats = self._exit_learn(buf, len(points))
             t_learn = time.perf_counter() - tl
             took = time.perf_counter() - t0
@@ -887,8 +902,10 @@ class Trainer:
         sums = collections.Counter()
         k = max(1, int(round(s.exit_epochs * new / s.exit_batch)))
         for _ in range(k):
-            P, S, M, G, A = buf.draw(s.exit_batch, self.rng)
+            P, S, M, G, A, R = buf.draw(s.exit_batch, self.rng)
             logits, _ = self.net(P, S)
+            if s.guard_way_soft and s.way_soft > 0:  # the logits the player chooses by
+                logits = logits - s.way_soft * R.float()
             logp_all = torch.log_softmax(masked(logits, M), 1)
             loss = exit_loss(torch, logits, G, A, s.exit_confirm)
             best = torch.where(A.max(1).values > 0, A.argmax(1), G)
@@ -1112,9 +1129,10 @@ class Rollouts:
         none), stop (0 for none)); returns one dict per job: score (the
         outcome score, exit_score), result (+1, 0, -1; None when stopped),
         moves, and with a deviation the observation where it was made
-        (planes, scalars, safe). trace > 0 also records each move's action,
-        greedy probability, allowed moves and territory difference (arrays
-        of trace entries)."""
+        (planes, scalars, safe, reach: the moves exposure_way_soft lowers).
+        trace > 0 also records each move's action,
+        greedy probability, allowed moves, the moves the way's cells alone
+        forbid and territory difference (arrays of trace entries)."""
         torch, s, env = self.t.torch, self.t.s, self.env
         net = self.t.net
         N = env.num_envs
@@ -1128,7 +1146,8 @@ class Rollouts:
         obs, info = env._obs, env._infos()
         if trace:
             tr = {'action': np.full((len(jobs), trace), -1, np.int8), 'p': np.zeros((len(jobs), trace), np.float32),
-                  'allowed': np.zeros((len(jobs), trace, 3), bool), 'diff': np.zeros((len(jobs), trace), np.float32)}
+                  'allowed': np.zeros((len(jobs), trace, 3), bool), 'reach': np.zeros((len(jobs), trace, 3), bool),
+                  'diff': np.zeros((len(jobs), trace), np.float32)}
         while True:
             te = time.perf_counter()
             for i in np.flatnonzero(slot < 0):
@@ -1148,6 +1167,7 @@ class Rollouts:
                     out[j]['planes'] = [x[i].copy() for x in tower_planes(obs)]
                     out[j]['scalars'] = obs['scalars'][i].copy()
                     out[j]['safe'] = self._safe(obs, info, [i])[0]
+                    out[j]['reach'] = info['reach'][i].copy() if 'reach' in info else np.zeros(3, bool)
             live = np.flatnonzero(slot >= 0)
             self.t_env += time.perf_counter() - te
             if not len(live):
@@ -1157,6 +1177,9 @@ class Rollouts:
             with torch.inference_mode():
                 logits, _ = net([torch.from_numpy(x[live]) for x in tower_planes(obs)],
                                 torch.from_numpy(obs['scalars'][live]))
+                pen = self.t.penalty(info, live)
+                if pen is not None:
+                    logits = logits - pen
                 p = torch.softmax(masked(logits, torch.from_numpy(safe)), 1)
                 pmax, greedy = p.max(1)
             a = greedy.numpy().astype(np.int64)
@@ -1168,6 +1191,8 @@ class Rollouts:
                 tr['action'][j[rec], k[rec]] = a[rec]
                 tr['p'][j[rec], k[rec]] = pmax.numpy()[rec]
                 tr['allowed'][j[rec], k[rec]] = safe[rec]
+                if 'reach' in info:
+                    tr['reach'][j[rec], k[rec]] = info['reach'][live][rec]
             te = time.perf_counter()
             self.t_infer += te - ti
             obs, reward, term, _, info = env.step_some(live, a)
@@ -1296,9 +1321,12 @@ class Aggregate:
         self.capacity, self.size, self.next = int(capacity), 0, 0
         self.cols = None
 
-    def add(self, planes, scal, safe, expert, ret):
+    def add(self, planes, *cols):
+        """Adds rows: the planes of each tower, then the other columns
+        (scalars, safe, expert, value target for cloning; the play-outs add
+        their own)."""
         import torch
-        rows = list(planes) + [scal, safe, expert, ret]
+        rows = list(planes) + list(cols)
         if self.cols is None:
             self.cols = [torch.zeros((self.capacity,) + r.shape[1:], dtype=r.dtype) for r in rows]
             self.planes = len(planes)
@@ -1310,8 +1338,8 @@ class Aggregate:
         self.size = min(self.capacity, self.size + m)
 
     def draw(self, k, rng):
-        """k rows drawn uniformly with replacement: (planes, scalars, safe,
-        expert, value targets)."""
+        """k rows drawn uniformly with replacement: (planes, then the
+        columns in the order added)."""
         import torch
         idx = torch.from_numpy(rng.integers(0, self.size, size=k))
         rows = [c[idx] for c in self.cols]
@@ -1396,10 +1424,11 @@ def main(argv=None):
                     help='with --mask exposure: the mask measures the way home as it is, round the own band, and '
                          'counts its cells as band, so the enemy must be out of reach of them too (the policy\'s '
                          'exposure_way)')
-    ap.add_argument('--mask-way-soft', action='store_true',
-                    help='with --mask-way: the way\'s cells do not forbid moves, only the way\'s length counts (the '
-                         'policy\'s exposure_way_soft 0; give it a number above 0 to lower those moves\' logits '
-                         'instead, docs/POLICY.md)')
+    ap.add_argument('--mask-way-soft', type=float, nargs='?', const=0.0, default=None, metavar='B',
+                    help='with --mask-way: the way\'s cells do not forbid moves, only the way\'s length counts; '
+                         'with B above 0 (--algo exit), the logits of the moves they alone forbid are lowered by B '
+                         'in the play and the learning (the policy\'s exposure_way_soft, 0 without B; '
+                         'docs/POLICY.md)')
     ap.add_argument('--exposure', type=float, default=Settings.exposure,
                     help='reward per step with the band exposed, as a penalty (default %(default)s; with --mask '
                          'exposure the mask keeps the band safe, and the penalty teaches staying home)')
@@ -1464,8 +1493,13 @@ def main(argv=None):
                              % a.mask_margin)
         if a.mask_way and a.mask != 'exposure':
             raise _lib.Error('--mask-way: the way home is the exposure mask\'s; add --mask exposure')
-        if a.mask_way_soft and not a.mask_way:
+        if a.mask_way_soft is not None and not a.mask_way:
             raise _lib.Error('--mask-way-soft: the way\'s cells are --mask-way\'s; add --mask-way')
+        if a.mask_way_soft is not None and not a.mask_way_soft >= 0:
+            raise _lib.Error('--mask-way-soft %g: want a penalty of at least 0' % a.mask_way_soft)
+        if a.mask_way_soft and a.algo != 'exit':
+            raise _lib.Error('--mask-way-soft %g: a penalty is learned by the play-outs; add --algo exit'
+                             % a.mask_way_soft)
         if a.exposure < 0:
             raise _lib.Error('--exposure %g: want a penalty of at least 0' % a.exposure)
         if a.anchor < 0:
@@ -1485,7 +1519,7 @@ def main(argv=None):
                             scalar_gain=a.scalar_gain, bc_reg=a.bc_reg, bc_reg_iterations=a.bc_reg_iterations,
                             league_floor=a.league_floor, guard=a.mask == 'exposure', temperature=a.temperature,
                             guard_margin=a.mask_margin, guard_way=a.mask_way,
-                            guard_way_soft=a.mask_way_soft,
+                            guard_way_soft=a.mask_way_soft is not None, way_soft=a.mask_way_soft or 0.0,
                             anchor=a.anchor, exposure=a.exposure, algo=a.algo, exit_games=a.exit_games,
                             exit_points=a.exit_points, exit_envs=a.exit_envs, exit_horizon=a.exit_horizon,
                             exit_lr=a.exit_lr, exit_confirm=a.exit_confirm,

@@ -215,14 +215,15 @@ class Api(unittest.TestCase):
 
     def guard_pairs(self, kw, extra, seed):
         """The guards of two environments that play the same games, kw and
-        kw with extra, for 300 steps: straight on while the second allows it
-        (out into the open, where ways home are long)."""
+        kw with extra, for 300 steps, and the second's reach (None without
+        one): straight on while the second allows it (out into the open,
+        where ways home are long)."""
         with paperio.VectorEnv(8, **kw) as one, paperio.VectorEnv(8, **dict(kw, **extra)) as two:
             _, i1 = one.reset(seed=seed)
             _, i2 = two.reset(seed=seed)
             for _ in range(300):
                 g1, g2 = i1['guard'].copy(), i2['guard'].copy()
-                yield g1, g2
+                yield g1, g2, (i2['reach'].copy() if 'reach' in i2 else None)
                 a = np.where(g2[:, 1], 1, np.argmax(g2, 1))
                 _, _, _, _, i1 = one.step(a)
                 _, _, _, _, i2 = two.step(a)
@@ -233,7 +234,8 @@ class Api(unittest.TestCase):
         kw = dict(opponent='heuristic', view='crop11', width=30, height=25, turns=200, autoreset_mode='same_step',
                   guard=True, guard_margin=3)
         other = 0
-        for t, (gp, gw) in enumerate(self.guard_pairs(kw, {'guard_way': True}, 4)):
+        for t, (gp, gw, reach) in enumerate(self.guard_pairs(kw, {'guard_way': True}, 4)):
+            self.assertIsNone(reach)
             self.assertTrue((gw.any(1) == gp.any(1)).all(), t)
             other += int((gw != gp).any(1).sum())
         self.assertGreater(other, 0)
@@ -243,13 +245,14 @@ class Api(unittest.TestCase):
     def test_guard_way_soft_leaves_the_cells_out(self):
         # Without the way's cells the mask allows every move the whole rule
         # allows, or one where it allows none of those, and more in some
-        # states.
+        # states; the reach holds those more.
         kw = dict(opponent='goround', view='crop11', width=30, height=25, turns=200, autoreset_mode='same_step',
                   guard=True, guard_margin=3, guard_way=True)
         more = 0
-        for t, (gh, gs) in enumerate(self.guard_pairs(kw, {'guard_way_soft': True}, 5)):
+        for t, (gh, gs, reach) in enumerate(self.guard_pairs(kw, {'guard_way_soft': True}, 5)):
             self.assertTrue((gs.any(1) == gh.any(1)).all(), t)
             self.assertTrue((gs | ~gh).all(), t)
+            self.assertTrue((reach == (gs & ~gh)).all(), t)
             more += int((gs & ~gh).any(1).sum())
         self.assertGreater(more, 0)
         with self.assertRaisesRegex(paperio.Error, 'guard_way_soft: .* set guard_way as well'):

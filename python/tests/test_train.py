@@ -223,6 +223,45 @@ class Exit(unittest.TestCase):
                 self.assertAlmostEqual(stopped['score'], train.baseline_score(s, b, 5, 10), places=6)
             env.close()
 
+    def test_the_way_penalty_steers_the_playouts_and_is_saved(self):
+        # With the way's cells soft at B, the play-outs choose by the logits
+        # less B for the moves those cells alone forbid: a huge B never
+        # takes one where another move is allowed, B = 0 does in some
+        # states; a run saves B as the policy's exposure_way_soft.
+        guard = dict(guard=True, guard_margin=3, guard_way=True, guard_way_soft=True)
+        with tempfile.TemporaryDirectory() as out:
+            s = train.Settings(**dict(EXIT, turns=150, **guard))
+            t = train.Trainer(out, seed=2, league='heuristic', settings=s, progress=None, threads=1)
+            with torch.no_grad():  # straight on whenever allowed: out into the open, where ways are long
+                t.net.pi.weight.zero_()
+                t.net.pi.bias.copy_(torch.tensor([0.0, 1.0, 0.0]))
+            env = paperio.VectorEnv(4, opponents=['heuristic'] * 4, player=0, view=s.view, width=30, height=30,
+                                    turns=150, autoreset_mode='same_step', guard=True, guard_margin=3,
+                                    guard_way=True, guard_way_soft=True)
+            env.reset(seed=6)
+            roll = train.Rollouts(t, env)
+            none = np.zeros(0, np.int64)
+            jobs = [{'spec': 'heuristic', 'game': g, 'prefix': none, 'move': -1} for g in range(8)]
+            taken = {}
+            for b in (0.0, 1e4):
+                t.s.way_soft = b
+                n = 0
+                for o in roll.play(jobs, trace=150):
+                    k = np.arange(o['moves'])
+                    reach = o['reach'][k, o['action']]
+                    other = (o['allowed'] & ~o['reach']).any(1)
+                    self.assertTrue(o['allowed'][k, o['action']].all())
+                    n += int((reach & other).sum())
+                taken[b] = n
+            self.assertGreater(taken[0.0], 0)
+            self.assertEqual(taken[1e4], 0)
+            env.close()
+        with tempfile.TemporaryDirectory() as out:
+            s = train.Settings(**dict(EXIT, way_soft=2.0, **guard))
+            train.Trainer(out, seed=1, league='heuristic,self', settings=s, progress=None, threads=1,
+                          iterations=2).run()
+            self.assertEqual(policy.load(os.path.join(out, 'policy.npz')).meta['exposure_way_soft'], 2.0)
+
     def test_iterations_learn_from_playouts_then_resume(self):
         import io
         with tempfile.TemporaryDirectory() as out:
@@ -392,6 +431,8 @@ class Run(unittest.TestCase):
                                (['--mask-margin', '3'], 'add --mask exposure'),
                                (['--mask-way'], '--mask-way: the way home'),
                                (['--mask', 'exposure', '--mask-way-soft'], '--mask-way-soft: the way\'s cells'),
+                               (['--mask', 'exposure', '--mask-way', '--mask-way-soft', '-1'], 'at least 0'),
+                               (['--mask', 'exposure', '--mask-way', '--mask-way-soft', '2'], 'add --algo exit'),
                                (['--league-floor', 'search:0.2'], 'search not in the league')):
                 p = subprocess.run([sys.executable, '-m', 'paperio.train', out] + args, env=env,
                                    capture_output=True, text=True)
