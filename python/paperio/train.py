@@ -342,6 +342,7 @@ class Settings:
     exit_games = 64  # exit: baseline games per iteration, played greedily
     exit_points = 8  # exit: decision points per baseline game, each move the mask allows there played out
     exit_envs = 256  # exit: environments stepping the play-outs together
+    exit_lanes = 2  # exit: VectorEnvs they are split into, one stepping in Go while the network chooses another's moves
     exit_horizon = 50  # exit: moves a play-out goes on after its deviation (0: to the game's end)
     exit_win = 1.0  # exit: the score of a win (minus for a loss) ...
     exit_area = 1.0  # ... plus this times the territory difference as a share of the board
@@ -820,12 +821,17 @@ class Trainer:
         torch, s = self.torch, self.s
         limit = self.minutes * 60
         first = self.iteration
-        env = VectorEnv(s.exit_envs, opponents=[self.league.fixed[0]] * s.exit_envs, player=0, view=s.view,
-                        width=s.width, height=s.height, turns=s.turns, autoreset_mode='same_step', guard=s.guard,
-                        guard_margin=s.guard_margin, guard_way=s.guard_way,
-                        guard_way_soft=s.guard_way_soft)
-        env.reset(seed=int(np.random.SeedSequence([self.seed, 1]).generate_state(1)[0] >> 1))
-        roll = Rollouts(self, env)
+        lanes = max(1, min(s.exit_lanes, s.exit_envs))
+        envs = []
+        for k in range(lanes):
+            n = s.exit_envs // lanes + (k < s.exit_envs % lanes)
+            env = VectorEnv(n, opponents=[self.league.fixed[0]] * n, player=0, view=s.view, width=s.width,
+                            height=s.height, turns=s.turns, autoreset_mode='same_step', guard=s.guard,
+                            guard_margin=s.guard_margin, guard_way=s.guard_way, guard_way_soft=s.guard_way_soft)
+            # One run seed for all: a game number is the same game in every lane.
+            env.reset(seed=int(np.random.SeedSequence([self.seed, 1]).generate_state(1)[0] >> 1))
+            envs.append(env)
+        roll = Rollouts(self, envs)
         buf = Aggregate(s.exit_buffer)
         for group in self.opt.param_groups:
             group['lr'] = s.exit_lr
@@ -891,7 +897,9 @@ class Trainer:
                 seconds=self.seconds, steps_per_second=roll.steps / took, env_share=roll.t_env / took,
                 learn_share=t_learn / took, reward=float(g.mean()) if len(g) else 0.0, games=len(bases),
                 win_rate=score / len(bases) if bases else -1.0), roll.t_infer / took)
-        env.close()
+        roll.close()
+        for env in envs:
+            env.close()
         self._say('paperio.train: stopped after %.1f minutes of training; the policy is %s' % (
             self.seconds / 60, os.path.join(self.out, 'policy.npz')))
 
@@ -1109,20 +1117,32 @@ class Trainer:
 
 
 class Rollouts:
-    """Games played greedily by the learner in the environments of one
-    VectorEnv, each a job: a game number and opponent, a known prefix of the
-    learner's moves (replayed in Go without the network), an optional move
-    played instead of the greedy one right after the prefix (the deviation),
-    and an optional stop after that many moves in all (the horizon). Since
-    the greedy network and the opponents are deterministic, a game is a
-    function of its number and the learner's moves: a job that replays a
-    baseline's prefix and deviates at t measures exactly what the deviation
-    gains under the current policy."""
+    """Games played greedily by the learner in the environments of one or
+    more VectorEnvs (lanes), each a job: a game number and opponent, a known
+    prefix of the learner's moves (replayed in Go without the network), an
+    optional move played instead of the greedy one right after the prefix
+    (the deviation), and an optional stop after that many moves in all (the
+    horizon). Since the greedy network and the opponents are deterministic,
+    a game is a function of its number and the learner's moves: a job that
+    replays a baseline's prefix and deviates at t measures exactly what the
+    deviation gains under the current policy, in whichever lane it plays.
+
+    With two lanes the two cores work at once: while one lane's games step
+    in Go on a thread of their own (ctypes lets go of the GIL), the network
+    chooses the other lane's moves (torch does too). t_env is the time the
+    network waited for the environments, t_infer its own."""
 
     def __init__(self, trainer, env):
-        self.t, self.env = trainer, env
+        self.t = trainer
+        self.envs = list(env) if isinstance(env, (list, tuple)) else [env]
         self.t_env = self.t_infer = 0.0
         self.steps = 0
+        self._pool = None
+
+    def close(self):
+        if self._pool is not None:
+            self._pool.shutdown()
+            self._pool = None
 
     def play(self, jobs, trace=0):
         """Plays jobs (dicts: spec, game, prefix (int64 array), move (-1 for
@@ -1130,99 +1150,148 @@ class Rollouts:
         outcome score, exit_score), result (+1, 0, -1; None when stopped),
         moves, and with a deviation the observation where it was made
         (planes, scalars, safe, reach: the moves exposure_way_soft lowers).
-        trace > 0 also records each move's action,
-        greedy probability, allowed moves, the moves the way's cells alone
-        forbid and territory difference (arrays of trace entries)."""
-        torch, s, env = self.t.torch, self.t.s, self.env
-        net = self.t.net
-        N = env.num_envs
-        slot = np.full(N, -1)
-        moves = np.zeros(N, np.int64)
-        dev_at = np.full(N, -1)
-        dev_move = np.full(N, -1)
-        stop = np.zeros(N, np.int64)
+        trace > 0 also records each move's action, greedy probability,
+        allowed moves, the moves the way's cells alone forbid and territory
+        difference (arrays of trace entries)."""
         out = [None] * len(jobs)
         queue = list(reversed(range(len(jobs))))
-        obs, info = env._obs, env._infos()
+        tr = None
         if trace:
-            tr = {'action': np.full((len(jobs), trace), -1, np.int8), 'p': np.zeros((len(jobs), trace), np.float32),
-                  'allowed': np.zeros((len(jobs), trace, 3), bool), 'reach': np.zeros((len(jobs), trace, 3), bool),
-                  'diff': np.zeros((len(jobs), trace), np.float32)}
+            n = len(jobs)
+            tr = {'action': np.full((n, trace), -1, np.int8), 'p': np.zeros((n, trace), np.float32),
+                  'allowed': np.zeros((n, trace, 3), bool), 'reach': np.zeros((n, trace, 3), bool),
+                  'diff': np.zeros((n, trace), np.float32)}
+        lanes = [_Lane(env) for env in self.envs]
+        if len(lanes) > 1 and self._pool is None:
+            import concurrent.futures
+            self._pool = concurrent.futures.ThreadPoolExecutor(1)
         while True:
-            te = time.perf_counter()
-            for i in np.flatnonzero(slot < 0):
-                if not queue:
-                    break
-                j = queue.pop()
-                job = jobs[j]
-                env.set_opponent(int(i), job['spec'])
-                env.start(int(i), job['game'])
-                if len(job['prefix']):
-                    env.replay(int(i), job['prefix'])
-                slot[i], moves[i] = j, len(job['prefix'])
-                dev_at[i], dev_move[i] = (moves[i], job['move']) if job['move'] >= 0 else (-1, -1)
-                stop[i] = job.get('stop', 0)
-                out[j] = {'moves': 0, 'result': None, 'score': 0.0}
-                if job['move'] >= 0:
-                    out[j]['planes'] = [x[i].copy() for x in tower_planes(obs)]
-                    out[j]['scalars'] = obs['scalars'][i].copy()
-                    out[j]['safe'] = self._safe(obs, info, [i])[0]
-                    out[j]['reach'] = info['reach'][i].copy() if 'reach' in info else np.zeros(3, bool)
-            live = np.flatnonzero(slot >= 0)
-            self.t_env += time.perf_counter() - te
-            if not len(live):
+            busy = False
+            for lane in lanes:
+                if lane.step is not None:
+                    te = time.perf_counter()
+                    stepped = lane.step.result()
+                    self.t_env += time.perf_counter() - te
+                    lane.step = None
+                    self._ended(lane, stepped, jobs, out, tr)
+                te = time.perf_counter()
+                self._fill(lane, jobs, queue, out)
+                self.t_env += time.perf_counter() - te
+                live = np.flatnonzero(lane.slot >= 0)
+                if not len(live):
+                    continue
+                busy = True
+                a = self._choose(lane, live, tr)
+                if self._pool is None:
+                    te = time.perf_counter()
+                    self._ended(lane, (live, lane.env.step_some(live, a)), jobs, out, tr)
+                    self.t_env += time.perf_counter() - te
+                else:
+                    lane.step = self._pool.submit(lambda e, i, x: (i, e.step_some(i, x)), lane.env, live, a)
+            if not busy and all(lane.step is None for lane in lanes):
                 break
-            ti = time.perf_counter()
-            safe = self._safe(obs, info, live)
-            with torch.inference_mode():
-                logits, _ = net([torch.from_numpy(x[live]) for x in tower_planes(obs)],
-                                torch.from_numpy(obs['scalars'][live]))
-                pen = self.t.penalty(info, live)
-                if pen is not None:
-                    logits = logits - pen
-                p = torch.softmax(masked(logits, torch.from_numpy(safe)), 1)
-                pmax, greedy = p.max(1)
-            a = greedy.numpy().astype(np.int64)
-            dev = dev_at[live] == moves[live]
-            a[dev] = dev_move[live][dev]
-            if trace:
-                j, k = slot[live], moves[live]
-                rec = k < trace
-                tr['action'][j[rec], k[rec]] = a[rec]
-                tr['p'][j[rec], k[rec]] = pmax.numpy()[rec]
-                tr['allowed'][j[rec], k[rec]] = safe[rec]
-                if 'reach' in info:
-                    tr['reach'][j[rec], k[rec]] = info['reach'][live][rec]
-            te = time.perf_counter()
-            self.t_infer += te - ti
-            obs, reward, term, _, info = env.step_some(live, a)
-            self.t_env += time.perf_counter() - te
-            self.steps += len(live)
-            moves[live] += 1
-            final = np.where(term[live, None], info['final_obs']['scalars'][live], obs['scalars'][live])
-            diff = final[:, OWN_AREA] - final[:, ENEMY_AREA]
-            if trace:
-                k = moves[live] - 1
-                rec = k < trace
-                tr['diff'][slot[live][rec], k[rec]] = diff[rec]
-            done = term[live] | ((stop[live] > 0) & (moves[live] >= stop[live]))
-            for r in np.flatnonzero(done):
-                i = live[r]
-                o = out[slot[i]]
-                o['moves'] = int(moves[i])
-                if term[i]:
-                    o['result'] = float(reward[i])
-                o['score'] = exit_score(s, o['result'], float(diff[r]))
-                slot[i] = -1
         if trace:
             for j, o in enumerate(out):
                 o.update({k: v[j, :o['moves']] for k, v in tr.items()})
         return out
 
+    def _fill(self, lane, jobs, queue, out):
+        """Starts queued jobs in the lane's free environments."""
+        env = lane.env
+        for i in np.flatnonzero(lane.slot < 0):
+            if not queue:
+                break
+            j = queue.pop()
+            job = jobs[j]
+            env.set_opponent(int(i), job['spec'])
+            env.start(int(i), job['game'])
+            if len(job['prefix']):
+                env.replay(int(i), job['prefix'])
+            lane.slot[i], lane.moves[i] = j, len(job['prefix'])
+            lane.dev_at[i], lane.dev_move[i] = (lane.moves[i], job['move']) if job['move'] >= 0 else (-1, -1)
+            lane.stop[i] = job.get('stop', 0)
+            out[j] = {'moves': 0, 'result': None, 'score': 0.0}
+            if job['move'] >= 0:
+                obs, info = env._obs, env._infos()
+                out[j]['planes'] = [x[i].copy() for x in tower_planes(obs)]
+                out[j]['scalars'] = obs['scalars'][i].copy()
+                out[j]['safe'] = self._safe(obs, info, [i])[0]
+                out[j]['reach'] = info['reach'][i].copy() if 'reach' in info else np.zeros(3, bool)
+
+    def _choose(self, lane, live, tr):
+        """The moves of the lane's live games: the network's greedy move, or
+        the deviation where it is due; recorded in the trace."""
+        torch = self.t.torch
+        ti = time.perf_counter()
+        obs, info = lane.env._obs, lane.env._infos()
+        safe = self._safe(obs, info, live)
+        with torch.inference_mode():
+            logits, _ = self.t.net([torch.from_numpy(x[live]) for x in tower_planes(obs)],
+                                   torch.from_numpy(obs['scalars'][live]))
+            pen = self.t.penalty(info, live)
+            if pen is not None:
+                logits = logits - pen
+            p = torch.softmax(masked(logits, torch.from_numpy(safe)), 1)
+            pmax, greedy = p.max(1)
+        a = greedy.numpy().astype(np.int64)
+        dev = lane.dev_at[live] == lane.moves[live]
+        a[dev] = lane.dev_move[live][dev]
+        if tr is not None:
+            j, k = lane.slot[live], lane.moves[live]
+            rec = k < tr['action'].shape[1]
+            tr['action'][j[rec], k[rec]] = a[rec]
+            tr['p'][j[rec], k[rec]] = pmax.numpy()[rec]
+            tr['allowed'][j[rec], k[rec]] = safe[rec]
+            if 'reach' in info:
+                tr['reach'][j[rec], k[rec]] = info['reach'][live][rec]
+        self.t_infer += time.perf_counter() - ti
+        return a
+
+    def _ended(self, lane, stepped, jobs, out, tr):
+        """Takes in a step of the lane's live games: moves counted, the
+        territory difference traced, the games that ended or reached their
+        horizon scored and their environments freed."""
+        live, (obs, reward, term, _, info) = stepped
+        s = self.t.s
+        self.steps += len(live)
+        lane.moves[live] += 1
+        final = np.where(term[live, None], info['final_obs']['scalars'][live], obs['scalars'][live])
+        diff = final[:, OWN_AREA] - final[:, ENEMY_AREA]
+        if tr is not None:
+            k = lane.moves[live] - 1
+            rec = k < tr['action'].shape[1]
+            tr['diff'][lane.slot[live][rec], k[rec]] = diff[rec]
+        stop = lane.stop[live]
+        done = term[live] | ((stop > 0) & (lane.moves[live] >= stop))
+        for r in np.flatnonzero(done):
+            i = live[r]
+            o = out[lane.slot[i]]
+            o['moves'] = int(lane.moves[i])
+            if term[i]:
+                o['result'] = float(reward[i])
+            o['score'] = exit_score(s, o['result'], float(diff[r]))
+            lane.slot[i] = -1
+
     def _safe(self, obs, info, rows):
         if self.t.s.guard:
             return info['guard'][rows].copy()
         return policy.safe_moves(self.t.net.meta, [obs['planes'][rows]], None)
+
+
+class _Lane:
+    """The games of one VectorEnv in Rollouts.play: which job each
+    environment plays (-1: free), its moves so far, its deviation and its
+    horizon, and the step in flight."""
+
+    def __init__(self, env):
+        n = env.num_envs
+        self.env = env
+        self.slot = np.full(n, -1)
+        self.moves = np.zeros(n, np.int64)
+        self.dev_at = np.full(n, -1)
+        self.dev_move = np.full(n, -1)
+        self.stop = np.zeros(n, np.int64)
+        self.step = None
 
 
 def exit_score(s, result, diff):
@@ -1449,6 +1518,9 @@ def main(argv=None):
                     help='exit: decision points per baseline game (default %(default)s)')
     ap.add_argument('--exit-envs', type=int, default=Settings.exit_envs,
                     help='exit: environments stepping the play-outs together (default %(default)s)')
+    ap.add_argument('--exit-lanes', type=int, default=Settings.exit_lanes,
+                    help='exit: VectorEnvs the environments are split into; with 2, one steps in Go while the '
+                         "network chooses the other's moves, so both cores work (default %(default)s)")
     ap.add_argument('--exit-horizon', type=int, default=Settings.exit_horizon,
                     help="exit: moves a play-out goes on after its deviation, 0 to the game's end (default "
                          '%(default)s)')
@@ -1511,6 +1583,8 @@ def main(argv=None):
         if not a.exit_lr > 0 or a.exit_confirm < 0:
             raise _lib.Error('--exit-lr %g --exit-confirm %g: want a positive step size and a weight of at least 0'
                              % (a.exit_lr, a.exit_confirm))
+        if a.exit_lanes < 1:
+            raise _lib.Error('--exit-lanes %d: want at least 1' % a.exit_lanes)
         if min(a.exit_games, a.exit_points, a.exit_envs) < 1 or a.exit_horizon < 0:
             raise _lib.Error('--exit-games %d --exit-points %d --exit-envs %d --exit-horizon %d: want at least 1 '
                              'game, point and environment and a horizon of at least 0' % (
@@ -1522,6 +1596,7 @@ def main(argv=None):
                             guard_way_soft=a.mask_way_soft is not None, way_soft=a.mask_way_soft or 0.0,
                             anchor=a.anchor, exposure=a.exposure, algo=a.algo, exit_games=a.exit_games,
                             exit_points=a.exit_points, exit_envs=a.exit_envs, exit_horizon=a.exit_horizon,
+                            exit_lanes=a.exit_lanes,
                             exit_lr=a.exit_lr, exit_confirm=a.exit_confirm,
                             minibatches=max(1, min(a.envs * a.steps, -(-a.envs * a.steps // 2048))))
         Trainer(a.out, seed=a.seed, init=a.init, league=a.league, minutes=a.minutes, settings=settings,

@@ -223,6 +223,39 @@ class Exit(unittest.TestCase):
                 self.assertAlmostEqual(stopped['score'], train.baseline_score(s, b, 5, 10), places=6)
             env.close()
 
+    def test_two_lanes_play_the_games_of_one(self):
+        # Split over two VectorEnvs, one stepping while the network chooses
+        # the other's moves, the jobs end as they do in one: a job is a
+        # function of its game number, prefix and deviation.
+        with tempfile.TemporaryDirectory() as out:
+            s = train.Settings(**dict(EXIT, turns=120))
+            t = train.Trainer(out, seed=3, league='heuristic', settings=s, progress=None, threads=1)
+
+            def env(n):
+                e = paperio.VectorEnv(n, opponents=['wanderer'] * n, player=0, view=s.view, width=30, height=30,
+                                      turns=120, autoreset_mode='same_step', guard=True)
+                e.reset(seed=9)
+                return e
+            one, two = train.Rollouts(t, env(6)), train.Rollouts(t, [env(3), env(3)])
+            none = np.zeros(0, np.int64)
+            specs = ['wanderer', 'heuristic', 'goround']
+            jobs = [{'spec': specs[g % 3], 'game': g, 'prefix': none, 'move': -1} for g in range(10)]
+            a, b = one.play(jobs, trace=120), two.play(jobs, trace=120)
+            for x, y in zip(a, b):
+                self.assertEqual((x['moves'], x['result'], x['score']), (y['moves'], y['result'], y['score']))
+                self.assertTrue((x['action'] == y['action']).all())
+            dev = [{'spec': j['spec'], 'game': j['game'], 'prefix': x['action'][:7].astype(np.int64),
+                    'move': (int(x['action'][7]) + 1) % 3, 'stop': 40} for j, x in zip(jobs, a)]
+            for x, y in zip(one.play(dev), two.play(dev)):
+                self.assertEqual((x['moves'], x['result'], x['score']), (y['moves'], y['result'], y['score']))
+                self.assertTrue((x['planes'][0] == y['planes'][0]).all())
+            self.assertGreater(two.steps, 0)
+            self.assertEqual(one.steps, two.steps)
+            two.close()
+            for r in (one, two):
+                for e in r.envs:
+                    e.close()
+
     def test_the_way_penalty_steers_the_playouts_and_is_saved(self):
         # With the way's cells soft at B, the play-outs choose by the logits
         # less B for the moves those cells alone forbid: a huge B never
@@ -427,6 +460,7 @@ class Run(unittest.TestCase):
                                (['--exposure', '-1'], '--exposure'),
                                (['--mask', 'band'], '--mask'), (['--algo', 'sarsa'], '--algo'),
                                (['--exit-points', '0'], '--exit-points'), (['--exit-horizon', '-1'], '--exit-horizon'),
+                               (['--exit-lanes', '0'], '--exit-lanes'),
                                (['--mask-margin', '0'], '--mask-margin'),
                                (['--mask-margin', '3'], 'add --mask exposure'),
                                (['--mask-way'], '--mask-way: the way home'),
