@@ -10,6 +10,7 @@ got.
     from paperio import blas
     name, path = blas.numpy_blas()   # ('openblas', '/usr/lib/.../libopenblasp-r0.3.21.so')
     blas.warn_if_slow()              # a line on stderr when it is the reference BLAS
+    blas.set_threads(1)              # OpenBLAS's threads: 1 (they spin between products)
 """
 
 import os
@@ -80,6 +81,28 @@ def numpy_blas():
     if name is None:
         name = _from_config(np)
     return name, path
+
+
+def set_threads(n):
+    """Sets the threads of the OpenBLAS this process has loaded (numpy's
+    matrix products, and torch's where it calls the system's BLAS, as
+    Debian's does) to n; returns whether there was one. Why: OpenBLAS starts
+    a thread per core, and after each product its threads wait for the next
+    one by spinning, so a process that runs small products now and then
+    (a network choosing moves between environment steps) keeps a second
+    core busy doing nothing. torch.set_num_threads does not reach them."""
+    import ctypes
+    numpy_blas()  # loaded now if numpy loads it lazily
+    for p in _mapped():
+        if from_paths([p])[0] == 'openblas':
+            lib = ctypes.CDLL(p)
+            for name in ('openblas_set_num_threads', 'openblas_set_num_threads64_'):
+                f = getattr(lib, name, None)
+                if f is not None:
+                    f.argtypes = [ctypes.c_int]
+                    f(int(n))
+                    return True
+    return False
 
 
 def describe():

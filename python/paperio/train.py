@@ -287,7 +287,7 @@ import time
 
 import numpy as np
 
-from . import _lib, policy
+from . import _lib, blas, policy
 from .env import VectorEnv
 
 DEFAULT_LEAGUE = 'random,goround,wanderer,heuristic,self'
@@ -564,6 +564,7 @@ class Trainer:
         keep_heap()
         if threads:
             torch.set_num_threads(threads)
+            blas.set_threads(threads)  # its idle threads spin: a core lost per trainer (blas.set_threads)
         self.out, self.seed, self.minutes, self.progress = out, int(seed), float(minutes), progress
         self.iterations = iterations  # at most this many in this run (tests, notebooks)
         os.makedirs(os.path.join(out, 'log'), exist_ok=True)
@@ -1154,14 +1155,15 @@ class Rollouts:
         allowed moves, the moves the way's cells alone forbid and territory
         difference (arrays of trace entries)."""
         out = [None] * len(jobs)
-        queue = list(reversed(range(len(jobs))))
+        lanes = [_Lane(env) for env in self.envs]
+        for k, lane in enumerate(lanes):  # every lane its share, so that both have games to step
+            lane.queue = list(reversed(range(k, len(jobs), len(lanes))))
         tr = None
         if trace:
             n = len(jobs)
             tr = {'action': np.full((n, trace), -1, np.int8), 'p': np.zeros((n, trace), np.float32),
                   'allowed': np.zeros((n, trace, 3), bool), 'reach': np.zeros((n, trace, 3), bool),
                   'diff': np.zeros((n, trace), np.float32)}
-        lanes = [_Lane(env) for env in self.envs]
         if len(lanes) > 1 and self._pool is None:
             import concurrent.futures
             self._pool = concurrent.futures.ThreadPoolExecutor(1)
@@ -1175,7 +1177,7 @@ class Rollouts:
                     lane.step = None
                     self._ended(lane, stepped, jobs, out, tr)
                 te = time.perf_counter()
-                self._fill(lane, jobs, queue, out)
+                self._fill(lane, jobs, out)
                 self.t_env += time.perf_counter() - te
                 live = np.flatnonzero(lane.slot >= 0)
                 if not len(live):
@@ -1195,13 +1197,13 @@ class Rollouts:
                 o.update({k: v[j, :o['moves']] for k, v in tr.items()})
         return out
 
-    def _fill(self, lane, jobs, queue, out):
-        """Starts queued jobs in the lane's free environments."""
+    def _fill(self, lane, jobs, out):
+        """Starts the lane's queued jobs in its free environments."""
         env = lane.env
         for i in np.flatnonzero(lane.slot < 0):
-            if not queue:
+            if not lane.queue:
                 break
-            j = queue.pop()
+            j = lane.queue.pop()
             job = jobs[j]
             env.set_opponent(int(i), job['spec'])
             env.start(int(i), job['game'])
@@ -1281,7 +1283,7 @@ class Rollouts:
 class _Lane:
     """The games of one VectorEnv in Rollouts.play: which job each
     environment plays (-1: free), its moves so far, its deviation and its
-    horizon, and the step in flight."""
+    horizon, its queue of jobs and the step in flight."""
 
     def __init__(self, env):
         n = env.num_envs
@@ -1291,6 +1293,7 @@ class _Lane:
         self.dev_at = np.full(n, -1)
         self.dev_move = np.full(n, -1)
         self.stop = np.zeros(n, np.int64)
+        self.queue = []
         self.step = None
 
 

@@ -62,6 +62,18 @@ class Describe(unittest.TestCase):
         self.assertIsNotNone(name)
         self.assertNotEqual(name, 'reference', blas.describe())
 
+    def test_set_threads_reaches_openblas(self):
+        # The OpenBLAS numpy loaded takes the count (this machine has one:
+        # test_this_machine), and says so when asked back.
+        import ctypes
+        self.assertTrue(blas.set_threads(1))
+        path = [p for p in blas._mapped() if blas.from_paths([p])[0] == 'openblas'][0]
+        get = ctypes.CDLL(path).openblas_get_num_threads
+        self.assertEqual(get(), 1)
+        want = min(2, os.cpu_count())
+        blas.set_threads(want)
+        self.assertEqual(get(), want)
+
 
 if __name__ == '__main__':
     unittest.main()
