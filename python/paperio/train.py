@@ -106,7 +106,21 @@ second of the trainer's process (the environment's Go threads included),
   second, crop11+global15 37,000 to 40,000 (the map is a pass over the
   board's 10,302 cells, counted eight at a time).
 - stepping the environment beside the learning, in another thread, would
-  save at most the environment's 4 to 10 %: not done.
+  save at most the environment's 4 to 10 %: not done for PPO. The
+  play-outs of --algo exit are another matter: there the environment
+  (its opponents, the guard's search for the way home, the global map)
+  took 70 to 75 % of the time and the network the rest, one after the
+  other. Two lanes (--exit-lanes 2, the default: two VectorEnvs, one
+  stepping in Go on a thread of its own while the network chooses the
+  other's moves) ran 7,400 to 10,000 steps/s against 5,100 to 6,400 for
+  one, side by side alone on the machine (2 minutes each from the clone,
+  --mask-way-soft 2), with the same steps in every iteration.
+- OpenBLAS, which torch calls for its matrix products on Debian, starts a
+  thread per core whose idle threads spin: a trainer with one torch
+  thread kept a second core busy doing nothing (35 CPU seconds in 17.5 s
+  of play-outs; 16.6 with OPENBLAS_NUM_THREADS=1, as fast). --threads N
+  now sets OpenBLAS's threads too (blas.set_threads); runs side by side
+  before this had a core fewer than they seemed to.
 - learning (the earlier crop11 MLP): in 10.3 minutes (262,000 steps)
   the score against random in the games played rose from 0.27 to 0.91;
   0 to 2 % against goround, wanderer and heuristic. Cloning heuristic
