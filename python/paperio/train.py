@@ -1197,7 +1197,7 @@ class Rollouts:
                     stepped = lane.step.result()
                     self.t_env += time.perf_counter() - te
                     lane.step = None
-                    self._ended(lane, stepped, jobs, out, tr)
+                    self._ended(lane, stepped, out, tr)
                 te = time.perf_counter()
                 self._fill(lane, jobs, out)
                 self.t_env += time.perf_counter() - te
@@ -1208,7 +1208,7 @@ class Rollouts:
                 a = self._choose(lane, live, tr)
                 if self._pool is None:
                     te = time.perf_counter()
-                    self._ended(lane, (live, lane.env.step_some(live, a)), jobs, out, tr)
+                    self._ended(lane, (live, lane.env.step_some(live, a)), out, tr)
                     self.t_env += time.perf_counter() - te
                 else:
                     lane.step = self._pool.submit(lambda e, i, x: (i, e.step_some(i, x)), lane.env, live, a)
@@ -1271,7 +1271,7 @@ class Rollouts:
         self.t_infer += time.perf_counter() - ti
         return a
 
-    def _ended(self, lane, stepped, jobs, out, tr):
+    def _ended(self, lane, stepped, out, tr):
         """Takes in a step of the lane's live games: moves counted, the
         territory difference traced, the games that ended or reached their
         horizon scored and their environments freed."""
