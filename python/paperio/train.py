@@ -291,6 +291,11 @@ second of the trainer's process (the environment's Go threads included),
     and 89.5 % against wanderer, 100 % against random. The seed-1 policy
     played at 4: 45.5 % against heuristic, 96.0 % against goround; at 8:
     39.0 and 99.5 % (seed 21, 200 games each).
+  - --mask-way-soft 3, with two lanes and OpenBLAS at one thread (33
+    iterations, 4.6 to 4.75 million steps each, a CI run beside them):
+    46.2, 51.0 and 66.0 % of 400 against heuristic, 91.0, 87.5 and 88.0 %
+    of 200 against goround, 92.0, 86.5 and 90.5 % against wanderer, 100 %
+    against random.
   - where the time goes: 900 to 6,800 steps per second of wall time as
     the load fell (2,140 over the hour, about 4,800 per CPU second of the
     trainer); inference 20 to 75 % and the environment 20 to 75 % (Go:
