@@ -113,8 +113,8 @@ second of the trainer's process (the environment's Go threads included),
   other. Two lanes (--exit-lanes 2, the default: two VectorEnvs, one
   stepping in Go on a thread of its own while the network chooses the
   other's moves) ran 6,400 to 10,000 steps/s against 5,100 to 6,400 for
-  one, side by side alone on the machine (2 minutes each from the clone,
-  --mask-way-soft 2), with the same steps in every iteration.
+  one, one after the other alone on the machine (1.5 minutes each from
+  the clone, --mask-way-soft 2), with the same steps in every iteration.
 - OpenBLAS, which torch calls for its matrix products on Debian, starts a
   thread per core whose idle threads spin: a trainer with one torch
   thread kept a second core busy doing nothing (35 CPU seconds in 17.5 s
