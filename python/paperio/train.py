@@ -617,6 +617,9 @@ class Trainer:
             self.net = self._initial(init)
             self.bc_left = self.s.bc_iterations if init == 'bc' else 0
             self.reg_left = self.s.bc_reg_iterations if self.s.bc_reg > 0 else 0
+        if self.s.way_soft < 0 or self.way_penalty and self.s.algo != 'exit':
+            raise _lib.Error('way_soft %g: want a penalty of at least 0, learned by the play-outs (algo exit)'
+                             % self.s.way_soft)
         self.opt = torch.optim.Adam(self.net.parameters(), lr=self.s.lr, eps=1e-5)
         if resumed:
             self.opt.load_state_dict(st['opt'])
@@ -633,13 +636,18 @@ class Trainer:
         count), none when they forbid moves."""
         return float(self.s.way_soft) if self.s.guard_way_soft else None
 
+    @property
+    def way_penalty(self):
+        """What the policy subtracts from the logits of the moves the way's
+        cells alone forbid (exposure_way_soft; 0 for nothing)."""
+        return float(self.s.way_soft) if self.s.guard_way_soft else 0.0
+
     def penalty(self, info, rows=slice(None)):
-        """What the policy subtracts from the logits of the moves of rows
-        (exposure_way_soft times info['reach']): a (len(rows), 3) float32
-        tensor, or None when nothing is subtracted."""
-        if not (self.s.guard_way_soft and self.s.way_soft > 0):
+        """way_penalty times info['reach'] for the moves of rows: a
+        (len(rows), 3) float32 tensor, or None when nothing is subtracted."""
+        if not self.way_penalty:
             return None
-        return self.torch.from_numpy(info['reach'][rows].astype(np.float32) * np.float32(self.s.way_soft))
+        return self.torch.from_numpy(info['reach'][rows].astype(np.float32) * np.float32(self.way_penalty))
 
     def _initial(self, init):
         views = policy.tower_views(self.s.view)
@@ -940,8 +948,8 @@ class Trainer:
         for _ in range(k):
             P, S, M, G, A, R = buf.draw(s.exit_batch, self.rng)
             logits, _ = self.net(P, S)
-            if s.guard_way_soft and s.way_soft > 0:  # the logits the player chooses by
-                logits = logits - s.way_soft * R.float()
+            if self.way_penalty:  # the logits the player chooses by
+                logits = logits - self.way_penalty * R.float()
             logp_all = torch.log_softmax(masked(logits, M), 1)
             loss = exit_loss(torch, logits, G, A, s.exit_confirm)
             best = torch.where(A.max(1).values > 0, A.argmax(1), G)

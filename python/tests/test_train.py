@@ -294,6 +294,10 @@ class Exit(unittest.TestCase):
             train.Trainer(out, seed=1, league='heuristic,self', settings=s, progress=None, threads=1,
                           iterations=2).run()
             self.assertEqual(policy.load(os.path.join(out, 'policy.npz')).meta['exposure_way_soft'], 2.0)
+        with tempfile.TemporaryDirectory() as out:  # PPO's update does not take the penalty
+            with self.assertRaisesRegex(paperio.Error, 'algo exit'):
+                train.Trainer(out, seed=1, league='heuristic', progress=None, threads=1,
+                              settings=train.Settings(**dict(SMALL, way_soft=2.0, **guard)))
 
     def test_iterations_learn_from_playouts_then_resume(self):
         import io
