@@ -122,9 +122,10 @@ func TestExtremeParams(t *testing.T) {
 				games := 3
 				if _, searches := in.Param("nodes"); searches {
 					// A search's largest budgets take minutes a move: a
-					// small budget besides keeps its games quick.
+					// small budget besides (and one enemy model in its
+					// play-outs) keeps its games quick.
 					games = 1
-					for k, v := range map[string]float64{"ms": 1, "nodes": 200} {
+					for k, v := range map[string]float64{"ms": 1, "nodes": 200, "models": 1} {
 						if p.Name != k {
 							sp.Params[k] = v
 						}

@@ -22,7 +22,8 @@ import "github.com/paperio/paperio/engine/paperio"
 // distance transform, two passes over the board), to the cells laid in the
 // search it is measured one by one. The way home is the shortest path that
 // does not cross the player's own band at the root (a breadth-first search
-// from its territory), so a player does not wall itself off from home.
+// from its territory), so a player does not wall itself off from home, and
+// that does not begin with a step back (headWay).
 
 // Worths in units (see unit).
 const (
@@ -221,6 +222,22 @@ func (e *evaluator) view(s *paperio.State, i, ex, ey int) bandView {
 	return v
 }
 
+// headWay is player i's number of steps home from its head at (x, y),
+// heading dir, with a band out: the map's way from the best of the three
+// cells ahead that is not its band. The map's way from the head itself may
+// begin with the step back, which the rules do not allow: a head one step
+// off its territory, heading away, is three steps from home, not one.
+func (e *evaluator) headWay(s *paperio.State, i, x, y int, dir paperio.Dir) int {
+	d := distFar
+	for _, a := range acts {
+		nx, ny := paperio.StepFrom(x, y, a.Turn(dir))
+		if s.Inside(nx, ny) && s.BandAt(nx, ny) != i+1 {
+			d = min(d, 1+int(e.home[i][nx*e.h+ny]))
+		}
+	}
+	return d
+}
+
 // score is the state's worth for the player to move.
 func (e *evaluator) score(s *paperio.State) int32 {
 	tm := s.ToMove()
@@ -228,7 +245,7 @@ func (e *evaluator) score(s *paperio.State) int32 {
 	hitAt := [2]int{distFar, distFar} // half-steps until the enemy can hit the player's band
 	for i := range 2 {
 		val[i] = int32(s.Area(i)) * unit
-		x, y, _ := s.Head(i)
+		x, y, dir := s.Head(i)
 		c := x*e.h + y
 		if s.BandLen(i) == 0 {
 			val[i] -= waitWorth * int32(e.exit[i][c])
@@ -236,7 +253,7 @@ func (e *evaluator) score(s *paperio.State) int32 {
 		}
 		ex, ey, _ := s.Head(1 - i)
 		v := e.view(s, i, ex, ey)
-		d := int(e.home[i][c])
+		d := e.headWay(s, i, x, y, dir)
 		// Half-steps from now to my arrival home and to the enemy's
 		// step on my band, the player to move going first.
 		toHome, toHit := 2*d, 2*v.reach

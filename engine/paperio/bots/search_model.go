@@ -138,14 +138,15 @@ func (m *enemyModel) playOut(s *paperio.State, me int, guide *heuristic, p *heur
 	m.mine.copyFrom(guide)
 	m.mine.heuristicParams = *p
 	m.theirs.copyFrom(&m.shadow)
-	return rollOut(&m.roll, me, &m.mine, &m.theirs, math.MaxInt)
+	return rollOut(&m.roll, me, &m.mine, &m.theirs, math.MaxInt, math.MaxInt)
 }
 
 // rollOut plays r on, me with mine and the enemy with theirs, until the
-// game ends or reaches half-step end, and returns the lead at that point,
-// plus or minus rolloutWin when the game ended in a win or a loss.
-func rollOut(r *paperio.State, me int, mine, theirs *heuristic, end int) int {
-	for !r.Over() && r.HalfSteps() < end {
+// game ends or reaches half-step end and, past end, no band is out or it
+// reaches half-step last; it returns the lead at that point, plus or minus
+// rolloutWin when the game ended in a win or a loss.
+func rollOut(r *paperio.State, me int, mine, theirs *heuristic, end, last int) int {
+	for !r.Over() && r.HalfSteps() < last && (r.HalfSteps() < end || r.BandLen(0) > 0 || r.BandLen(1) > 0) {
 		var a paperio.Action
 		if r.ToMove() == me {
 			a = mine.Act(r, play.Clock{})

@@ -133,3 +133,80 @@ func TestSearchKeepsItsTime(t *testing.T) {
 		t.Logf("%s: %d half-steps, thought %v of %v (wall %v)", spec, s.HalfSteps(), res.Think[0], budget, time.Since(t0))
 	}
 }
+
+// TestHeadWay: the evaluation's way home from a head with a band out is
+// the shortest way the rules allow, found by a breadth-first search over
+// cells and headings (no step back, none onto its own band), on every such
+// state of bot games; and the plain map's distance, which may begin with
+// the step back, is shorter in some of them.
+func TestHeadWay(t *testing.T) {
+	cfg := paperio.Config{Width: 40, Height: 30, MaxTurns: 400}
+	var ev evaluator
+	p := searchParams{gain: unit / 2, margin: 2, loop: 600, way: unit / 2}
+	checked, shorter := 0, 0
+	for seed := int64(1); seed <= 4; seed++ {
+		players := [2]Bot{}
+		for i, spec := range []string{"heuristic", "wanderer"} {
+			players[i], _ = Make(spec)
+		}
+		s, _ := paperio.NewGame(cfg, testStarts(cfg, seed))
+		for i, b := range players {
+			b.Reset(s, i, uint64(seed), play.Clock{})
+		}
+		for !s.Over() {
+			ev.prepare(s, &p)
+			for i := range 2 {
+				if s.BandLen(i) == 0 {
+					continue
+				}
+				x, y, d := s.Head(i)
+				got, want := ev.headWay(s, i, x, y, d), turnWay(s, i)
+				if got != want {
+					t.Fatalf("seed %d, half-step %d, player %d at (%d,%d) heading %d: way home %d, the rules allow %d", seed, s.HalfSteps(), i, x, y, d, got, want)
+				}
+				checked++
+				if int(ev.home[i][x*s.Height()+y]) < want {
+					shorter++
+				}
+			}
+			s.Step(players[s.ToMove()].Act(s, play.Clock{}))
+		}
+	}
+	if checked < 100 || shorter == 0 {
+		t.Errorf("%d states checked, %d where the map's way was shorter", checked, shorter)
+	}
+	t.Logf("%d states checked, %d where the map's way was shorter", checked, shorter)
+}
+
+// turnWay is player i's fewest moves from its head to its territory that
+// never step back nor onto its own band; distFar when there is none.
+func turnWay(s *paperio.State, i int) int {
+	type at struct {
+		x, y int
+		d    paperio.Dir
+	}
+	x, y, d := s.Head(i)
+	seen := map[at]bool{{x, y, d}: true}
+	frontier := []at{{x, y, d}}
+	for n := 1; len(frontier) > 0; n++ {
+		var next []at
+		for _, c := range frontier {
+			for _, a := range acts {
+				nd := a.Turn(c.d)
+				nx, ny := paperio.StepFrom(c.x, c.y, nd)
+				if !s.Inside(nx, ny) || s.BandAt(nx, ny) == i+1 {
+					continue
+				}
+				if s.FieldAt(nx, ny) == i+1 {
+					return n
+				}
+				if k := (at{nx, ny, nd}); !seen[k] {
+					seen[k] = true
+					next = append(next, k)
+				}
+			}
+		}
+		frontier = next
+	}
+	return distFar
+}
