@@ -43,7 +43,7 @@ func init() {
 			{Name: "playout", Default: 0, Min: 0, Max: 2000, Int: true,
 				Doc: "an exploit of one known opponent, off by default: with a guide, while the enemy's every move has been the default heuristic's, every this many of its moves at home it plays the game out against that heuristic with a few variants of the guide's parameters and follows the best (0: never; with 16 it wins every game against the default heuristic, and does no better than without against anyone else)"},
 			{Name: "sim", Default: 4, Min: 0, Max: 2000, Int: true,
-				Doc: "with a guide, every this many of its moves at home it plays on simh rounds once for each of a few variants of the guide's parameters against each of models generic enemies (heuristics, never checked against the real enemy) and follows the variant whose leads sum widest (0: never; with the defaults it lifts the win rate against the heuristic from 76 % to 95 %)"},
+				Doc: "with a guide, every this many of its moves at home it plays on simh rounds once for each of a few variants of the guide's parameters against each of models generic enemies (heuristics, never checked against the real enemy) and follows the variant whose leads sum widest (0: never; with the defaults it lifts the win rate against the heuristic from about 75 % to 95 %)"},
 			{Name: "simh", Default: 200, Min: 1, Max: 2000, Int: true,
 				Doc: "rounds each of sim's play-outs plays on"},
 			{Name: "settle", Default: 100, Min: 0, Max: 2000, Int: true,

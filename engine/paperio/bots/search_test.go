@@ -179,7 +179,9 @@ func TestHeadWay(t *testing.T) {
 }
 
 // turnWay is player i's fewest moves from its head to its territory that
-// never step back nor onto its own band; distFar when there is none.
+// never step back nor onto its own band; distFar when there is none. (The
+// heuristic's pather.home also keeps off the enemy's head, which the
+// evaluation's way does not, so it is not this definition.)
 func turnWay(s *paperio.State, i int) int {
 	type at struct {
 		x, y int
