@@ -1,6 +1,7 @@
 """The behaviour-cloning example end to end, small: the script writes the
 policy and the course AI, and the AI plays through the py: bridge."""
 
+import json
 import os
 import subprocess
 import sys
@@ -25,14 +26,26 @@ class BehaviourCloning(unittest.TestCase):
             self.assertIn('DAgger round 1', p.stdout)
             self.assertRegex(p.stdout, r'quick check against random: \d+ won')
             w = np.load(os.path.join(out, 'policy.npz'))
-            self.assertEqual(int(w['layers']), 3)
-            self.assertEqual(w['w0'].shape, (7 * 11 * 11 + 24, 16))
-            play = subprocess.run([_lib.cli(), 'play', '--p1', 'py:' + os.path.join(out, 'ai.py'), '--p2', 'random',
-                                   '--turns', '150', '--seed', '3', '--python', sys.executable],
-                                  capture_output=True, text=True)
-            self.assertEqual(play.returncode, 0, play.stdout + play.stderr)
-            self.assertRegex(play.stdout, r'wins|draw')
-            self.assertNotIn('error', play.stdout)
+            meta = json.loads(bytes(w['meta']).decode('utf-8'))
+            self.assertEqual((meta['format'], meta['towers'], meta['hidden']),
+                             ('paperio-policy', [{'view': 'crop11', 'conv': []}], [16, 8]))
+            self.assertEqual(w['fc.0.weight'].shape, (16, 7 * 11 * 11 + 24))
+            self.assertEqual(w['pi.weight'].shape, (3, 8))
+            # The course AI through the py: bridge and the same file played
+            # natively (docs/POLICY.md) make the same game, move for move.
+            actions = []
+            for spec, extra in (('py:' + os.path.join(out, 'ai.py'), ['--python', sys.executable]),
+                                ('policy:' + os.path.join(out, 'policy.npz'), [])):
+                record = os.path.join(out, 'game%d.jsonl' % len(actions))
+                play = subprocess.run([_lib.cli(), 'play', '--p1', spec, '--p2', 'wanderer', '--turns', '300',
+                                       '--seed', '3', '--record', record] + extra, capture_output=True, text=True)
+                self.assertEqual(play.returncode, 0, play.stdout + play.stderr)
+                self.assertRegex(play.stdout, r'wins|draw')
+                self.assertIn('failures: none', play.stdout)
+                with open(record) as f:
+                    actions.append(json.loads(f.readline())['actions'])
+            self.assertGreater(len(actions[0]), 50)
+            self.assertEqual(actions[0], actions[1])
 
     def test_dagger_games_go_on_from_round_to_round(self):
         from paperio.examples import bc

@@ -12,12 +12,15 @@
    environment's expert) labels the states it met, and it learns from those
    labels too; the games go on from round to round, so that it meets the
    states of whole games, not only of their openings;
-4. saves it as OUT/policy.npz and writes OUT/ai.py, a course AI that plays
-   it, never into a move that loses at once while another is left
-   (invalid-action masking, from the observation alone):
+4. saves it as OUT/policy.npz, a weights file of docs/POLICY.md that the
+   toolkit plays natively (`paperio play --p1 policy:OUT/policy.npz --p2
+   random`), and writes OUT/ai.py, a course AI that plays it, never into a
+   move that loses at once while another is left (invalid-action masking,
+   from the observation alone):
    `paperio play --p1 py:OUT/ai.py --p2 random --python /usr/bin/python3`;
 5. plays it a little in VectorEnv against random and goround, as a quick
-   check (notebooks/rl.ipynb plays the gauntlet through the py: bridge).
+   check (notebooks/rl.ipynb plays the gauntlet natively, and some of its
+   games through the py: bridge).
 
 It starts by saying which BLAS numpy uses, and warns on stderr when it is
 the reference BLAS (Debian's python3-numpy without libopenblas0-pthread):
@@ -27,6 +30,7 @@ The notebook runs these same functions.
 """
 
 import argparse
+import json
 import os
 import shutil
 import subprocess
@@ -295,12 +299,30 @@ class Collector:
 
 
 def save(out, layers):
-    """Writes out/policy.npz and out/ai.py (the course AI that plays it)."""
-    arrays = {'layers': np.array(len(layers)), 'crop': np.array(CROP)}
-    for i, (w, b) in enumerate(layers):
-        arrays['w%d' % i], arrays['b%d' % i] = w, b
-    np.savez(os.path.join(out, 'policy.npz'), **arrays)
+    """Writes out/policy.npz and out/ai.py (the course AI that plays it).
+    The weights file is docs/POLICY.md's, so the toolkit also plays it
+    natively, as policy:out/policy.npz: a crop tower without conv layers,
+    the scalars, the hidden layers, and the losing moves masked as the
+    course AI masks them."""
+    meta = {'format': 'paperio-policy', 'version': 1, 'obs_version': 1,
+            'towers': [{'view': 'crop%d' % CROP, 'conv': []}], 'scalars': True,
+            'hidden': [int(b.shape[0]) for _, b in layers[:-1]], 'mask_losing': True,
+            'name': 'behaviour cloning of %s' % TEACHER}
+    arrays = {'meta': np.frombuffer(json.dumps(meta).encode('utf-8'), np.uint8)}
+    names = ['fc.%d' % i for i in range(len(layers) - 1)] + ['pi']
+    for name, (w, b) in zip(names, layers):
+        arrays[name + '.weight'] = np.ascontiguousarray(w.T, np.float32)  # torch's (out, in)
+        arrays[name + '.bias'] = np.asarray(b, np.float32)
+    durable_savez(os.path.join(out, 'policy.npz'), arrays)
     shutil.copyfile(policy_ai.__file__, os.path.join(out, 'ai.py'))
+
+
+def durable_savez(path, arrays):
+    """np.savez to a temporary name beside path, then renamed: a reader never
+    sees half a file."""
+    tmp = path + '.tmp.npz'
+    np.savez(tmp, **arrays)
+    os.replace(tmp, path)
 
 
 def evaluate(layers, opponent, games=64, envs=32, seed=7):

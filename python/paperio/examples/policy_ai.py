@@ -85,12 +85,21 @@ def home(fields, own, hx, hy, d, size):
 
 
 def load_policy(path):
-    """The policy saved at path (an .npz of w0, b0, w1, b1, ..., layers and
-    crop): its layers and its crop size. The first layer takes the
-    features as they come (the standardisation learned in training is
-    folded into it)."""
+    """The policy saved at path, a weights file of docs/POLICY.md (version
+    1) whose network is a perceptron over one crop and the scalars: its
+    layers as (w, b) with x @ w + b, and its crop size. The first layer
+    takes the features as they come (the standardisation learned in
+    training is folded into it)."""
+    import json
     w = np.load(path)
-    return [(w['w%d' % i], w['b%d' % i]) for i in range(int(w['layers']))], int(w['crop'])
+    meta = json.loads(bytes(w['meta']).decode('utf-8'))
+    towers = meta.get('towers', [])
+    if (meta.get('format'), meta.get('version')) != ('paperio-policy', 1) or len(towers) != 1 or \
+            towers[0].get('conv') or not towers[0].get('view', '').startswith('crop') or \
+            meta.get('scalars') is False or meta.get('mask_exposure'):
+        raise ValueError('%s: not a perceptron over one crop and the scalars (docs/POLICY.md)' % path)
+    names = ['fc.%d' % i for i in range(len(meta.get('hidden', [])))] + ['pi']
+    return [(w[n + '.weight'].T, w[n + '.bias']) for n in names], int(towers[0]['view'][4:])
 
 
 # The policy beside this file, read at the first move.
