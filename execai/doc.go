@@ -5,8 +5,8 @@
 // through a wrapper script.
 //
 // Each player runs in a process of its own, contained as a course AI's
-// is (pyai.Stdio: resource limits, no new processes, no network sockets, a
-// fresh directory, bwrap where it works). Its think time is the course's:
+// is (pyai.Stdio: resource limits, no new processes, other processes out
+// of reach, no network sockets, a fresh directory, bwrap where it works). Its think time is the course's:
 // every answer, and the answer to the start of a game, is charged, and a
 // call still running when the player's time runs out is stopped (the
 // process is killed and replaced for the next game) and lost on time

@@ -66,8 +66,12 @@
 //
 // Containment: every AI process has resource limits (address space, CPU
 // time, file size, open files), a seccomp filter that refuses new
-// processes, network sockets (threads still work) and what would outlive
-// the process (System V IPC, POSIX message queues, keys), a fresh working
+// processes, network sockets (threads still work), what would outlive
+// the process (System V IPC, POSIX message queues, keys) and any reach
+// into another process (a signal, ptrace, its memory, limits or
+// scheduling, unless it names the process itself or its own group: the
+// runner and the fork server are processes of the same user, out of
+// reach even without a sandbox's process tree), a fresh working
 // directory, a clean environment, and a session and process group of its
 // own that is killed with it; where bubblewrap (bwrap) works it also runs
 // without network, with a read-only view of the filesystem and in a

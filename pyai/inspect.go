@@ -1,6 +1,9 @@
 package pyai
 
-import "time"
+import (
+	"syscall"
+	"time"
+)
 
 // What the games' tests and benchmarks look at or change in the processes
 // of an AI: their players are built on AI, in packages of their own.
@@ -67,6 +70,19 @@ func DropIdle(o Options, path string, driver []byte) {
 
 // GroupMembers are the processes of process group pgid.
 func GroupMembers(pgid int) []int { return groupMembers(pgid) }
+
+// StopForkServer stops the fork server of a's processes, as a server that
+// hangs would be (SIGSTOP to its process group; its children, each in a
+// session of its own, play on): the tests of the runner's way round such a
+// server. An AI's processes cannot do it themselves (their seccomp filter
+// keeps other processes out of reach). It reports whether a had a server.
+func StopForkServer(a *AI) bool {
+	z := a.zyg.Load()
+	if z == nil || !z.alive() {
+		return false
+	}
+	return syscall.Kill(-z.cmd.Process.Pid, syscall.SIGSTOP) == nil
+}
 
 // ForkServers reports whether AI processes can be children of a fork
 // server on this system.

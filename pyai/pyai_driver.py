@@ -340,10 +340,11 @@ def limits(cfg):
 
 def seccomp(deny_processes, deny_network, allow_exec=False):
     """Installs a seccomp filter that refuses new processes (threads are
-    allowed) and, if asked, sockets other than AF_UNIX. allow_exec lets the
-    process replace its own program (execve), as the launcher of an
-    executable player must. Returns a word on what is in force, or None
-    where seccomp is not available."""
+    allowed) and any reach into another process (signals, ptrace, its
+    memory, limits or scheduling), and, if asked, sockets other than
+    AF_UNIX. allow_exec lets the process replace its own program (execve),
+    as the launcher of an executable player must. Returns a word on what is
+    in force, or None where seccomp is not available."""
     if not deny_processes and not deny_network:
         return ''
     if not sys.platform.startswith('linux'):
@@ -354,7 +355,12 @@ def seccomp(deny_processes, deny_network, allow_exec=False):
     made = FILTERS[key]
     if made is None:
         return None
-    libc, prog, _ = made
+    libc, insns, Prog = made
+    # The filter names this process: a fork server's children each install
+    # it with their own id.
+    import ctypes
+    buf = ctypes.create_string_buffer(pack_filter(insns, os.getpid()))
+    prog = Prog(len(insns), ctypes.cast(buf, ctypes.c_char_p))  # buf outlives the call below
     if libc.prctl(38, 1, 0, 0, 0) != 0:  # PR_SET_NO_NEW_PRIVS
         return None
     if libc.prctl(22, 2, ctypes_addressof(prog), 0, 0) != 0:  # PR_SET_SECCOMP, FILTER
@@ -362,6 +368,7 @@ def seccomp(deny_processes, deny_network, allow_exec=False):
     words = []
     if deny_processes:
         words.append('no new processes')
+        words.append('other processes out of reach')
     if deny_network:
         words.append('no network')
     return ', '.join(words)
@@ -371,27 +378,59 @@ def seccomp(deny_processes, deny_network, allow_exec=False):
 # usual one once, for all its children.
 FILTERS = {}
 
+# The constant a filter's instruction compares with this process's id
+# (SELF) or its negation (the process group it leads, NEG_SELF), put in
+# place by pack_filter.
+SELF, NEG_SELF = object(), object()
+
 
 def ctypes_addressof(obj):
     import ctypes
     return ctypes.addressof(obj)
 
 
+def pack_filter(insns, pid):
+    """The filter's instructions as struct sock_filter bytes, with pid for
+    SELF."""
+    out = []
+    for code, t, f, k in insns:
+        if k is SELF:
+            k = pid
+        elif k is NEG_SELF:
+            k = -pid & 0xFFFFFFFF
+        out.append(struct.pack('<HBBI', code, t, f, k))
+    return b''.join(out)
+
+
 def seccomp_filter(deny_processes, deny_network, allow_exec):
-    """The seccomp filter of seccomp's arguments, ready to install: (libc,
-    the program, its buffer), or None where it cannot be made."""
+    """The seccomp filter of seccomp's arguments, ready to pack and install:
+    (libc, the instructions, the ctypes struct sock_fprog), or None where it
+    cannot be made."""
     try:
         import ctypes
     except ImportError:
         return None
     machine = os.uname().machine
+    # Syscall numbers. 'other' are those that act on another process named
+    # by their first argument (0 or this process's id: itself; kill also
+    # takes its own process group); 'who' those whose second argument names
+    # it, after a first that must not mean "all the user's processes";
+    # 'never' those refused outright.
     if machine == 'x86_64':
         arch, nr = 0xC000003E, {'fork': 57, 'vfork': 58, 'clone': 56, 'clone3': 435,
                                 'execve': 59, 'execveat': 322, 'socket': 41}
         lasting = (29, 64, 68, 240, 248, 249, 250)
+        # kill, tkill, tgkill, rt_sigqueueinfo, rt_tgsigqueueinfo, prlimit64,
+        # sched_setparam, sched_setscheduler, sched_setaffinity, pidfd_open
+        other = (62, 200, 234, 129, 297, 302, 142, 144, 203, 434)
+        setpriority, ioprio_set = 141, 251
+        never = (101, 310, 311)  # ptrace, process_vm_readv, process_vm_writev
     elif machine == 'aarch64':
         arch, nr = 0xC00000B7, {'clone': 220, 'clone3': 435, 'execve': 221, 'execveat': 281, 'socket': 198}
         lasting = (194, 190, 186, 180, 217, 218, 219)
+        other = (129, 130, 131, 138, 240, 261, 118, 119, 122, 434)
+        setpriority, ioprio_set = 140, 30
+        never = (117, 270, 271)
     else:
         return None
     LD, JEQ, JGE, JSET, RET = 0x20, 0x15, 0x35, 0x45, 0x06
@@ -424,6 +463,17 @@ def seccomp_filter(deny_processes, deny_network, allow_exec):
         # process forked for the next game would find it there.
         for n in lasting:
             prog.append((JEQ, 'perm', None, n))
+        # Another process of the same user, the runner or its fork server
+        # among them, is out of reach: a signal could stop or kill it, and
+        # ptrace, its memory or its limits could do worse. A sandbox's own
+        # process tree (bwrap) keeps most of them out of sight; this keeps
+        # them out of reach where there is none.
+        for n in never:
+            prog.append((JEQ, 'perm', None, n))
+        for n in other:
+            prog.append((JEQ, 'self0', None, n))
+        prog.append((JEQ, 'prio', None, setpriority))
+        prog.append((JEQ, 'ioprio', None, ioprio_set))
     if deny_network:
         prog.append((JEQ, 'socket', None, nr['socket']))
     prog.append((RET, None, None, ALLOW))
@@ -431,6 +481,19 @@ def seccomp_filter(deny_processes, deny_network, allow_exec):
     prog.append((JSET, 'allow', 'again', 0x00010000))  # CLONE_THREAD
     prog.append(('socket', LD, None, None, 16))      # socket family
     prog.append((JEQ, 'allow', 'perm', 1))           # AF_UNIX
+    if deny_processes:
+        # The kernel reads a process id as a 32-bit int: the low word is it.
+        prog.append(('self0', LD, None, None, 16))   # first argument
+        prog.append((JEQ, 'allow', None, 0))
+        prog.append((JEQ, 'allow', None, SELF))
+        prog.append((JEQ, 'allow', 'perm', NEG_SELF))  # kill's own group
+        prog.append(('prio', LD, None, None, 16))    # which
+        prog.append((JEQ, 'perm', 'self1', 2))       # PRIO_USER
+        prog.append(('ioprio', LD, None, None, 16))  # which
+        prog.append((JEQ, 'perm', 'self1', 3))       # IOPRIO_WHO_USER
+        prog.append(('self1', LD, None, None, 24))   # second argument
+        prog.append((JEQ, 'allow', None, 0))
+        prog.append((JEQ, 'allow', 'perm', SELF))
     prog.append(('allow', RET, None, None, ALLOW))
     prog.append(('again', RET, None, None, err(EAGAIN)))
     prog.append(('nosys', RET, None, None, err(ENOSYS)))
@@ -443,11 +506,11 @@ def seccomp_filter(deny_processes, deny_network, allow_exec):
             labels[item[0]] = len(insns)
             item = item[1:]
         insns.append(item)
-    raw = b''
+    resolved = []
     for i, (code, jt, jf, k) in enumerate(insns):
         t = labels[jt] - i - 1 if jt else 0
         f = labels[jf] - i - 1 if jf else 0
-        raw += struct.pack('<HBBI', code, t, f, k)
+        resolved.append((code, t, f, k))
 
     class Prog(ctypes.Structure):
         _fields_ = [('len', ctypes.c_ushort), ('filter', ctypes.c_char_p)]
@@ -457,8 +520,7 @@ def seccomp_filter(deny_processes, deny_network, allow_exec):
         libc.prctl.argtypes = [ctypes.c_int, ctypes.c_ulong, ctypes.c_ulong, ctypes.c_ulong, ctypes.c_ulong]
     except (OSError, AttributeError):
         return None
-    buf = ctypes.create_string_buffer(raw, len(raw))
-    return libc, Prog(len(insns), ctypes.cast(buf, ctypes.c_char_p)), buf
+    return libc, resolved, Prog
 
 
 def course_violations(tree):

@@ -19,8 +19,9 @@ var launcherSource []byte
 // messages on standard input and writes its answers on standard output,
 // one line each, and what it writes on standard error goes to a capped log
 // (Output). It is contained as a course AI's process is: resource limits
-// and the seccomp filter (no new processes, no network sockets), applied
-// by a small Python launcher (launcher.py) before it executes the program;
+// and the seccomp filter (no new processes, other processes out of reach,
+// no network sockets), applied by a small Python launcher (launcher.py)
+// before it executes the program;
 // a fresh working directory, a clean environment, a session and process
 // group of its own; bwrap where it works (no network, a read-only view of
 // the filesystem). Options.CourseRules and TimeBudget do not apply: the

@@ -228,7 +228,8 @@ def main():
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import driver  # its imports, once for every child
     base = sys.modules.get('pyai_driver', driver)
-    # The usual seccomp filter, made once (ctypes, libc, the program).
+    # The usual seccomp filter, made once (libc, its instructions, the
+    # ctypes type); each child packs it with its own process id.
     base.FILTERS[(True, True, False)] = base.seccomp_filter(True, True, False)
     import importlib.util  # noqa: F401  (what load_module uses)
     if len(sys.argv) > 1:  # the AI's file, read and compiled (not run) once

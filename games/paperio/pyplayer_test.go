@@ -633,6 +633,29 @@ func TestContainment(t *testing.T) {
 	}
 }
 
+// The AI cannot reach the processes beside it, with bwrap or without:
+// signals, limits and scheduling of its parent and of every process of
+// the user are refused, while its own still work.
+func TestReachOut(t *testing.T) {
+	p := newPlayer(t, "testdata/reach_out.py", opt(pyai.Options{}))
+	s, _ := playOne(t, p, &squareBot{}, 1)
+	if s.Result().Reason != rules.END || p.Failure().Kind != play.NoFault {
+		t.Fatalf("result %+v, failure %+v\n%s", s.Result(), p.Failure(), p.Output())
+	}
+	out := p.Output()
+	for _, probe := range []string{"signal to the parent", "signal to every process", "limit of the parent",
+		"priority of the parent", "affinity of the parent"} {
+		if !strings.Contains(out, "REFUSED "+probe+"\n") {
+			t.Errorf("%s: not refused:\n%s", probe, out)
+		}
+	}
+	for _, probe := range []string{"signal to itself", "signal to its group", "its own limit", "its own affinity"} {
+		if !strings.Contains(out, "WENT THROUGH "+probe+"\n") {
+			t.Errorf("%s: did not go through:\n%s", probe, out)
+		}
+	}
+}
+
 func lineAfter(out, prefix string) string {
 	for _, l := range strings.Split(out, "\n") {
 		if rest, ok := strings.CutPrefix(l, prefix); ok {

@@ -36,12 +36,13 @@ func TestEditedFileReadAgain(t *testing.T) {
 	}
 }
 
-// A child that stops its fork server cannot hold up the next game: the
-// server is given up after its wait for the fork (pyai.SetForkWait), the game plays in a fresh
-// interpreter, and the one after has a new server.
+// A fork server that hangs cannot hold up the next game: the server is
+// given up after its wait for the fork (pyai.SetForkWait), the game plays
+// in a fresh interpreter, and the one after has a new server. (An AI
+// cannot stop its server itself: TestReachOut.)
 func TestStoppedServer(t *testing.T) {
 	t.Cleanup(pyai.SetForkWait(time.Second))
-	p := newPlayer(t, "testdata/stop_server.py", opt(pyai.Options{}))
+	p := newPlayer(t, "testdata/square.py", opt(pyai.Options{}))
 	if !forked(t, p) {
 		t.Skip("no fork server here")
 	}
@@ -55,9 +56,15 @@ func TestStoppedServer(t *testing.T) {
 		if r := s.Result(); r.Reason != rules.END || p.Failure().Kind != play.NoFault {
 			t.Fatalf("game %d: %+v, failure %+v\n%s", game+1, r, p.Failure(), p.Output())
 		}
+		if game == 0 && !pyai.StopForkServer(p.ai) {
+			t.Fatalf("no fork server to stop after the first game")
+		}
 	}
-	if out := p.Output(); !strings.Contains(out, "STOPPED PARENT") || !strings.Contains(out, "fork server: the fork server did not answer within 1s") {
+	if out := p.Output(); !strings.Contains(out, "fork server: the fork server did not answer within 1s") {
 		t.Errorf("output:\n%s", out)
+	}
+	if !forked(t, p) {
+		t.Errorf("the third game's process is not a child of a new fork server")
 	}
 }
 
