@@ -41,7 +41,11 @@ type Meta struct {
 	// reach them in time is allowed, its logit lowered by this much (0:
 	// the way's cells do not count; rl.Exposure.Split). Absent: forbidden.
 	ExposureWaySoft *float32 `json:"exposure_way_soft"`
-	Name            string   `json:"name"`
+	// ExposureWayToward, given with exposure_way_soft, is the penalty
+	// instead of it for the moves whose way's cell nearest to the enemy
+	// lies ahead of the enemy's head (rl.Exposure.SplitToward).
+	ExposureWayToward *float32 `json:"exposure_way_toward"`
+	Name              string   `json:"name"`
 	// Width and Height, when given, are the board a full tower was made
 	// for.
 	Width  int `json:"width"`
@@ -94,6 +98,9 @@ func parseMeta(b []byte) (*Meta, error) {
 	}
 	if soft := m.ExposureWaySoft; soft != nil && (*soft < 0 || !(m.MaskExposure && m.ExposureWay)) {
 		return nil, fmt.Errorf("meta exposure_way_soft %g: want 0 or more, and only with mask_exposure and exposure_way", *soft)
+	}
+	if t := m.ExposureWayToward; t != nil && (*t < 0 || m.ExposureWaySoft == nil) {
+		return nil, fmt.Errorf("meta exposure_way_toward %g: want 0 or more, and only with exposure_way_soft", *t)
 	}
 	if m.Width < 0 || m.Height < 0 {
 		return nil, fmt.Errorf("meta board %dx%d: want positive sizes", m.Width, m.Height)

@@ -70,7 +70,17 @@ func (r Exposure) Allow(s *paperio.State, me int) [3]bool {
 // are the deep ones that win. A policy can lower those moves' logits
 // instead of forbidding them (the policy meta's exposure_way_soft).
 func (r Exposure) Split(s *paperio.State, me int) (allow, reach [3]bool) {
+	allow, reach, _ = r.SplitToward(s, me)
+	return allow, reach
+}
+
+// SplitToward is Split, and for each move of reach whether the enemy
+// heads toward the cell of the way nearest to it: its next move straight
+// on would bring it one nearer. An enemy that walks its round crosses the
+// way straight on; one busy with a loop of its own mostly heads elsewhere.
+func (r Exposure) SplitToward(s *paperio.State, me int) (allow, reach, toward [3]bool) {
 	safe := Safe(s, me)
+	var heads [3]bool
 	var full, loose [3]int
 	bestFull, bestLoose := minMargin, minMargin
 	x, y, d := s.Head(me)
@@ -87,7 +97,7 @@ func (r Exposure) Split(s *paperio.State, me int) (allow, reach [3]bool) {
 			continue
 		}
 		nx, ny := paperio.StepFrom(x, y, a.Turn(d))
-		full[i], loose[i] = moveMargin(s, me, nx, ny, w)
+		full[i], loose[i], heads[i] = moveMargin(s, me, nx, ny, w)
 	}
 	for i := range full {
 		if safe[i] {
@@ -99,8 +109,9 @@ func (r Exposure) Split(s *paperio.State, me int) (allow, reach [3]bool) {
 		ok := safe[i] && full[i] >= needFull
 		allow[i] = ok || safe[i] && loose[i] >= needLoose
 		reach[i] = allow[i] && !ok
+		toward[i] = reach[i] && heads[i]
 	}
-	return allow, reach
+	return allow, reach, toward
 }
 
 // GuardMargin is Guard asking for a margin of at least need instead of 1
@@ -122,13 +133,13 @@ const (
 // (Exposure), w having searched from the cells of me's safe moves: full
 // counts the way's cells as band, loose does not (Split). Without w the
 // two are equal.
-func moveMargin(s *paperio.State, me, nx, ny int, w *wayFinder) (full, loose int) {
-	ex, ey, _ := s.Head(1 - me)
+func moveMargin(s *paperio.State, me, nx, ny int, w *wayFinder) (full, loose int, toward bool) {
+	ex, ey, ed := s.Head(1 - me)
 	if s.BandAt(nx, ny) == 2-me && (nx != ex || ny != ey) {
-		return maxMargin, maxMargin
+		return maxMargin, maxMargin, false
 	}
 	if s.FieldAt(nx, ny) == me+1 {
-		return maxMargin, maxMargin
+		return maxMargin, maxMargin, false
 	}
 	e := abs(nx-ex) + abs(ny-ey)
 	if b := dataset.BandToHead(s, me); b >= 0 {
@@ -136,10 +147,14 @@ func moveMargin(s *paperio.State, me, nx, ny int, w *wayFinder) (full, loose int
 	}
 	if w == nil {
 		m := e - homeFrom(s, me, nx, ny)
-		return m, m
+		return m, m, false
 	}
-	h, near := w.way(s, nx, ny, ex, ey)
-	return min(e, near) - h, e - h
+	h, near, at := w.way(s, nx, ny, ex, ey)
+	if at >= 0 {
+		cx, cy := at/s.Height(), at%s.Height()
+		toward = (cx-ex)*ed.DX()+(cy-ey)*ed.DY() > 0
+	}
+	return min(e, near) - h, e - h, toward
 }
 
 // wayFinder is the scratch of Exposure's way home: the distance of each
@@ -212,17 +227,19 @@ func (w *wayFinder) reached(targets []int32) bool {
 // way is the fewest moves from (x, y) home (width × height when there is
 // no way) and the Manhattan distance from (ex, ey) to the nearest cell of
 // the way taken, the territory cell it ends on left out (maxMargin when
-// there is no way).
-func (w *wayFinder) way(s *paperio.State, x, y, ex, ey int) (h, near int) {
+// there is no way), and the first such cell of the way (-1: none).
+func (w *wayFinder) way(s *paperio.State, x, y, ex, ey int) (h, near, at int) {
 	ht := s.Height()
 	c := x*ht + y
 	if w.dist[c] == 0 {
-		return s.Width() * ht, maxMargin
+		return s.Width() * ht, maxMargin, -1
 	}
-	h, near = int(w.dist[c]-1), maxMargin
+	h, near, at = int(w.dist[c]-1), maxMargin, -1
 	for w.dist[c] > 1 {
 		cx, cy := c/ht, c%ht
-		near = min(near, abs(cx-ex)+abs(cy-ey))
+		if d := abs(cx-ex) + abs(cy-ey); d < near {
+			near, at = d, c
+		}
 		for _, nb := range [4][2]int{{cx, cy - 1}, {cx + 1, cy}, {cx, cy + 1}, {cx - 1, cy}} {
 			if nb[0] >= 0 && nb[0] < s.Width() && nb[1] >= 0 && nb[1] < ht {
 				if j := nb[0]*ht + nb[1]; w.dist[j] == w.dist[c]-1 {
@@ -232,7 +249,7 @@ func (w *wayFinder) way(s *paperio.State, x, y, ex, ey int) (h, near int) {
 			}
 		}
 	}
-	return h, near
+	return h, near, at
 }
 
 // homeFrom is the Manhattan distance from (x, y) to the nearest cell of

@@ -47,7 +47,7 @@ func guardByDefinition(s *paperio.State, me, need int, way, cells bool) [3]bool 
 			}
 			if way {
 				var near int
-				h, near = wayByDefinition(s, me, nx, ny, field)
+				h, near, _ = wayByDefinition(s, me, nx, ny, field)
 				if cells {
 					e = min(e, near)
 				}
@@ -68,16 +68,19 @@ func guardByDefinition(s *paperio.State, me, need int, way, cells bool) [3]bool 
 // wayByDefinition is the fewest moves from (nx, ny) to me's territory
 // that do not cross me's band (width × height when none), read from
 // homeField's dist, and the enemy's distance to the nearest cell of the
-// way Exposure takes (maxMargin when there is none).
-func wayByDefinition(s *paperio.State, me, nx, ny int, dist [][]int) (h, near int) {
+// way Exposure takes (maxMargin when there is none), and the first cell
+// of the way at that distance ({-1, -1}: none).
+func wayByDefinition(s *paperio.State, me, nx, ny int, dist [][]int) (h, near int, at [2]int) {
 	w, ht := s.Width(), s.Height()
 	if dist[nx][ny] == farAway {
-		return w * ht, maxMargin
+		return w * ht, maxMargin, [2]int{-1, -1}
 	}
 	ex, ey, _ := s.Head(1 - me)
-	near = maxMargin
+	near, at = maxMargin, [2]int{-1, -1}
 	for x, y := nx, ny; dist[x][y] > 0; {
-		near = min(near, abs(x-ex)+abs(y-ey))
+		if d := abs(x-ex) + abs(y-ey); d < near {
+			near, at = d, [2]int{x, y}
+		}
 		for _, st := range wayOrder {
 			if ax, ay := x+st[0], y+st[1]; s.Inside(ax, ay) && dist[ax][ay] == dist[x][y]-1 {
 				x, y = ax, ay
@@ -85,7 +88,30 @@ func wayByDefinition(s *paperio.State, me, nx, ny int, dist [][]int) (h, near in
 			}
 		}
 	}
-	return dist[nx][ny], near
+	return dist[nx][ny], near, at
+}
+
+// towardByDefinition says, for each of me's safe moves, whether the
+// enemy's next move straight on brings it nearer to the cell of the move's
+// way home nearest to it (SplitToward's toward before it is limited to
+// reach).
+func towardByDefinition(s *paperio.State, me int) [3]bool {
+	x, y, d := s.Head(me)
+	ex, ey, ed := s.Head(1 - me)
+	field := homeField(s, me)
+	safe := Safe(s, me)
+	var toward [3]bool
+	for i, a := range Actions {
+		nx, ny := paperio.StepFrom(x, y, a.Turn(d))
+		if !safe[i] || s.FieldAt(nx, ny) == me+1 || s.BandAt(nx, ny) == 2-me && (nx != ex || ny != ey) {
+			continue
+		}
+		if _, _, at := wayByDefinition(s, me, nx, ny, field); at[0] >= 0 {
+			sx, sy := paperio.StepFrom(ex, ey, ed)
+			toward[i] = abs(at[0]-sx)+abs(at[1]-sy) < abs(at[0]-ex)+abs(at[1]-ey)
+		}
+	}
+	return toward
 }
 
 const farAway = 1 << 20
@@ -135,9 +161,11 @@ func homeField(s *paperio.State, me int) [][]int {
 // 3, which masks more moves in some states, and Exposure with the way home
 // as well, which masks more than that in some; and Split takes that rule
 // apart into the moves the way's length alone allows and those its cells
-// forbid, the latter not empty in some states.
+// forbid, the latter not empty in some states; and SplitToward marks
+// those of the latter whose way's cell nearest to the enemy lies ahead of
+// it, some of them and not all.
 func TestGuardMatchesDefinition(t *testing.T) {
-	var n, masked, cornered, stricter, wayStricter, reached int
+	var n, masked, cornered, stricter, wayStricter, reached, headed, unheaded int
 	states(t, 60, func(s *paperio.State) {
 		if s.Over() {
 			return
@@ -170,6 +198,20 @@ func TestGuardMatchesDefinition(t *testing.T) {
 			if reach != [3]bool{} {
 				reached++
 			}
+			allowT, reachT, toward := Exposure{Margin: 3, Way: true}.SplitToward(s, me)
+			def := towardByDefinition(s, me)
+			for i := range toward {
+				if allowT != allow || reachT != reach || toward[i] != (reach[i] && def[i]) {
+					t.Fatalf("half-step %d, player %d: SplitToward %v %v %v; Split %v %v, the enemy heads for the way's nearest cell %v",
+						s.HalfSteps(), me, allowT, reachT, toward, allow, reach, def)
+				}
+			}
+			if toward != [3]bool{} {
+				headed++
+			}
+			if toward != reach {
+				unheaded++
+			}
 			n++
 			if got != Safe(s, me) {
 				masked++
@@ -179,9 +221,9 @@ func TestGuardMatchesDefinition(t *testing.T) {
 			}
 		}
 	})
-	if masked == 0 || cornered == 0 || masked == cornered || stricter == 0 || wayStricter == 0 || reached == 0 {
-		t.Fatalf("%d states: %d masked a safe move, %d with no move out of reach, %d masked more at margin 3, %d otherwise with the way home, %d only for the way's cells: want some of each kind",
-			n, masked, cornered, stricter, wayStricter, reached)
+	if masked == 0 || cornered == 0 || masked == cornered || stricter == 0 || wayStricter == 0 || reached == 0 || headed == 0 || unheaded == 0 {
+		t.Fatalf("%d states: %d masked a safe move, %d with no move out of reach, %d masked more at margin 3, %d otherwise with the way home, %d only for the way's cells, %d of those with the enemy heading for the way, %d with a move it does not head for: want some of each kind",
+			n, masked, cornered, stricter, wayStricter, reached, headed, unheaded)
 	}
 	t.Logf("%d states: %d masked a safe move, %d of them with no move out of reach", n, masked, cornered)
 }
@@ -195,7 +237,7 @@ func guardMargins(s *paperio.State, me int) [3]int {
 	for i, a := range Actions {
 		if safe[i] {
 			nx, ny := paperio.StepFrom(x, y, a.Turn(d))
-			m[i], _ = moveMargin(s, me, nx, ny, nil)
+			m[i], _, _ = moveMargin(s, me, nx, ny, nil)
 		}
 	}
 	return m
@@ -209,7 +251,10 @@ func guardMargins(s *paperio.State, me int) [3]int {
 // taking another move than the one before in some states; and one with
 // exposure_way_soft, which takes the highest logit among the moves
 // Exposure.Split allows, those the way's cells forbid lowered, another move
-// than the hard rule's in some states.
+// than the hard rule's in some states; and one with exposure_way_toward as
+// well, which lowers those whose cell lies ahead of the enemy by that
+// instead (and, at a soft penalty of 0, those alone), another move than
+// without it in some states.
 func TestPolicyPlaysGuard(t *testing.T) {
 	c := paperio.Config{Width: 40, Height: 30, MaxTurns: 300}
 	const meta = `{"towers": [{"view": "crop11", "conv": [{"out": 8, "k": 3, "pad": 1}]}], "hidden": [16]%s}`
@@ -233,10 +278,14 @@ func TestPolicyPlaysGuard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var moves, changed, widened, wayed, softened int
-	for seed := range int64(6) {
+	toward, err := LoadPolicy(writePolicy(t, fmt.Sprintf(meta, `, "mask_exposure": true, "exposure_margin": 3, "exposure_way": true, "exposure_way_soft": 0, "exposure_way_toward": 1000`), c, 5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var moves, changed, widened, wayed, softened, headed int
+	for seed := range int64(12) {
 		side := int(seed & 1)
-		pl, bare, w3, ww, ws := guarded.NewPlayer(), plain.NewPlayer(), wide.NewPlayer(), way.NewPlayer(), soft.NewPlayer()
+		pl, bare, w3, ww, ws, wt := guarded.NewPlayer(), plain.NewPlayer(), wide.NewPlayer(), way.NewPlayer(), soft.NewPlayer(), toward.NewPlayer()
 		var p [2]bots.Bot
 		p[side], _ = bots.Make("wanderer")
 		p[1-side], _ = bots.Make("heuristic")
@@ -256,6 +305,7 @@ func TestPolicyPlaysGuard(t *testing.T) {
 		w3.Reset(s, side, 0, play.Clock{})
 		ww.Reset(s, side, 0, play.Clock{})
 		ws.Reset(s, side, 0, play.Clock{})
+		wt.Reset(s, side, 0, play.Clock{})
 		for !s.Over() {
 			if s.ToMove() == side {
 				ok := Guard(s, side)
@@ -293,14 +343,29 @@ func TestPolicyPlaysGuard(t *testing.T) {
 				if as != aw {
 					softened++
 				}
+				logitsT, at := wt.Decide(s, side)
+				_, _, heads := Exposure{Margin: 3, Way: true}.SplitToward(s, side)
+				plainT := logitsT
+				for i := range logitsT {
+					if heads[i] {
+						logitsT[i] -= 1000
+					}
+				}
+				if want := choose(logitsT, true, allow); at != want {
+					t.Fatalf("seed %d, half-step %d: the way's cells ahead of the enemy alone: action %d, want %d", seed, s.HalfSteps(), at, want)
+				}
+				if at != choose(plainT, true, allow) {
+					headed++
+				}
 				moves++
 			}
 			s.Step(p[s.ToMove()].Act(s, play.Clock{}))
 		}
 	}
-	if changed == 0 || widened == 0 || wayed == 0 || softened == 0 {
-		t.Fatalf("%d moves: the mask changed the network's move %d times, a margin of 3 the mask's %d times, the way home margin 3's %d times, its cells soft the way's %d times",
-			moves, changed, widened, wayed, softened)
+	if changed == 0 || widened == 0 || wayed == 0 || softened == 0 || headed == 0 {
+		t.Fatalf("%d moves: the mask changed the network's move %d times, a margin of 3 the mask's %d times, the way home margin 3's %d times, its cells soft the way's %d times, a larger penalty ahead of the enemy the soft one's %d times",
+			moves, changed, widened, wayed, softened, headed)
 	}
-	t.Logf("%d moves, %d changed by the mask, %d more by a margin of 3, %d more by the way home, %d by its cells soft", moves, changed, widened, wayed, softened)
+	t.Logf("%d moves, %d changed by the mask, %d more by a margin of 3, %d more by the way home, %d by its cells soft, %d by the cells ahead of the enemy alone",
+		moves, changed, widened, wayed, softened, headed)
 }

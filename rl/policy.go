@@ -208,10 +208,13 @@ func (pl *PolicyPlayer) Decide(s *paperio.State, me int) ([3]float32, int) {
 		if m.ExposureWaySoft == nil {
 			return logits, choose(logits, true, rule.Allow(s, me))
 		}
-		allow, reach := rule.Split(s, me)
+		allow, reach, toward := rule.SplitToward(s, me)
 		soft := logits
 		for i := range soft {
-			if reach[i] {
+			switch {
+			case toward[i] && m.ExposureWayToward != nil:
+				soft[i] -= *m.ExposureWayToward
+			case reach[i]:
 				soft[i] -= *m.ExposureWaySoft
 			}
 		}

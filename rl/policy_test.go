@@ -175,6 +175,7 @@ func TestPolicyRefuses(t *testing.T) {
 		"view.npz":   strings.Replace(cropMeta, "crop11", "crop12", 1),
 		"margin.npz": strings.Replace(cropMeta, `{"towers"`, `{"exposure_margin": -2, "towers"`, 1),
 		"soft.npz":   strings.Replace(cropMeta, `{"towers"`, `{"mask_exposure": true, "exposure_way_soft": 2, "towers"`, 1),
+		"toward.npz": strings.Replace(cropMeta, `{"towers"`, `{"mask_exposure": true, "exposure_way": true, "exposure_way_toward": 5, "towers"`, 1),
 	}
 	for name, meta := range bad {
 		path := filepath.Join(dir, name)
@@ -197,6 +198,7 @@ func TestPolicyRefuses(t *testing.T) {
 		"policy:" + filepath.Join(dir, "view.npz"):   "view.npz: tower 0: crop 12",
 		"policy:" + filepath.Join(dir, "margin.npz"): "exposure_margin -2",
 		"policy:" + filepath.Join(dir, "soft.npz"):   "exposure_way_soft 2: want 0 or more, and only with mask_exposure and exposure_way",
+		"policy:" + filepath.Join(dir, "toward.npz"): "exposure_way_toward 5: want 0 or more, and only with exposure_way_soft",
 		"policy:" + writePolicy(t, fullMeta, c, 2):   "", // good
 		"POLICY:" + writePolicy(t, cropMeta, c, 3):   "", // the prefix in any case
 		"nosuchbot":          "nosuchbot",

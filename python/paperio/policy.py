@@ -32,6 +32,10 @@ The meta (a dict, saved as JSON in the file's `meta` array):
   much (default none: forbidden; Go's rl.Exposure.Split). 0 is the mask of
   VectorEnv(guard=True, guard_way=True, guard_way_soft=True); above 0 only
   the native player (policy:FILE) plays it, and act refuses it;
+- exposure_way_toward: with exposure_way_soft, the penalty instead of it for
+  the moves whose way's cell nearest to the enemy lies ahead of the enemy's
+  head (Go's rl.Exposure.SplitToward); only the native player plays it, and
+  act refuses it;
 - value: whether the network has a value head `v` (default true);
 - width, height: the board a 'full' tower sees (default the course board,
   102 x 101); save writes them;
@@ -121,6 +125,10 @@ def check_meta(meta):
     if soft is not None and (isinstance(soft, bool) or not isinstance(soft, (int, float)) or not soft >= 0
                              or not (m['mask_exposure'] and m['exposure_way'])):
         raise Error('meta exposure_way_soft %r: want 0 or more, and only with mask_exposure and exposure_way' % (soft,))
+    toward = m.setdefault('exposure_way_toward', None)
+    if toward is not None and (isinstance(toward, bool) or not isinstance(toward, (int, float)) or not toward >= 0
+                               or soft is None):
+        raise Error('meta exposure_way_toward %r: want 0 or more, and only with exposure_way_soft' % (toward,))
     towers = m.get('towers', [])
     if not isinstance(towers, list):
         raise Error('meta towers must be a list')
@@ -231,8 +239,9 @@ def _module_class():
                 if self.meta.get('mask_exposure'):
                     if allowed is None:
                         raise Error('mask_exposure: act needs the allowed moves (VectorEnv(guard=True), info["guard"])')
-                    if (self.meta['exposure_way_soft'] or 0) > 0:
-                        raise Error('exposure_way_soft: act plays the hard mask of info["guard"]; the native player (policy:FILE) plays the soft one')
+                    if (self.meta['exposure_way_soft'] or 0) > 0 or (self.meta['exposure_way_toward'] or 0) > 0:
+                        raise Error('exposure_way_soft, exposure_way_toward: act plays the hard mask of info["guard"]; '
+                                    'the native player (policy:FILE) plays the soft one')
                     safe = torch.as_tensor(allowed, dtype=torch.bool)
                     some = safe.any(1, keepdim=True)
                     logits = logits.masked_fill(~safe & some, float('-inf'))

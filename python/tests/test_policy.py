@@ -136,6 +136,10 @@ class Errors(unittest.TestCase):
                               ({'exposure_way_soft': -1, 'mask_exposure': True, 'exposure_way': True}, 'exposure_way_soft -1'),
                               ({'exposure_way_soft': 0, 'mask_exposure': True}, 'only with mask_exposure and exposure_way'),
                               ({'exposure_way_soft': 'x', 'mask_exposure': True, 'exposure_way': True}, 'exposure_way_soft'),
+                              ({'exposure_way_toward': 8, 'mask_exposure': True, 'exposure_way': True},
+                               'exposure_way_toward 8: want 0 or more, and only with exposure_way_soft'),
+                              ({'exposure_way_toward': -1, 'exposure_way_soft': 0, 'mask_exposure': True, 'exposure_way': True},
+                               'exposure_way_toward -1'),
                               ({'obs_version': 2}, 'obs_version')):
             with self.assertRaisesRegex(policy.Error, message, msg=meta):
                 policy.PolicyNet(meta)
@@ -181,7 +185,11 @@ class Mask(unittest.TestCase):
             self.assertEqual(policy.PolicyNet(dict(meta, exposure_way_soft=soft)).act(planes, scalars, allowed).shape, (4,))
         net = policy.PolicyNet(dict(meta, exposure_way_soft=1.5))
         self.assertEqual(net.meta['exposure_way_soft'], 1.5)
-        with self.assertRaisesRegex(policy.Error, 'exposure_way_soft: act plays the hard mask'):
+        with self.assertRaisesRegex(policy.Error, 'exposure_way_soft, exposure_way_toward: act plays the hard mask'):
+            net.act(planes, scalars, allowed)
+        net = policy.PolicyNet(dict(meta, exposure_way_soft=0, exposure_way_toward=20))
+        self.assertEqual(net.meta['exposure_way_toward'], 20)
+        with self.assertRaisesRegex(policy.Error, 'act plays the hard mask'):
             net.act(planes, scalars, allowed)
 
     def test_act_never_takes_a_losing_move_while_another_is_left(self):
