@@ -413,9 +413,9 @@ def seccomp_filter(deny_processes, deny_network, allow_exec):
     machine = os.uname().machine
     # Syscall numbers. 'other' are those that act on another process named
     # by their first argument (0 or this process's id: itself; kill also
-    # takes its own process group); 'who' those whose second argument names
-    # it, after a first that must not mean "all the user's processes";
-    # 'never' those refused outright.
+    # takes its own process group); setpriority and ioprio_set name it by
+    # their second, after a first that must not mean "all the user's
+    # processes"; 'never' are refused outright.
     if machine == 'x86_64':
         arch, nr = 0xC000003E, {'fork': 57, 'vfork': 58, 'clone': 56, 'clone3': 435,
                                 'execve': 59, 'execveat': 322, 'socket': 41}

@@ -310,9 +310,17 @@ def save(model, path):
     JSON and every parameter as float32, under a temporary name in the same
     folder, then renamed, so path is whole or not there."""
     import numpy as np
-    arrays = {'meta': np.frombuffer(json.dumps(model.meta, sort_keys=True).encode(), np.uint8)}
-    for name, value in model.state_dict().items():
-        arrays[name] = np.ascontiguousarray(value.detach().cpu().numpy(), dtype=np.float32)
+    arrays = {name: value.detach().cpu().numpy() for name, value in model.state_dict().items()}
+    write(path, model.meta, arrays)
+
+
+def write(path, meta, arrays):
+    """Writes a weights file of meta (a dict) and arrays (name: array, each
+    written as float32), whole or not at all (save's way). It needs numpy
+    only: a network made without torch is saved with it."""
+    import numpy as np
+    arrays = {name: np.ascontiguousarray(value, dtype=np.float32) for name, value in arrays.items()}
+    arrays['meta'] = np.frombuffer(json.dumps(meta, sort_keys=True).encode(), np.uint8)
     folder = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(prefix='.' + os.path.basename(path) + '.', suffix='.tmp', dir=folder)
     try:

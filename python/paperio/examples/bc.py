@@ -30,7 +30,6 @@ The notebook runs these same functions.
 """
 
 import argparse
-import json
 import os
 import shutil
 import subprocess
@@ -40,6 +39,7 @@ import time
 import numpy as np
 
 from .. import SCALARS, _lib, blas
+from .. import policy as weights
 from ..data import Dataset
 from ..env import VectorEnv
 from . import policy_ai
@@ -304,25 +304,16 @@ def save(out, layers):
     natively, as policy:out/policy.npz: a crop tower without conv layers,
     the scalars, the hidden layers, and the losing moves masked as the
     course AI masks them."""
-    meta = {'format': 'paperio-policy', 'version': 1, 'obs_version': 1,
+    meta = {'format': weights.FORMAT, 'version': weights.VERSION, 'obs_version': weights.OBS_VERSION,
             'towers': [{'view': 'crop%d' % CROP, 'conv': []}], 'scalars': True,
             'hidden': [int(b.shape[0]) for _, b in layers[:-1]], 'mask_losing': True,
             'name': 'behaviour cloning of %s' % TEACHER}
-    arrays = {'meta': np.frombuffer(json.dumps(meta).encode('utf-8'), np.uint8)}
+    arrays = {}
     names = ['fc.%d' % i for i in range(len(layers) - 1)] + ['pi']
     for name, (w, b) in zip(names, layers):
-        arrays[name + '.weight'] = np.ascontiguousarray(w.T, np.float32)  # torch's (out, in)
-        arrays[name + '.bias'] = np.asarray(b, np.float32)
-    durable_savez(os.path.join(out, 'policy.npz'), arrays)
+        arrays[name + '.weight'], arrays[name + '.bias'] = w.T, b  # torch's (out, in)
+    weights.write(os.path.join(out, 'policy.npz'), meta, arrays)
     shutil.copyfile(policy_ai.__file__, os.path.join(out, 'ai.py'))
-
-
-def durable_savez(path, arrays):
-    """np.savez to a temporary name beside path, then renamed: a reader never
-    sees half a file."""
-    tmp = path + '.tmp.npz'
-    np.savez(tmp, **arrays)
-    os.replace(tmp, path)
 
 
 def evaluate(layers, opponent, games=64, envs=32, seed=7):

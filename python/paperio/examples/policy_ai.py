@@ -10,6 +10,7 @@ makes it, and moves as the policy says, never into a move that loses at once
 (off the board or onto its own band) while another is left.
 """
 
+import json
 import os
 
 # A move is a few small matrix products, which numpy's threads only slow
@@ -90,7 +91,6 @@ def load_policy(path):
     layers as (w, b) with x @ w + b, and its crop size. The first layer
     takes the features as they come (the standardisation learned in
     training is folded into it)."""
-    import json
     w = np.load(path)
     meta = json.loads(bytes(w['meta']).decode('utf-8'))
     towers = meta.get('towers', [])
