@@ -51,6 +51,7 @@ type zygote struct {
 	log     *capLog
 	out     *pump
 	exited  chan struct{} // closed once the server has ended
+	gone    chan struct{} // closed once, after kill, its folder is removed
 	status  string
 
 	mu       sync.Mutex
@@ -88,7 +89,7 @@ func startZygote(o Options, aiFile string, script []byte) (*zygote, error) {
 	if err != nil {
 		return nil, err
 	}
-	z := &zygote{dir: dir, work: filepath.Join(dir, "work"), exited: make(chan struct{}),
+	z := &zygote{dir: dir, work: filepath.Join(dir, "work"), exited: make(chan struct{}), gone: make(chan struct{}),
 		log: newCapLog(16 << 10), children: map[uint32]*process{}, born: make(chan bornMsg, 1)}
 	fail := func(err error) (*zygote, error) {
 		os.RemoveAll(dir)
@@ -274,6 +275,7 @@ func (z *zygote) kill() {
 			z.conn.Close()
 			z.out.finish(time.Second)
 			os.RemoveAll(z.dir)
+			close(z.gone)
 		}()
 	})
 }

@@ -39,3 +39,36 @@ func TestStartModuleForks(t *testing.T) {
 		proc.Wait()
 	}
 }
+
+// A closed AI's fork server is kept idle for the next AI of its file, and
+// Shutdown, which a program calls before it exits, ends it and removes its
+// folder, which would otherwise outlive the program.
+func TestShutdownRemovesIdleServers(t *testing.T) {
+	if !forkSupported {
+		t.Skip("no fork servers on this system")
+	}
+	driver, err := os.ReadFile("testdata/echo_driver.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	proc, err := StartModule(opt(Options{}), "testdata/counter.py", "counter.py", driver)
+	if err != nil {
+		t.Fatal(err)
+	}
+	z := proc.p.zyg
+	proc.Kill()
+	proc.Wait()
+	if z == nil {
+		t.Fatal("not a forked child")
+	}
+	if _, err := os.Stat(z.dir); err != nil {
+		t.Fatalf("the idle server's folder is gone before Shutdown: %v", err)
+	}
+	Shutdown()
+	if _, err := os.Stat(z.dir); !os.IsNotExist(err) {
+		t.Errorf("after Shutdown the server's folder %s is still there (%v)", z.dir, err)
+	}
+	if z.alive() {
+		t.Error("after Shutdown the server is still running")
+	}
+}

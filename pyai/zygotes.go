@@ -49,6 +49,36 @@ func takeZygote(key string) *zygote {
 	return nil
 }
 
+// Shutdown ends the idle fork servers and waits, up to a few seconds, until
+// their folders are removed. A program that has run course AIs calls it
+// before it exits: an idle server is kept for zygoteIdle after its AI
+// closed, and a program that exits sooner would leave its folder in the
+// temporary directory (its process ends with the program's).
+func Shutdown() {
+	idle := &idleZygotes
+	idle.mu.Lock()
+	var all []*zygote
+	for key, list := range idle.m {
+		for _, iz := range list {
+			iz.timer.Stop()
+			all = append(all, iz.z)
+		}
+		delete(idle.m, key)
+	}
+	idle.mu.Unlock()
+	deadline := time.After(5 * time.Second)
+	for _, z := range all {
+		z.kill()
+	}
+	for _, z := range all {
+		select {
+		case <-z.gone:
+		case <-deadline:
+			return
+		}
+	}
+}
+
 // putZygote keeps fork server z as idle, for zygoteIdle.
 func putZygote(key string, z *zygote) {
 	if !z.alive() {

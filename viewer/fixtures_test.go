@@ -12,6 +12,7 @@ import (
 	"github.com/paperio/paperio/game"
 	gp "github.com/paperio/paperio/games/paperio"
 	gst "github.com/paperio/paperio/games/stellar"
+	"github.com/paperio/paperio/pyai"
 	"github.com/paperio/paperio/results"
 	"github.com/paperio/paperio/selfplay"
 	"github.com/paperio/paperio/tourney"
@@ -76,6 +77,7 @@ func TestMain(m *testing.M) {
 	if fixDir != "" {
 		os.RemoveAll(fixDir)
 	}
+	pyai.Shutdown() // the idle fork servers' folders go with them
 	os.Exit(code)
 }
 

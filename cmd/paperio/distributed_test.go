@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/paperio/paperio/internal/s3test"
+	"github.com/paperio/paperio/pyai"
 	"github.com/paperio/paperio/selfplay"
 	"github.com/paperio/paperio/store"
 )
@@ -26,9 +27,11 @@ const asCLI = "PAPERIO_TEST_AS_CLI"
 func TestMain(m *testing.M) {
 	s3test.ServeIfAsked()
 	if os.Getenv(asCLI) != "" {
-		os.Exit(run(os.Args[1:], os.Stderr))
+		os.Exit(cli(os.Args[1:], os.Stderr))
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	pyai.Shutdown() // the idle fork servers' folders go with them
+	os.Exit(code)
 }
 
 // shardProcess starts the command as its own process, as one index of an

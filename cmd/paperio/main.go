@@ -13,6 +13,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/paperio/paperio/pyai"
 	"github.com/paperio/paperio/store"
 )
 
@@ -44,7 +45,16 @@ type exitError struct{ code int }
 func (e exitError) Error() string { return fmt.Sprintf("exit %d", e.code) }
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stderr))
+	os.Exit(cli(os.Args[1:], os.Stderr))
+}
+
+// cli is the program: run, then the end of the course AIs' fork servers,
+// which are kept idle for a while after their games and whose temporary
+// folders would otherwise outlive the program.
+func cli(args []string, stderr io.Writer) int {
+	code := run(args, stderr)
+	pyai.Shutdown()
+	return code
 }
 
 func run(args []string, stderr io.Writer) int {

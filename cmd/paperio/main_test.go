@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -163,5 +164,25 @@ func TestFlagsAfterArguments(t *testing.T) {
 	line := regexp.MustCompile(`^replayed \d+ games x \d+ rounds: \d+ half-steps in \d+\.\d{3} s, \d+ half-steps/s\n$`)
 	if code, out, _ := runCLI(t, "bench", "--replay", file, "--min-time", "1ms"); code != 0 || !line.MatchString(out) {
 		t.Fatalf("exit %d, %q", code, out)
+	}
+}
+
+// A course AI's game leaves nothing in the temporary directory: the fork
+// server kept idle after the game ends with the program, and its folder too.
+func TestCourseAILeavesNoTemporaryFiles(t *testing.T) {
+	tmp := t.TempDir()
+	cmd := exec.Command(os.Args[0], "play", "--p1", "py:../../games/paperio/testdata/course_ok.py", "--p2", "random",
+		"--seed", "3", "--turns", "60")
+	cmd.Env = append(os.Environ(), asCLI+"=1", "TMPDIR="+tmp)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	left, err := os.ReadDir(tmp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range left {
+		t.Errorf("left in the temporary directory: %s", e.Name())
 	}
 }
