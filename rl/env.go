@@ -75,6 +75,11 @@ type Buffers struct {
 	// Guard that only the way's cells would forbid (Exposure.Split's
 	// reach): those whose logits a policy with exposure_way_soft lowers.
 	Reach []bool
+	// Toward, when given (Envs × 3, with Reach), holds the moves of Reach
+	// whose way home the enemy heads for (Exposure.SplitToward's toward):
+	// those whose logits a policy with exposure_way_toward lowers by that
+	// instead of exposure_way_soft.
+	Toward []bool
 }
 
 // Results are the arrays an Env fills with how a game ended, in the step
@@ -353,6 +358,15 @@ func (e *Env) SetBuffers(b Buffers) error {
 			got, min int
 		}{"reach", len(b.Reach), 3 * n})
 	}
+	if b.Toward != nil {
+		if b.Reach == nil {
+			return fmt.Errorf("toward: the moves toward the enemy are a part of the way's reach; give the reach buffer too")
+		}
+		sizes = append(sizes, struct {
+			name     string
+			got, min int
+		}{"toward", len(b.Toward), 3 * n})
+	}
 	if e.o.SameStep {
 		sizes = append(sizes, []struct {
 			name     string
@@ -574,11 +588,11 @@ func (e *Env) observe(i int, fresh bool) {
 		e.b.Expert[i] = int64(g.ask(v))
 	}
 	if e.b.Guard != nil {
-		ok, reach := [3]bool{}, [3]bool{}
+		ok, reach, toward := [3]bool{}, [3]bool{}, [3]bool{}
 		if !s.Over() {
 			rule := Exposure{Margin: e.o.GuardMargin, Way: e.o.GuardWay}
 			if e.o.GuardWaySoft {
-				ok, reach = rule.Split(s, v)
+				ok, reach, toward = rule.SplitToward(s, v)
 			} else {
 				ok = rule.Allow(s, v)
 			}
@@ -586,6 +600,9 @@ func (e *Env) observe(i int, fresh bool) {
 		copy(e.b.Guard[3*i:3*i+3], ok[:])
 		if e.b.Reach != nil {
 			copy(e.b.Reach[3*i:3*i+3], reach[:])
+		}
+		if e.b.Toward != nil {
+			copy(e.b.Toward[3*i:3*i+3], toward[:])
 		}
 	}
 }

@@ -518,9 +518,11 @@ func TestStartReplayStepSome(t *testing.T) {
 // Guard's); they are some of the moves Guard allows, and fewer in some
 // states. With GuardWay as well, it holds Exposure{3, true}'s moves, other
 // than margin 3's in some states; with GuardWaySoft too, Split's allow,
-// more moves than the way's in some states, and the reach buffer Split's
-// reach, not empty in some states. GuardWaySoft alone is refused, and so is
-// a reach buffer without it.
+// more moves than the way's in some states, the reach buffer Split's
+// reach, not empty in some states, and the toward buffer SplitToward's
+// toward, in some states not empty and in some less than reach.
+// GuardWaySoft alone is refused, and so are a reach buffer without it and
+// a toward buffer without reach.
 func TestEnvGuardMargin(t *testing.T) {
 	c := paperio.Config{Width: 40, Height: 40, MaxTurns: 300}
 	o := EnvOptions{Envs: 4, Config: c, View: View{Crop: 5}, Opponent: "wanderer", Player: 0}
@@ -529,7 +531,7 @@ func TestEnvGuardMargin(t *testing.T) {
 		b := newBuffers(o)
 		b.Expert, b.Guard = nil, make([]bool, 3*o.Envs)
 		if o.GuardWaySoft {
-			b.Reach = make([]bool, 3*o.Envs)
+			b.Reach, b.Toward = make([]bool, 3*o.Envs), make([]bool, 3*o.Envs)
 		}
 		if err := e.SetBuffers(b); err != nil {
 			t.Fatal(err)
@@ -546,7 +548,7 @@ func TestEnvGuardMargin(t *testing.T) {
 	way, wayb := guarded(o)
 	o.GuardWaySoft = true
 	soft, softb := guarded(o)
-	var states, fewer, other, more, reached int
+	var states, fewer, other, more, reached, headed, aside int
 	acts := make([]int64, o.Envs)
 	for step := range 600 {
 		for i := range o.Envs {
@@ -583,15 +585,24 @@ func TestEnvGuardMargin(t *testing.T) {
 					t.Fatal(err)
 				}
 				gs := [3]bool(softb.Guard[3*i : 3*i+3])
-				allow, reach := (Exposure{Margin: 3, Way: true}).Split(ss, me)
+				allow, reach, toward := (Exposure{Margin: 3, Way: true}).SplitToward(ss, me)
 				if gs != allow {
 					t.Fatalf("step %d, environment %d: guard %v with the way's cells soft, Split says %v", step, i, gs, allow)
 				}
 				if r := [3]bool(softb.Reach[3*i : 3*i+3]); r != reach {
 					t.Fatalf("step %d, environment %d: reach %v, Split says %v", step, i, r, reach)
 				}
+				if r := [3]bool(softb.Toward[3*i : 3*i+3]); r != toward {
+					t.Fatalf("step %d, environment %d: toward %v, SplitToward says %v", step, i, r, toward)
+				}
 				if reach != [3]bool{} {
 					reached++
+				}
+				if toward != [3]bool{} {
+					headed++
+				}
+				if toward != reach {
+					aside++
 				}
 				if gs != gw {
 					more++
@@ -628,8 +639,9 @@ func TestEnvGuardMargin(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if fewer == 0 || other == 0 || more == 0 || reached == 0 {
-		t.Fatalf("%d states: a margin of 3 allowed fewer moves in %d, the way home other moves in %d, its cells soft more in %d, a reach in %d", states, fewer, other, more, reached)
+	if fewer == 0 || other == 0 || more == 0 || reached == 0 || headed == 0 || aside == 0 {
+		t.Fatalf("%d states: a margin of 3 allowed fewer moves in %d, the way home other moves in %d, its cells soft more in %d, a reach in %d, toward in %d, toward other than reach in %d",
+			states, fewer, other, more, reached, headed, aside)
 	}
 	ho := o
 	ho.GuardWaySoft = false
@@ -638,6 +650,11 @@ func TestEnvGuardMargin(t *testing.T) {
 	b.Expert, b.Guard, b.Reach = nil, make([]bool, 3*o.Envs), make([]bool, 3*o.Envs)
 	if err := hard.SetBuffers(b); err == nil || !strings.Contains(err.Error(), "guard_way_soft") {
 		t.Fatalf("a reach buffer without GuardWaySoft: %v, want refused", err)
+	}
+	sb := newBuffers(o)
+	sb.Expert, sb.Guard, sb.Toward = nil, make([]bool, 3*o.Envs), make([]bool, 3*o.Envs)
+	if err := newEnv(t, o).SetBuffers(sb); err == nil || !strings.Contains(err.Error(), "reach buffer") {
+		t.Fatalf("a toward buffer without reach: %v, want refused", err)
 	}
 	o.GuardWay = false
 	if _, err := NewEnv(o); err == nil || !strings.Contains(err.Error(), "set guard_way as well") {

@@ -31,7 +31,7 @@ import (
 
 // abi changes whenever a function here changes its arguments or meaning;
 // the Python package refuses a library of another ABI.
-const abi = 8
+const abi = 9
 
 func main() {}
 
@@ -178,9 +178,9 @@ func paperio_env_new(opts *C.char, shape *C.char, shapeLen C.int, msg *C.char, m
 // planes (uint8), scalars (float32), reward (float32), terminated,
 // truncated (bool), player (int8), game, seed (int64), half_steps (int32),
 // final (bool), final planes (uint8), final scalars (float32), expert
-// (int64), guard, reach (bool, 3 per environment); final* may be null
-// without same-step autoreset, expert without an expert, guard when not
-// wanted, reach without guard_way_soft.
+// (int64), guard, reach, toward (bool, 3 per environment); final* may be
+// null without same-step autoreset, expert without an expert, guard when
+// not wanted, reach and toward without guard_way_soft.
 //
 //export paperio_env_buffers
 func paperio_env_buffers(h C.int64_t, ptrs *unsafe.Pointer, msg *C.char, msgLen C.int) C.int64_t {
@@ -188,7 +188,7 @@ func paperio_env_buffers(h C.int64_t, ptrs *unsafe.Pointer, msg *C.char, msgLen 
 		if o.env == nil {
 			return 0, fmt.Errorf("handle %d is not an environment", int64(h))
 		}
-		p := unsafe.Slice(ptrs, 15)
+		p := unsafe.Slice(ptrs, 16)
 		e := o.env
 		n := e.Envs()
 		size := e.Size()
@@ -199,6 +199,7 @@ func paperio_env_buffers(h C.int64_t, ptrs *unsafe.Pointer, msg *C.char, msgLen 
 			HalfSteps: slice[int32](p[8], n),
 			Final:     slice[bool](p[9], n), FinalPlane: slice[uint8](p[10], n*size), FinalScal: slice[float32](p[11], n*rl.NumScalars),
 			Expert: slice[int64](p[12], n), Guard: slice[bool](p[13], 3*n), Reach: slice[bool](p[14], 3*n),
+			Toward: slice[bool](p[15], 3*n),
 		}
 		return 0, e.SetBuffers(b)
 	}))

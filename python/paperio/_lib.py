@@ -15,7 +15,7 @@ import subprocess
 import sys
 import tempfile
 
-ABI = 8  # the library's paperio_abi(); see cmd/libpaperio
+ABI = 9  # the library's paperio_abi(); see cmd/libpaperio
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 _ROOT = os.path.dirname(os.path.dirname(_HERE))  # the repository: python/paperio/../..

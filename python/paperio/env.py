@@ -98,7 +98,10 @@ class VectorEnv(_lib.Handle):
     as well counts only the way's length, not its cells (rl.Exposure.Split),
     as a policy with exposure_way_soft 0 plays, and fills info['reach'],
     (num_envs, 3) bool: the moves of info['guard'] that only the way's cells
-    would forbid, those whose logits a policy with exposure_way_soft lowers.
+    would forbid, those whose logits a policy with exposure_way_soft lowers,
+    and info['toward'], the moves of info['reach'] whose way home the
+    enemy heads for (rl.Exposure.SplitToward), those that a policy with
+    exposure_way_toward lowers by that instead.
 
     Game k·num_envs + i of a run is the k-th game of environment i: reset
     with seed s plays the games of `paperio selfplay --seed s` (one matchup),
@@ -167,6 +170,7 @@ class VectorEnv(_lib.Handle):
             self._info['guard'] = np.zeros((n, 3), bool)
         if guard and guard_way_soft:
             self._info['reach'] = np.zeros((n, 3), bool)
+            self._info['toward'] = np.zeros((n, 3), bool)
         final = [None, None, None]
         if autoreset_mode == 'same_step':
             final_planes = np.zeros_like(self._planes)
@@ -177,7 +181,8 @@ class VectorEnv(_lib.Handle):
                               self._truncated, self._info['player'], self._info['game'], self._info['seed'],
                               self._info['half_steps']] + final + [self._info.get('expert_action'),
                                                                    self._info.get('guard'),
-                                                                   self._info.get('reach')])
+                                                                   self._info.get('reach'),
+                                                                   self._info.get('toward')])
         self._msg.check(_lib.lib.paperio_env_buffers(self._h, ptrs, self._msg.buf, self._msg.size))
         self._msg.check(_lib.lib.paperio_env_results(self._h, _lib.pointers(list(results.values())), self._msg.buf,
                                                      self._msg.size))

@@ -364,6 +364,7 @@ class Settings:
     guard_way = False  # the exposure mask measures the way home round the band, its cells as band (rl.Exposure)
     guard_way_soft = False  # with guard_way: only the way's length counts, not its cells (exposure_way_soft 0)
     way_soft = 0.0  # with guard_way_soft: the logits of the moves the way's cells alone forbid are lowered this much
+    way_toward = 0.0  # above 0: instead of way_soft, this much for those whose way the enemy heads for (exposure_way_toward)
     scalar_gain = 1.0  # learning rate (and initial weights) of the scalars' inputs, times the others': see _step
     algo = 'ppo'  # 'exit': policy iteration by counterfactual play-outs (Trainer._run_exit) instead of PPO
     exit_games = 64  # exit: baseline games per iteration, played greedily
@@ -617,9 +618,12 @@ class Trainer:
             self.net = self._initial(init)
             self.bc_left = self.s.bc_iterations if init == 'bc' else 0
             self.reg_left = self.s.bc_reg_iterations if self.s.bc_reg > 0 else 0
-        if self.s.way_soft < 0 or self.way_penalty and self.s.algo != 'exit':
-            raise _lib.Error('way_soft %g: want a penalty of at least 0, learned by the play-outs (algo exit)'
-                             % self.s.way_soft)
+        if min(self.s.way_soft, self.s.way_toward) < 0 or self.penalized and self.s.algo != 'exit':
+            raise _lib.Error('way_soft %g, way_toward %g: want penalties of at least 0, learned by the play-outs '
+                             '(algo exit)' % (self.s.way_soft, self.s.way_toward))
+        if self.s.way_toward and not self.s.guard_way_soft:
+            raise _lib.Error('way_toward %g: the moves toward the enemy are some of those the way\'s cells alone '
+                             'forbid; set guard_way_soft' % self.s.way_toward)
         self.opt = torch.optim.Adam(self.net.parameters(), lr=self.s.lr, eps=1e-5)
         if resumed:
             self.opt.load_state_dict(st['opt'])
@@ -636,18 +640,30 @@ class Trainer:
         count), none when they forbid moves."""
         return float(self.s.way_soft) if self.s.guard_way_soft else None
 
+    def _toward(self):
+        """The policy's exposure_way_toward (--mask-way-toward G), none for
+        none."""
+        return float(self.s.way_toward) if self.s.guard_way_soft and self.s.way_toward > 0 else None
+
     @property
-    def way_penalty(self):
-        """What the policy subtracts from the logits of the moves the way's
-        cells alone forbid (exposure_way_soft; 0 for nothing)."""
-        return float(self.s.way_soft) if self.s.guard_way_soft else 0.0
+    def penalized(self):
+        """Whether the policy lowers the logits of some moves the way's
+        cells alone forbid (exposure_way_soft or exposure_way_toward above
+        0)."""
+        return self.s.guard_way_soft and (self.s.way_soft > 0 or self.s.way_toward > 0)
 
     def penalty(self, info, rows=slice(None)):
-        """way_penalty times info['reach'] for the moves of rows: a
-        (len(rows), 3) float32 tensor, or None when nothing is subtracted."""
-        if not self.way_penalty:
+        """What the policy subtracts from the logits of the moves of rows,
+        as the native player does: exposure_way_soft for the moves of
+        info['reach'], exposure_way_toward instead for those of
+        info['toward'] when it is given. A (len(rows), 3) float32 tensor,
+        or None when nothing is subtracted."""
+        if not self.penalized:
             return None
-        return self.torch.from_numpy(info['reach'][rows].astype(np.float32) * np.float32(self.way_penalty))
+        pen = info['reach'][rows].astype(np.float32) * np.float32(self.s.way_soft)
+        if self.s.way_toward > 0:
+            pen[info['toward'][rows]] = np.float32(self.s.way_toward)
+        return self.torch.from_numpy(pen)
 
     def _initial(self, init):
         views = policy.tower_views(self.s.view)
@@ -655,7 +671,8 @@ class Trainer:
             meta = {'towers': [{'view': v, 'conv': []} for v in views], 'scalars': True, 'hidden': list(self.s.hidden),
                     'mask_losing': True, 'mask_exposure': bool(self.s.guard), 'width': self.s.width,
                     'height': self.s.height, 'exposure_margin': self.s.guard_margin,
-                    'exposure_way': self.s.guard_way, 'exposure_way_soft': self._soft()}
+                    'exposure_way': self.s.guard_way, 'exposure_way_soft': self._soft(),
+                    'exposure_way_toward': self._toward()}
             self.torch.manual_seed(self.seed)
             net = policy.PolicyNet(meta)
             with self.torch.no_grad():
@@ -672,6 +689,7 @@ class Trainer:
             net.meta['exposure_margin'] = self.s.guard_margin
             net.meta['exposure_way'] = self.s.guard_way
             net.meta['exposure_way_soft'] = self._soft()
+            net.meta['exposure_way_toward'] = self._toward()
         net.train()
         return net
 
@@ -908,7 +926,7 @@ class Trainer:
                     rows[c].append(x)
                 rows['scalars'].append(o['scalars'])
                 rows['safe'].append(o['safe'])
-                rows['reach'].append(o['reach'])
+                rows['penalty'].append(o['penalty'])
                 rows['greedy'].append(greedy)
                 rows['adv'].append(adv)
             tl = time.perf_counter()
@@ -918,7 +936,7 @@ class Trainer:
                 buf.add([torch.from_numpy(np.stack(rows[c])) for c in range(towers)],
                         torch.from_numpy(np.stack(rows['scalars'])), torch.from_numpy(np.stack(rows['safe'])),
                         torch.tensor(rows['greedy'], dtype=torch.long), torch.from_numpy(np.stack(rows['adv'])),
-                        torch.from_numpy(np.stack(rows['reach'])))
+                        torch.from_numpy(np.stack(rows['penalty'])))
                 stats = self._exit_learn(buf, len(points))
             t_learn = time.perf_counter() - tl
             took = time.perf_counter() - t0
@@ -948,8 +966,8 @@ class Trainer:
         for _ in range(k):
             P, S, M, G, A, R = buf.draw(s.exit_batch, self.rng)
             logits, _ = self.net(P, S)
-            if self.way_penalty:  # the logits the player chooses by
-                logits = logits - self.way_penalty * R.float()
+            if self.penalized:  # the logits the player chooses by
+                logits = logits - R
             logp_all = torch.log_softmax(masked(logits, M), 1)
             loss = exit_loss(torch, logits, G, A, s.exit_confirm)
             best = torch.where(A.max(1).values > 0, A.argmax(1), G)
@@ -1185,7 +1203,8 @@ class Rollouts:
         none), stop (0 for none)); returns one dict per job: score (the
         outcome score, exit_score), result (+1, 0, -1; None when stopped),
         moves, and with a deviation the observation where it was made
-        (planes, scalars, safe, reach: the moves exposure_way_soft lowers).
+        (planes, scalars, safe, penalty: what the policy subtracts from
+        each move's logit).
         trace > 0 also records each move's action, greedy probability,
         allowed moves, the moves the way's cells alone forbid and territory
         difference (arrays of trace entries)."""
@@ -1198,6 +1217,7 @@ class Rollouts:
             n = len(jobs)
             tr = {'action': np.full((n, trace), -1, np.int8), 'p': np.zeros((n, trace), np.float32),
                   'allowed': np.zeros((n, trace, 3), bool), 'reach': np.zeros((n, trace, 3), bool),
+                  'toward': np.zeros((n, trace, 3), bool),
                   'diff': np.zeros((n, trace), np.float32)}
         if len(lanes) > 1 and self._pool is None:
             import concurrent.futures
@@ -1253,7 +1273,8 @@ class Rollouts:
                 out[j]['planes'] = [x[i].copy() for x in tower_planes(obs)]
                 out[j]['scalars'] = obs['scalars'][i].copy()
                 out[j]['safe'] = self._safe(obs, info, [i])[0]
-                out[j]['reach'] = info['reach'][i].copy() if 'reach' in info else np.zeros(3, bool)
+                pen = self.t.penalty(info, [i])
+                out[j]['penalty'] = pen[0].numpy() if pen is not None else np.zeros(3, np.float32)
 
     def _choose(self, lane, live, tr):
         """The moves of the lane's live games: the network's greedy move, or
@@ -1281,6 +1302,7 @@ class Rollouts:
             tr['allowed'][j[rec], k[rec]] = safe[rec]
             if 'reach' in info:
                 tr['reach'][j[rec], k[rec]] = info['reach'][live][rec]
+                tr['toward'][j[rec], k[rec]] = info['toward'][live][rec]
         self.t_infer += time.perf_counter() - ti
         return a
 
@@ -1536,6 +1558,10 @@ def main(argv=None):
                          'with B above 0 (--algo exit), the logits of the moves they alone forbid are lowered by B '
                          'in the play and the learning (the policy\'s exposure_way_soft, 0 without B; '
                          'docs/POLICY.md)')
+    ap.add_argument('--mask-way-toward', type=float, default=None, metavar='G',
+                    help='with --mask-way-soft B: the logits of the moves whose way home the enemy heads for (its '
+                         'next move straight on nears the way) are lowered by G instead of B, in the play and the '
+                         "learning (the policy's exposure_way_toward; docs/POLICY.md)")
     ap.add_argument('--exposure', type=float, default=Settings.exposure,
                     help='reward per step with the band exposed, as a penalty (default %(default)s; with --mask '
                          'exposure the mask keeps the band safe, and the penalty teaches staying home)')
@@ -1610,6 +1636,14 @@ def main(argv=None):
         if a.mask_way_soft and a.algo != 'exit':
             raise _lib.Error('--mask-way-soft %g: a penalty is learned by the play-outs; add --algo exit'
                              % a.mask_way_soft)
+        if a.mask_way_toward is not None and a.mask_way_soft is None:
+            raise _lib.Error('--mask-way-toward: the moves toward the enemy are some of those --mask-way-soft '
+                             'lowers; add --mask-way-soft')
+        if a.mask_way_toward is not None and not a.mask_way_toward >= 0:
+            raise _lib.Error('--mask-way-toward %g: want a penalty of at least 0' % a.mask_way_toward)
+        if a.mask_way_toward and a.algo != 'exit':
+            raise _lib.Error('--mask-way-toward %g: a penalty is learned by the play-outs; add --algo exit'
+                             % a.mask_way_toward)
         if a.exposure < 0:
             raise _lib.Error('--exposure %g: want a penalty of at least 0' % a.exposure)
         if a.anchor < 0:
@@ -1632,6 +1666,7 @@ def main(argv=None):
                             league_floor=a.league_floor, guard=a.mask == 'exposure', temperature=a.temperature,
                             guard_margin=a.mask_margin, guard_way=a.mask_way,
                             guard_way_soft=a.mask_way_soft is not None, way_soft=a.mask_way_soft or 0.0,
+                            way_toward=a.mask_way_toward or 0.0,
                             anchor=a.anchor, exposure=a.exposure, algo=a.algo, exit_games=a.exit_games,
                             exit_points=a.exit_points, exit_envs=a.exit_envs, exit_horizon=a.exit_horizon,
                             exit_lanes=a.exit_lanes,

@@ -288,12 +288,32 @@ class Exit(unittest.TestCase):
                 taken[b] = n
             self.assertGreater(taken[0.0], 0)
             self.assertEqual(taken[1e4], 0)
+            # With the toward moves at G instead: a huge G never takes one
+            # where a move not toward the enemy is allowed, and still takes
+            # the other moves of the reach.
+            t.s.way_soft, t.s.way_toward = 0.0, 1e4
+            toward = aside = offered = 0
+            for o in roll.play(jobs, trace=150):
+                k = np.arange(o['moves'])
+                other = (o['allowed'] & ~o['toward']).any(1)
+                offered += int((o['toward'].any(1) & other).sum())
+                self.assertFalse((o['toward'] & ~o['reach']).any())
+                toward += int((o['toward'][k, o['action']] & other).sum())
+                aside += int((o['reach'][k, o['action']] & ~o['toward'][k, o['action']]).sum())
+            self.assertGreater(offered, 0)
+            self.assertEqual(toward, 0)
+            self.assertGreater(aside, 0)
             env.close()
         with tempfile.TemporaryDirectory() as out:
             s = train.Settings(**dict(EXIT, way_soft=2.0, **guard))
             train.Trainer(out, seed=1, league='heuristic,self', settings=s, progress=None, threads=1,
                           iterations=2).run()
             self.assertEqual(policy.load(os.path.join(out, 'policy.npz')).meta['exposure_way_soft'], 2.0)
+        with tempfile.TemporaryDirectory() as out:
+            s = train.Settings(**dict(EXIT, way_soft=2.0, way_toward=20.0, **guard))
+            train.Trainer(out, seed=1, league='heuristic', settings=s, progress=None, threads=1, iterations=1).run()
+            meta = policy.load(os.path.join(out, 'policy.npz')).meta
+            self.assertEqual((meta['exposure_way_soft'], meta['exposure_way_toward']), (2.0, 20.0))
         with tempfile.TemporaryDirectory() as out:  # PPO's update does not take the penalty
             with self.assertRaisesRegex(paperio.Error, 'algo exit'):
                 train.Trainer(out, seed=1, league='heuristic', progress=None, threads=1,
@@ -471,6 +491,12 @@ class Run(unittest.TestCase):
                                (['--mask', 'exposure', '--mask-way-soft'], '--mask-way-soft: the way\'s cells'),
                                (['--mask', 'exposure', '--mask-way', '--mask-way-soft', '-1'], 'at least 0'),
                                (['--mask', 'exposure', '--mask-way', '--mask-way-soft', '2'], 'add --algo exit'),
+                               (['--mask', 'exposure', '--mask-way', '--mask-way-toward', '20'],
+                                '--mask-way-toward: the moves toward'),
+                               (['--mask', 'exposure', '--mask-way', '--mask-way-soft', '2', '--algo', 'exit',
+                                 '--mask-way-toward', '-1'], 'at least 0'),
+                               (['--mask', 'exposure', '--mask-way', '--mask-way-soft', '--mask-way-toward', '20'],
+                                'add --algo exit'),
                                (['--league-floor', 'search:0.2'], 'search not in the league')):
                 p = subprocess.run([sys.executable, '-m', 'paperio.train', out] + args, env=env,
                                    capture_output=True, text=True)
