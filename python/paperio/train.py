@@ -1520,6 +1520,9 @@ def main(argv=None):
     ap = argparse.ArgumentParser(prog='python3 -m paperio.train', description=__doc__.split('\n\n')[0])
     ap.add_argument('out', metavar='OUT', help='folder of the run: checkpoints, state and log (resumed when it has a state)')
     ap.add_argument('--minutes', type=float, default=60.0, help='total training time, over resumed runs (default 60)')
+    ap.add_argument('--iterations', type=int, default=None, metavar='N',
+                    help='stop after N iterations of this run (or --minutes, whichever comes first), e.g. '
+                         '--init bc --iterations N for a clone alone')
     ap.add_argument('--seed', type=int, default=0, help='seed of the network, the games and the league draws')
     ap.add_argument('--init', default='scratch',
                     help='scratch (default), bc (%d iterations cloning %s first) or a weights file to start from'
@@ -1672,8 +1675,10 @@ def main(argv=None):
                             exit_lanes=a.exit_lanes,
                             exit_lr=a.exit_lr, exit_confirm=a.exit_confirm,
                             minibatches=max(1, min(a.envs * a.steps, -(-a.envs * a.steps // 2048))))
+        if a.iterations is not None and a.iterations < 1:
+            raise _lib.Error('--iterations %d: want at least 1' % a.iterations)
         Trainer(a.out, seed=a.seed, init=a.init, league=a.league, minutes=a.minutes, settings=settings,
-                progress=None if a.quiet else sys.stderr, threads=a.threads).run()
+                progress=None if a.quiet else sys.stderr, threads=a.threads, iterations=a.iterations).run()
     except (_lib.Error, policy.Error) as e:
         print('paperio.train: %s' % e, file=sys.stderr)
         return 2

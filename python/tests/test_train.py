@@ -485,6 +485,7 @@ class Run(unittest.TestCase):
                                (['--mask', 'band'], '--mask'), (['--algo', 'sarsa'], '--algo'),
                                (['--exit-points', '0'], '--exit-points'), (['--exit-horizon', '-1'], '--exit-horizon'),
                                (['--exit-lanes', '0'], '--exit-lanes'),
+                               (['--iterations', '0'], '--iterations'),
                                (['--mask-margin', '0'], '--mask-margin'),
                                (['--mask-margin', '3'], 'add --mask exposure'),
                                (['--mask-way'], '--mask-way: the way home'),
