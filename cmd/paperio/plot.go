@@ -31,7 +31,9 @@ Kinds:
 Kind of a training run's folder (python3 -m paperio.train OUT):
   training    win rate against each league member and the Elo ladder of the
               checkpoints over training time (OUT/log); --out defaults to
-              OUT/training.png
+              OUT/training.png. --data OUT1,OUT2,... (the seeds of a recipe)
+              draws the runs side by side: a panel per league member with
+              a curve per run (--out required)
 
 Kinds of eraser folders (besides bars and dots, which draw the final score):
   score       one game (--id): both players' scores after every move

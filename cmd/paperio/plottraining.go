@@ -16,35 +16,31 @@ import (
 // plotTraining draws the learning curves of a training run's folder (the
 // log of python3 -m paperio.train): the learner's win rate against each
 // league member, and the Elo ladder of its checkpoints, over training time.
+// Several folders (data is a comma-separated list: the seeds of one
+// recipe, say) are drawn side by side instead: a panel per league member
+// with a curve per run, and each run's checkpoints on the Elo ladder.
 func plotTraining(data, out, title, size string) error {
 	if data == "" {
-		return usagef("--data OUT is required: the folder of a training run")
+		return usagef("--data OUT is required: the folder of a training run (or OUT1,OUT2,... to compare runs)")
 	}
+	dirs := strings.Split(data, ",")
 	if out == "" {
+		if len(dirs) > 1 {
+			return usagef("--out FILE is required with more than one run")
+		}
 		out = filepath.Join(data, "training.png")
 	}
 	if ext := strings.ToLower(filepath.Ext(out)); ext != ".png" && ext != ".svg" {
 		return usagef("--out %s: the file name must end in .png or .svg", out)
 	}
-	dir := filepath.Join(data, "log")
-	iters, err := trainlog.Read[trainlog.Iteration](filepath.Join(dir, trainlog.IterationsFile))
-	if err != nil {
-		return err
-	}
-	if len(iters) == 0 {
-		if _, err := os.Stat(data); err != nil {
-			return usagef("--data %s: %v", data, err)
+	runs := make([]trainingRun, len(dirs))
+	for i, d := range dirs {
+		var err error
+		if runs[i], err = readTraining(d); err != nil {
+			return err
 		}
-		return usagef("--data %s: no training log (log/%s): not the folder of a run of python3 -m paperio.train, or no iteration yet", data, trainlog.IterationsFile)
 	}
-	matchups, err := trainlog.Read[trainlog.Matchup](filepath.Join(dir, trainlog.MatchupsFile))
-	if err != nil {
-		return err
-	}
-	ratings, err := trainlog.Read[trainlog.Rating](filepath.Join(dir, trainlog.RatingsFile))
-	if err != nil {
-		return err
-	}
+	nameRuns(runs)
 	o := plots.Options{Title: title}
 	if size != "" {
 		w, h, err := parseImageSize(size)
@@ -53,9 +49,21 @@ func plotTraining(data, out, title, size string) error {
 		}
 		o.Width, o.Height = w, h
 	}
-	panels := []plots.CurvePanel{winRates(matchups), eloLadder(iters, ratings)}
-	f, err := plots.Curves(fmt.Sprintf("training of %s: %d iterations, %.1f minutes", filepath.Base(filepath.Clean(data)),
-		len(iters), iters[len(iters)-1].Seconds/60), panels, o)
+	var heading string
+	var panels []plots.CurvePanel
+	if len(runs) == 1 {
+		r := runs[0]
+		heading = fmt.Sprintf("training of %s: %d iterations, %.1f minutes", r.name, len(r.iters), r.minutes())
+		panels = []plots.CurvePanel{winRates(r.matchups), eloLadder(r.iters, r.ratings)}
+	} else {
+		names := make([]string, len(runs))
+		for i, r := range runs {
+			names[i] = fmt.Sprintf("%s (%d it, %.0f min)", r.name, len(r.iters), r.minutes())
+		}
+		heading = fmt.Sprintf("%d training runs: %s", len(runs), strings.Join(names, ", "))
+		panels = compareRuns(runs)
+	}
+	f, err := plots.Curves(heading, panels, o)
 	if err != nil {
 		return err
 	}
@@ -63,6 +71,85 @@ func plotTraining(data, out, title, size string) error {
 		return fmt.Errorf("writing the chart: %v", err)
 	}
 	return nil
+}
+
+// trainingRun is the log of one run's folder.
+type trainingRun struct {
+	dir, name string
+	iters     []trainlog.Iteration
+	matchups  []trainlog.Matchup
+	ratings   []trainlog.Rating
+}
+
+func (r trainingRun) minutes() float64 { return r.iters[len(r.iters)-1].Seconds / 60 }
+
+// readTraining reads the log of the run in folder data.
+func readTraining(data string) (trainingRun, error) {
+	r := trainingRun{dir: data}
+	dir := filepath.Join(data, "log")
+	var err error
+	if r.iters, err = trainlog.Read[trainlog.Iteration](filepath.Join(dir, trainlog.IterationsFile)); err != nil {
+		return r, err
+	}
+	if len(r.iters) == 0 {
+		if _, err := os.Stat(data); err != nil {
+			return r, usagef("--data %s: %v", data, err)
+		}
+		return r, usagef("--data %s: no training log (log/%s): not the folder of a run of python3 -m paperio.train, or no iteration yet", data, trainlog.IterationsFile)
+	}
+	if r.matchups, err = trainlog.Read[trainlog.Matchup](filepath.Join(dir, trainlog.MatchupsFile)); err != nil {
+		return r, err
+	}
+	if r.ratings, err = trainlog.Read[trainlog.Rating](filepath.Join(dir, trainlog.RatingsFile)); err != nil {
+		return r, err
+	}
+	return r, nil
+}
+
+// nameRuns names each run by its folder's last element, or by the folder
+// as given when two runs would share a name (seed1/run, seed2/run).
+func nameRuns(runs []trainingRun) {
+	seen := map[string]bool{}
+	dup := false
+	for i := range runs {
+		runs[i].name = filepath.Base(filepath.Clean(runs[i].dir))
+		dup = dup || seen[runs[i].name]
+		seen[runs[i].name] = true
+	}
+	if dup {
+		for i := range runs {
+			runs[i].name = filepath.Clean(runs[i].dir)
+		}
+	}
+}
+
+// compareRuns is a panel per league member (in the order they first
+// appear), each with a curve per run that played it, and the Elo ladder's
+// checkpoints of every run in one more.
+func compareRuns(runs []trainingRun) []plots.CurvePanel {
+	var panels []plots.CurvePanel
+	at := map[string]int{}
+	elo := plots.CurvePanel{Title: "Elo of each run's checkpoints (each run's own ladder; random = 0)",
+		XLabel: "training time (minutes)", YLabel: "Elo", YMin: math.NaN(), YMax: math.NaN()}
+	for _, r := range runs {
+		for _, c := range winRates(r.matchups).Curves {
+			k, ok := at[c.Name]
+			if !ok {
+				k = len(panels)
+				at[c.Name] = k
+				panels = append(panels, plots.CurvePanel{Title: "win rate against " + c.Name + " (latest games)",
+					XLabel: "training time (minutes)", YLabel: "score", YMin: 0, YMax: 1})
+			}
+			c.Name = r.name
+			panels[k].Curves = append(panels[k].Curves, c)
+		}
+		if l := eloLadder(r.iters, r.ratings); len(l.Curves) > 0 {
+			c := l.Curves[0]
+			c.Name = r.name
+			elo.Curves = append(elo.Curves, c)
+		}
+	}
+	return append(panels, elo)
 }
 
 // winRates is one curve per league member over training minutes; the
