@@ -10,6 +10,8 @@ import (
 
 	"github.com/paperio/paperio/dataset"
 	"github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio/bots"
+	"github.com/paperio/paperio/play"
 )
 
 // The benchmarks behind python3 -m paperio.bench's figures, without
@@ -323,5 +325,74 @@ func TestEnvBenchmarkReports(t *testing.T) {
 				t.Errorf("obs-cpu-ns %v, want %v - %v", got, cpu, floor)
 			}
 		}
+	}
+}
+
+// BenchmarkWayHome measures Exposure's way home (the search that
+// SplitToward makes once per state when the head is out) in the states of
+// heuristic's games on the course board, each at both sides: in a window
+// around the head, as the guard searches, beside the same search over the
+// whole board, its anchor. It reports CPU-ns per search.
+func BenchmarkWayHome(b *testing.B) {
+	type probe struct {
+		s       *paperio.State
+		me      int
+		safe    [3]bool
+		targets [][2]int
+	}
+	var probes []probe
+	c := paperio.DefaultConfig()
+	c.MaxTurns = 600
+	for g := range 8 {
+		st, err := paperio.RandomStarts(c, int64(g))
+		if err != nil {
+			b.Fatal(err)
+		}
+		s, err := paperio.NewGame(c, st)
+		if err != nil {
+			b.Fatal(err)
+		}
+		var ps [2]bots.Bot
+		for i := range ps {
+			if ps[i], err = bots.Make("heuristic"); err != nil {
+				b.Fatal(err)
+			}
+			ps[i].Reset(s, i, uint64(2*g+i), play.Clock{})
+		}
+		for !s.Over() {
+			for me := range 2 {
+				x, y, d := s.Head(me)
+				if s.Area(me) == 0 || s.BandLen(me) == 0 && s.FieldAt(x, y) == me+1 {
+					continue // at home: the guard makes no search
+				}
+				p := probe{s: s.Clone(), me: me, safe: Safe(s, me)}
+				for i, a := range Actions {
+					if p.safe[i] {
+						nx, ny := paperio.StepFrom(x, y, a.Turn(d))
+						p.targets = append(p.targets, [2]int{nx, ny})
+					}
+				}
+				probes = append(probes, p)
+			}
+			s.Step(ps[s.ToMove()].Act(s, play.Clock{}))
+		}
+	}
+	var w wayFinder
+	for _, m := range []string{"window", "board"} {
+		b.Run(m, func(b *testing.B) {
+			done := cpuClock(b)
+			n := 0
+			for b.Loop() {
+				for _, p := range probes {
+					if m == "window" {
+						w.search(p.s, p.me, p.safe)
+					} else {
+						w.fill(p.s, p.me, 0, 0, p.s.Width(), p.s.Height(), p.targets)
+					}
+				}
+				n += len(probes)
+			}
+			done(n, "search")
+		})
 	}
 }

@@ -160,68 +160,119 @@ func moveMargin(s *paperio.State, me, nx, ny int, w *wayFinder) (full, loose int
 // wayFinder is the scratch of Exposure's way home: the distance of each
 // cell from me's territory by moves that do not cross me's band, found by
 // a breadth-first search out from the territory, plus one (0: not
-// reached).
+// reached), in a window of the board around the head.
+//
+// Why a window: the way home from a cell next to the head is h moves
+// long, and every cell whose distance the walk along it reads lies within
+// h + 1 of the head, as does the shortest way home of each of them. So a
+// search confined to the cells within R of the head (a square, cut at the
+// board's edges) finds those distances exactly when h < R, and the search
+// is made again with R doubled when some target is farther or not reached,
+// up to the whole board. A band seldom strays far from home: most
+// searches read a few hundred cells instead of the board's ten thousand.
 type wayFinder struct {
-	dist  []int32
-	queue []int32
+	x0, y0, ww, wh int     // the window: columns x0 .. x0+ww−1, rows y0 .. y0+wh−1
+	dist           []int32 // the window's, column by column: (x − x0)·wh + y − y0
+	queue          []int32 // window indices
 }
 
 var ways = sync.Pool{New: func() any { return new(wayFinder) }}
 
+// at is the distance of board cell (x, y) plus one; 0 when not reached or
+// outside the window.
+func (w *wayFinder) at(x, y int) int32 {
+	x, y = x-w.x0, y-w.y0
+	if uint(x) >= uint(w.ww) || uint(y) >= uint(w.wh) {
+		return 0
+	}
+	return w.dist[x*w.wh+y]
+}
+
 // search fills dist out from me's territory until the cells of me's safe
-// moves are reached, or every cell that can be.
+// moves are reached, or every cell that can be, in the smallest window
+// (see wayFinder) that makes their ways exact.
 func (w *wayFinder) search(s *paperio.State, me int, safe [3]bool) {
 	wd, ht := s.Width(), s.Height()
-	n := wd * ht
+	w.ww, w.wh = 0, 0
+	if s.Area(me) == 0 {
+		return // no territory: no way home
+	}
+	x, y, d := s.Head(me)
+	var at [3][2]int
+	targets := at[:0]
+	for i, a := range Actions {
+		if safe[i] {
+			nx, ny := paperio.StepFrom(x, y, a.Turn(d))
+			targets = append(targets, [2]int{nx, ny})
+		}
+	}
+	r := 8 + max(FindHome(s, me, 0).R, 0)
+	for {
+		x0, y0 := max(x-r, 0), max(y-r, 0)
+		x1, y1 := min(x+r, wd-1), min(y+r, ht-1)
+		w.fill(s, me, x0, y0, x1-x0+1, y1-y0+1, targets)
+		if x0 == 0 && y0 == 0 && x1 == wd-1 && y1 == ht-1 {
+			return // the whole board: what is not reached has no way
+		}
+		exact := true
+		for _, t := range targets {
+			if h := w.at(t[0], t[1]); h == 0 || int(h) > r {
+				exact = false
+			}
+		}
+		if exact {
+			return
+		}
+		r *= 2
+	}
+}
+
+// fill is the search in one window, until the targets are reached.
+func (w *wayFinder) fill(s *paperio.State, me, x0, y0, ww, wh int, targets [][2]int) {
+	w.x0, w.y0, w.ww, w.wh = x0, y0, ww, wh
+	n := ww * wh
 	if cap(w.dist) < n {
 		w.dist, w.queue = make([]int32, n), make([]int32, 0, n)
 	}
 	w.dist, w.queue = w.dist[:n], w.queue[:0]
 	clear(w.dist)
+	ht := s.Height()
 	field, band := s.Fields(), s.Bands()
 	own := uint8(me + 1)
-	for i, f := range field {
-		if f == own {
-			w.dist[i] = 1
-			w.queue = append(w.queue, int32(i))
+	for lx := range ww {
+		col := field[(x0+lx)*ht+y0 : (x0+lx)*ht+y0+wh]
+		for ly, f := range col {
+			if f == own {
+				w.dist[lx*wh+ly] = 1
+				w.queue = append(w.queue, int32(lx*wh+ly))
+			}
 		}
 	}
-	x, y, d := s.Head(me)
-	var at [3]int32
-	targets := at[:0]
-	for i, a := range Actions {
-		if safe[i] {
-			nx, ny := paperio.StepFrom(x, y, a.Turn(d))
-			targets = append(targets, int32(nx*ht+ny))
+	reached := func() bool {
+		for _, t := range targets {
+			if w.at(t[0], t[1]) == 0 {
+				return false
+			}
 		}
+		return true
 	}
 	for q := 0; q < len(w.queue); q++ {
-		if q%64 == 0 && w.reached(targets) {
+		if q%64 == 0 && reached() {
 			return
 		}
 		c := int(w.queue[q])
-		cx, cy, next := c/ht, c%ht, w.dist[c]+1
-		for _, nb := range [4][2]int{{cx, cy - 1}, {cx + 1, cy}, {cx, cy + 1}, {cx - 1, cy}} {
-			if nb[0] < 0 || nb[0] >= wd || nb[1] < 0 || nb[1] >= ht {
+		lx, ly, next := c/wh, c%wh, w.dist[c]+1
+		for _, nb := range [4][2]int{{lx, ly - 1}, {lx + 1, ly}, {lx, ly + 1}, {lx - 1, ly}} {
+			if nb[0] < 0 || nb[0] >= ww || nb[1] < 0 || nb[1] >= wh {
 				continue
 			}
-			j := nb[0]*ht + nb[1]
-			if w.dist[j] == 0 && band[j] != own {
+			j := nb[0]*wh + nb[1]
+			if w.dist[j] == 0 && band[(x0+nb[0])*ht+y0+nb[1]] != own {
 				w.dist[j] = next
 				w.queue = append(w.queue, int32(j))
 			}
 		}
 	}
-}
-
-// reached says whether every target cell has its distance.
-func (w *wayFinder) reached(targets []int32) bool {
-	for _, t := range targets {
-		if w.dist[t] == 0 {
-			return false
-		}
-	}
-	return true
 }
 
 // way is the fewest moves from (x, y) home (width × height when there is
@@ -230,22 +281,19 @@ func (w *wayFinder) reached(targets []int32) bool {
 // there is no way), and the first such cell of the way (-1: none).
 func (w *wayFinder) way(s *paperio.State, x, y, ex, ey int) (h, near, at int) {
 	ht := s.Height()
-	c := x*ht + y
-	if w.dist[c] == 0 {
+	dc := w.at(x, y)
+	if dc == 0 {
 		return s.Width() * ht, maxMargin, -1
 	}
-	h, near, at = int(w.dist[c]-1), maxMargin, -1
-	for w.dist[c] > 1 {
-		cx, cy := c/ht, c%ht
-		if d := abs(cx-ex) + abs(cy-ey); d < near {
-			near, at = d, c
+	h, near, at = int(dc-1), maxMargin, -1
+	for ; dc > 1; dc-- {
+		if d := abs(x-ex) + abs(y-ey); d < near {
+			near, at = d, x*ht+y
 		}
-		for _, nb := range [4][2]int{{cx, cy - 1}, {cx + 1, cy}, {cx, cy + 1}, {cx - 1, cy}} {
-			if nb[0] >= 0 && nb[0] < s.Width() && nb[1] >= 0 && nb[1] < ht {
-				if j := nb[0]*ht + nb[1]; w.dist[j] == w.dist[c]-1 {
-					c = j
-					break
-				}
+		for _, nb := range [4][2]int{{x, y - 1}, {x + 1, y}, {x, y + 1}, {x - 1, y}} {
+			if w.at(nb[0], nb[1]) == dc-1 { // 0 off the board and outside the window
+				x, y = nb[0], nb[1]
+				break
 			}
 		}
 	}

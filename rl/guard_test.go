@@ -369,3 +369,54 @@ func TestPolicyPlaysGuard(t *testing.T) {
 	t.Logf("%d moves, %d changed by the mask, %d more by a margin of 3, %d more by the way home, %d by its cells soft, %d by the cells ahead of the enemy alone",
 		moves, changed, widened, wayed, softened, headed)
 }
+
+// TestWayWindow: the way home found in a window around the head (and in a
+// larger one when a target is too far, up to the whole board) is the way
+// found searching the whole board, for every target of every state of bot
+// games, and some states needed a larger window or the whole board.
+func TestWayWindow(t *testing.T) {
+	var n, grown, whole int
+	var win, board wayFinder
+	states(t, 60, func(s *paperio.State) {
+		if s.Over() {
+			return
+		}
+		for me := range 2 {
+			safe := Safe(s, me)
+			if s.Area(me) == 0 || safe == [3]bool{} {
+				continue
+			}
+			win.search(s, me, safe)
+			x, y, d := s.Head(me)
+			var targets [][2]int
+			for i, a := range Actions {
+				if safe[i] {
+					nx, ny := paperio.StepFrom(x, y, a.Turn(d))
+					targets = append(targets, [2]int{nx, ny})
+				}
+			}
+			board.fill(s, me, 0, 0, s.Width(), s.Height(), targets)
+			ex, ey, _ := s.Head(1 - me)
+			for _, c := range targets {
+				h, near, at := win.way(s, c[0], c[1], ex, ey)
+				h0, near0, at0 := board.way(s, c[0], c[1], ex, ey)
+				if h != h0 || near != near0 || at != at0 {
+					t.Fatalf("half-step %d, player %d, move to (%d, %d): in the window %dx%d at (%d, %d) the way is %d, %d, %d; on the board %d, %d, %d",
+						s.HalfSteps(), me, c[0], c[1], win.ww, win.wh, win.x0, win.y0, h, near, at, h0, near0, at0)
+				}
+			}
+			n++
+			r0 := 8 + max(FindHome(s, me, 0).R, 0)
+			if win.ww > 2*r0+1 || win.wh > 2*r0+1 {
+				grown++
+			}
+			if win.ww == s.Width() && win.wh == s.Height() && (2*r0+1 < s.Width() || 2*r0+1 < s.Height()) {
+				whole++
+			}
+		}
+	})
+	if n == 0 || grown == 0 || whole == 0 {
+		t.Fatalf("%d states: a larger window in %d, the whole board in %d", n, grown, whole)
+	}
+	t.Logf("%d states: a larger window in %d, the whole board in %d", n, grown, whole)
+}
