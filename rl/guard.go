@@ -178,6 +178,12 @@ type wayFinder struct {
 
 var ways = sync.Pool{New: func() any { return new(wayFinder) }}
 
+// windowSlack is the first window's reach past the head's Manhattan
+// distance home: most ways home are about that long, and a window too
+// small is searched again (4 was the fastest in BenchmarkWayHome; 2 and 3
+// searched again too often, 5 and 8 searched more cells).
+const windowSlack = 4
+
 // at is the distance of board cell (x, y) plus one; 0 when not reached or
 // outside the window.
 func (w *wayFinder) at(x, y int) int32 {
@@ -206,7 +212,7 @@ func (w *wayFinder) search(s *paperio.State, me int, safe [3]bool) {
 			targets = append(targets, [2]int{nx, ny})
 		}
 	}
-	r := 8 + max(FindHome(s, me, 0).R, 0)
+	r := windowSlack + max(FindHome(s, me, 0).R, 0)
 	for {
 		x0, y0 := max(x-r, 0), max(y-r, 0)
 		x1, y1 := min(x+r, wd-1), min(y+r, ht-1)

@@ -406,7 +406,7 @@ func TestWayWindow(t *testing.T) {
 				}
 			}
 			n++
-			r0 := 8 + max(FindHome(s, me, 0).R, 0)
+			r0 := windowSlack + max(FindHome(s, me, 0).R, 0)
 			if win.ww > 2*r0+1 || win.wh > 2*r0+1 {
 				grown++
 			}
