@@ -296,6 +296,14 @@ second of the trainer's process (the environment's Go threads included),
     46.2, 51.0 and 66.0 % of 400 against heuristic, 91.0, 87.5 and 88.0 %
     of 200 against goround, 92.0, 86.5 and 90.5 % against wanderer, 100 %
     against random.
+  - trained under the native player's rules (--mask-way-soft 2
+    --mask-way-toward 20: the play-outs choose, and the learning prefers,
+    by the logits less 2 for the moves the way's cells alone forbid and
+    less 20 for those whose way the enemy heads for), each seed cloned
+    afresh (30 iterations, --iterations 30) and trained alone for 44
+    minutes: 60 to 69 % of 400 against heuristic, 93.5 to 96.5 % of 200
+    against goround, 91 to 92 % against wanderer, 100 % against random
+    (README.md has the table).
   - where the time goes: 900 to 6,800 steps per second of wall time as
     the load fell (2,140 over the hour, about 4,800 per CPU second of the
     trainer); inference 20 to 75 % and the environment 20 to 75 % (Go:
