@@ -145,6 +145,7 @@ func startZygote(o Options, aiFile string, script []byte) (*zygote, error) {
 	}
 	z.cmd = cmd
 	z.out = startPump(outR, z.log)
+	servers.add(z)
 	go func() {
 		err := cmd.Wait()
 		z.status, _ = describeExit(cmd, err, bwrap != "")
@@ -276,6 +277,7 @@ func (z *zygote) kill() {
 			z.out.finish(time.Second)
 			os.RemoveAll(z.dir)
 			close(z.gone)
+			servers.remove(z)
 		}()
 	})
 }

@@ -49,23 +49,49 @@ func takeZygote(key string) *zygote {
 	return nil
 }
 
-// Shutdown ends the idle fork servers and waits, up to a few seconds, until
+// serverSet is the fork servers started and not yet removed, for Shutdown.
+type serverSet struct {
+	mu sync.Mutex
+	m  map[*zygote]bool
+}
+
+var servers = serverSet{m: map[*zygote]bool{}}
+
+func (sv *serverSet) add(z *zygote) {
+	sv.mu.Lock()
+	sv.m[z] = true
+	sv.mu.Unlock()
+}
+
+func (sv *serverSet) remove(z *zygote) {
+	sv.mu.Lock()
+	delete(sv.m, z)
+	sv.mu.Unlock()
+}
+
+// Shutdown ends every fork server and waits, up to a few seconds, until
 // their folders are removed. A program that has run course AIs calls it
-// before it exits: an idle server is kept for zygoteIdle after its AI
-// closed, and a program that exits sooner would leave its folder in the
-// temporary directory (its process ends with the program's).
+// once its games are over, before it exits: an idle server is kept for
+// zygoteIdle after its AI closed, and a server's folder is removed only
+// once its process has ended, so a program that exits sooner would leave
+// folders in the temporary directory (the processes end with the
+// program).
 func Shutdown() {
 	idle := &idleZygotes
 	idle.mu.Lock()
-	var all []*zygote
 	for key, list := range idle.m {
 		for _, iz := range list {
 			iz.timer.Stop()
-			all = append(all, iz.z)
 		}
 		delete(idle.m, key)
 	}
 	idle.mu.Unlock()
+	servers.mu.Lock()
+	all := make([]*zygote, 0, len(servers.m))
+	for z := range servers.m {
+		all = append(all, z)
+	}
+	servers.mu.Unlock()
 	deadline := time.After(5 * time.Second)
 	for _, z := range all {
 		z.kill()
