@@ -63,7 +63,7 @@
 // every time), and numpy's global generator gets new seeds in each. A
 // closed AI's server serves the next AI of the same file and driver for a
 // while (a tournament's next series); a program calls Shutdown before it
-// exits, which ends the idle servers and removes their temporary folders.
+// exits, which ends every server and removes their temporary folders.
 //
 // Containment: every AI process has resource limits (address space, CPU
 // time, file size, open files), a seccomp filter that refuses new

@@ -2,6 +2,7 @@ package pyai
 
 import (
 	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -70,5 +71,30 @@ func TestShutdownRemovesIdleServers(t *testing.T) {
 	}
 	if z.alive() {
 		t.Error("after Shutdown the server is still running")
+	}
+}
+
+// A server being killed has its folder removed only once its process has
+// ended; Shutdown waits for that too.
+func TestShutdownWaitsForKilledServers(t *testing.T) {
+	if !forkSupported {
+		t.Skip("no fork servers on this system")
+	}
+	driver, err := os.ReadFile("testdata/echo_driver.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ai, err := filepath.Abs("testdata/counter.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	z, err := startZygote(opt(Options{}).withDefaults(), ai, driver)
+	if err != nil {
+		t.Fatal(err)
+	}
+	z.kill()
+	Shutdown()
+	if _, err := os.Stat(z.dir); !os.IsNotExist(err) {
+		t.Errorf("after Shutdown the killed server's folder %s is still there (%v)", z.dir, err)
 	}
 }
