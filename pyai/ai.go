@@ -235,7 +235,7 @@ func (a *AI) stop() {
 		pr.kill()
 		pr.wait()
 		pr.out.finish(time.Second)
-		os.RemoveAll(pr.dir)
+		pr.clearFolder()
 	}
 }
 

@@ -63,6 +63,8 @@ type process struct {
 	waiter    waiter    // how this system waits for the pipe
 
 	killOnce sync.Once
+	gone     chan struct{} // closed once its folder is removed (not for a forked child)
+	dropOnce sync.Once
 	log      *capLog
 	out      *pump // the AI's output
 
@@ -148,7 +150,7 @@ func startDriver(o Options, aiFile string, log *capLog, script []byte) (*process
 	if err != nil {
 		return nil, err
 	}
-	p := &process{dir: dir, done: make(chan struct{}), exited: make(chan struct{}), log: log}
+	p := &process{dir: dir, done: make(chan struct{}), exited: make(chan struct{}), gone: make(chan struct{}), log: log}
 	fail := func(err error) (*process, error) {
 		os.RemoveAll(dir)
 		return nil, err
@@ -210,6 +212,7 @@ func startDriver(o Options, aiFile string, log *capLog, script []byte) (*process
 	p.wc, _ = reqW.SyscallConn()
 	p.writeNow = p.write
 	p.out = startPump(outR, log)
+	owners.add(p)
 	go func() {
 		err := cmd.Wait()
 		var sig syscall.Signal
@@ -220,6 +223,7 @@ func startDriver(o Options, aiFile string, log *capLog, script []byte) (*process
 		// before it ended), even if something the AI started still holds
 		// the pipe open.
 		p.waiter.wake()
+		p.dropFolder()
 	}()
 	// The driver says hello before any AI code runs: the members of the
 	// process group at that moment are the interpreter and the sandbox,
@@ -243,7 +247,7 @@ func (p *process) hello(limit time.Duration, log *capLog) error {
 		p.kill()
 		p.wait()
 		p.out.finish(time.Second)
-		os.RemoveAll(p.dir)
+		p.clearFolder()
 		if errors.Is(rep.err, os.ErrDeadlineExceeded) {
 			return fmt.Errorf("the driver did not start within %v", limit)
 		}
@@ -528,9 +532,34 @@ func (p *process) kill() {
 			// with the sandbox's process tree; members left in the group
 			// are killed once more in case they raced the first signal.
 			syscall.Kill(-pgid, syscall.SIGKILL)
-			os.RemoveAll(p.dir)
+			p.dropFolder()
 		}()
 	})
+}
+
+// dropFolder is called once the process (not a forked child) has ended:
+// what the AI started and left in its group is killed, and its folder is
+// removed. The first call counts.
+func (p *process) dropFolder() {
+	p.dropOnce.Do(func() {
+		syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
+		os.RemoveAll(p.dir)
+		close(p.gone)
+		owners.remove(p)
+	})
+}
+
+// removed is closed once the folder of a process that is not a forked
+// child is removed.
+func (p *process) removed() <-chan struct{} { return p.gone }
+
+// clearFolder returns once the folder of the ended process is removed.
+func (p *process) clearFolder() {
+	if p.zyg != nil {
+		os.RemoveAll(p.dir)
+		return
+	}
+	<-p.gone
 }
 
 // killChild is kill for a child of a fork server: it cannot start

@@ -54,7 +54,7 @@ func StartStdio(o Options, argv []string) (*Stdio, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &process{dir: dir, done: make(chan struct{}), exited: make(chan struct{})}
+	p := &process{dir: dir, done: make(chan struct{}), exited: make(chan struct{}), gone: make(chan struct{})}
 	log := newCapLog(o.LogLimit)
 	p.log = log
 	fail := func(err error, files ...*os.File) (*Stdio, error) {
@@ -112,6 +112,7 @@ func StartStdio(o Options, argv []string) (*Stdio, error) {
 	p.wc, _ = inW.SyscallConn()
 	p.writeNow = p.write
 	p.out = startPump(errR, log)
+	owners.add(p)
 	go func() {
 		err := cmd.Wait()
 		var sig syscall.Signal
@@ -119,6 +120,7 @@ func StartStdio(o Options, argv []string) (*Stdio, error) {
 		p.cpuXcd = sig == syscall.SIGXCPU
 		close(p.exited)
 		p.waiter.wake()
+		p.dropFolder()
 	}()
 	return &Stdio{p: p, log: log}, nil
 }

@@ -145,7 +145,7 @@ func startZygote(o Options, aiFile string, script []byte) (*zygote, error) {
 	}
 	z.cmd = cmd
 	z.out = startPump(outR, z.log)
-	servers.add(z)
+	owners.add(z)
 	go func() {
 		err := cmd.Wait()
 		z.status, _ = describeExit(cmd, err, bwrap != "")
@@ -266,6 +266,8 @@ func (z *zygote) alive() bool {
 	}
 }
 
+func (z *zygote) removed() <-chan struct{} { return z.gone }
+
 // kill ends the server (and, under bwrap, its children with its sandbox)
 // and removes its folder once it has ended.
 func (z *zygote) kill() {
@@ -277,7 +279,7 @@ func (z *zygote) kill() {
 			z.out.finish(time.Second)
 			os.RemoveAll(z.dir)
 			close(z.gone)
-			servers.remove(z)
+			owners.remove(z)
 		}()
 	})
 }

@@ -49,33 +49,42 @@ func takeZygote(key string) *zygote {
 	return nil
 }
 
-// serverSet is the fork servers started and not yet removed, for Shutdown.
-type serverSet struct {
+// folderOwner is what holds a temporary folder of its own: a fork server,
+// or a process started without one. removed is closed once, after its
+// process has ended, the folder is gone.
+type folderOwner interface {
+	kill()
+	removed() <-chan struct{}
+}
+
+// folderSet is the folder owners started and not yet removed, for Shutdown.
+type folderSet struct {
 	mu sync.Mutex
-	m  map[*zygote]bool
+	m  map[folderOwner]bool
 }
 
-var servers = serverSet{m: map[*zygote]bool{}}
+var owners = folderSet{m: map[folderOwner]bool{}}
 
-func (sv *serverSet) add(z *zygote) {
-	sv.mu.Lock()
-	sv.m[z] = true
-	sv.mu.Unlock()
+func (fs *folderSet) add(o folderOwner) {
+	fs.mu.Lock()
+	fs.m[o] = true
+	fs.mu.Unlock()
 }
 
-func (sv *serverSet) remove(z *zygote) {
-	sv.mu.Lock()
-	delete(sv.m, z)
-	sv.mu.Unlock()
+func (fs *folderSet) remove(o folderOwner) {
+	fs.mu.Lock()
+	delete(fs.m, o)
+	fs.mu.Unlock()
 }
 
-// Shutdown ends every fork server and waits, up to a few seconds, until
-// their folders are removed. A program that has run course AIs calls it
-// once its games are over, before it exits: an idle server is kept for
-// zygoteIdle after its AI closed, and a server's folder is removed only
-// once its process has ended, so a program that exits sooner would leave
-// folders in the temporary directory (the processes end with the
-// program).
+// Shutdown ends every fork server and every process still running (course
+// AIs, executable players), and waits, up to a few seconds, until their
+// folders are removed. A program that has run course AIs or executable
+// players calls it once its games are over, before it exits: an idle
+// server is kept for zygoteIdle after its AI closed, and a folder is
+// removed only once its process has ended, so a program that exits sooner
+// would leave folders in the temporary directory (the processes end with
+// the program).
 func Shutdown() {
 	idle := &idleZygotes
 	idle.mu.Lock()
@@ -86,19 +95,19 @@ func Shutdown() {
 		delete(idle.m, key)
 	}
 	idle.mu.Unlock()
-	servers.mu.Lock()
-	all := make([]*zygote, 0, len(servers.m))
-	for z := range servers.m {
-		all = append(all, z)
+	owners.mu.Lock()
+	all := make([]folderOwner, 0, len(owners.m))
+	for o := range owners.m {
+		all = append(all, o)
 	}
-	servers.mu.Unlock()
+	owners.mu.Unlock()
 	deadline := time.After(5 * time.Second)
-	for _, z := range all {
-		z.kill()
+	for _, o := range all {
+		o.kill()
 	}
-	for _, z := range all {
+	for _, o := range all {
 		select {
-		case <-z.gone:
+		case <-o.removed():
 		case <-deadline:
 			return
 		}

@@ -111,11 +111,24 @@ type slowWatcher struct{ game.Watcher }
 
 func (w slowWatcher) Move(m []byte) { w.Watcher.Move(m); time.Sleep(3 * time.Millisecond) }
 
-func TestBrowser(t *testing.T) {
+// chromium starts the browser (CHROMIUM, default /usr/bin/chromium) with a
+// fresh profile and a temporary directory of the test's: the folder it
+// makes there for its singleton socket is left when the test's end kills
+// it, and goes with the test's folders.
+func chromium(t *testing.T) (context.Context, context.CancelFunc) {
 	exe := os.Getenv("CHROMIUM")
 	if exe == "" {
 		exe = "/usr/bin/chromium"
 	}
+	env := append(os.Environ(), "TMPDIR="+t.TempDir())
+	return chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(exe), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true), chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1360, 1000),
+		chromedp.Env(env...))
+}
+
+func TestBrowser(t *testing.T) {
 	sp, tour := fixtures(t)
 	big := syntheticDataset(t, 100_000)
 	ref, _ := filepath.Abs(refFiles[0])
@@ -140,10 +153,7 @@ func TestBrowser(t *testing.T) {
 	ts := httptest.NewServer(srv.Handler())
 	defer ts.Close()
 
-	actx, cancel := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(exe), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1360, 1000))
+	actx, cancel := chromium(t)
 	defer cancel()
 	ctx, cancel := chromedp.NewContext(actx)
 	defer cancel()
@@ -370,10 +380,6 @@ func recordedAfter(t *testing.T, dir string, _ int) *replay.Game {
 // TestBrowserHuman: paperio human's server opens on its play page, with
 // the opponent's whole name in view.
 func TestBrowserHuman(t *testing.T) {
-	exe := os.Getenv("CHROMIUM")
-	if exe == "" {
-		exe = "/usr/bin/chromium"
-	}
 	long := "py:/home/someone/courses/data-structures/paperio/final-round/t_team_with_a_long_name.py"
 	srv, err := viewer.New(viewer.Options{Record: t.TempDir(), Config: smallBoard, Opponents: []string{long},
 		Suggest: viewer.PlayRequest{Side: 1, Opponent: long}, Home: "/play"})
@@ -383,9 +389,7 @@ func TestBrowserHuman(t *testing.T) {
 	defer srv.Close()
 	ts := httptest.NewServer(srv.Handler())
 	defer ts.Close()
-	actx, cancel := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(exe), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1360, 1000))
+	actx, cancel := chromium(t)
 	defer cancel()
 	ctx, cancel := chromedp.NewContext(actx)
 	defer cancel()

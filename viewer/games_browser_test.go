@@ -31,10 +31,6 @@ import (
 
 // browser starts chromium on the test server of opt.
 func browser(t *testing.T, opt viewer.Options) (*page, *viewer.Server) {
-	exe := os.Getenv("CHROMIUM")
-	if exe == "" {
-		exe = "/usr/bin/chromium"
-	}
 	srv, err := viewer.New(opt)
 	if err != nil {
 		t.Fatal(err)
@@ -42,10 +38,7 @@ func browser(t *testing.T, opt viewer.Options) (*page, *viewer.Server) {
 	t.Cleanup(srv.Close)
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(ts.Close)
-	actx, cancel := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(exe), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1360, 1000))
+	actx, cancel := chromium(t)
 	t.Cleanup(cancel)
 	ctx, cancel2 := chromedp.NewContext(actx)
 	t.Cleanup(cancel2)

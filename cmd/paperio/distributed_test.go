@@ -31,6 +31,9 @@ func TestMain(m *testing.M) {
 	}
 	code := m.Run()
 	pyai.Shutdown() // the idle fork servers' folders go with them
+	if exampleBots.dir != "" {
+		os.RemoveAll(exampleBots.dir)
+	}
 	os.Exit(code)
 }
 

@@ -12,6 +12,7 @@ import (
 
 var exampleBots struct {
 	once  sync.Once
+	dir   string            // the built players, removed by TestMain
 	specs map[string]string // language -> exec: spec
 	err   error
 }
@@ -27,6 +28,7 @@ func examples(t *testing.T) map[string]string {
 			exampleBots.err = err
 			return
 		}
+		exampleBots.dir = dir
 		root, _ := filepath.Abs("../../examples/bots")
 		for _, c := range [][]string{
 			{"gcc", "-O2", "-Wall", "-Werror", "-o", filepath.Join(dir, "goround-c"), filepath.Join(root, "c", "goround.c")},

@@ -167,11 +167,12 @@ func TestFlagsAfterArguments(t *testing.T) {
 	}
 }
 
-// A course AI's game leaves nothing in the temporary directory: the fork
-// server kept idle after the game ends with the program, and its folder too.
+// A game of a course AI and an executable player leaves nothing in the
+// temporary directory: the fork server kept idle after the game ends with
+// the program, the player's process too, and their folders with them.
 func TestCourseAILeavesNoTemporaryFiles(t *testing.T) {
 	tmp := t.TempDir()
-	cmd := exec.Command(os.Args[0], "play", "--p1", "py:../../games/paperio/testdata/course_ok.py", "--p2", "random",
+	cmd := exec.Command(os.Args[0], "play", "--p1", "py:../../games/paperio/testdata/course_ok.py", "--p2", "exec:../../examples/bots/python/goround.py",
 		"--seed", "3", "--turns", "60")
 	cmd.Env = append(os.Environ(), asCLI+"=1", "TMPDIR="+tmp)
 	out, err := cmd.CombinedOutput()
