@@ -214,10 +214,11 @@ func (c *Conn) Output() string {
 	return ""
 }
 
-// Close ends the process. Any goroutine may call it, any number of times.
+// Close ends the process and removes its folder. Any goroutine may call
+// it, any number of times.
 func (c *Conn) Close() error {
 	if p := c.proc.Load(); p != nil {
-		p.Kill()
+		p.Close()
 	}
 	return nil
 }

@@ -67,3 +67,31 @@ func TestConnFaults(t *testing.T) {
 		t.Errorf("Open(a file that is not executable): %v", err)
 	}
 }
+
+// Close returns once the player's process has ended and its folder is
+// gone: a program that exits right after leaves nothing in the temporary
+// directory.
+func TestCloseRemovesTheFolder(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	o := pyai.Options{TimeBudget: time.Second}
+	c, err := Open("testdata/lines.py", o, Hello("tiles", o))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct{ Got int }
+	if f := c.Call([]byte(`{"type":"ask","do":"echo","n":3}`+"\n"), 10*time.Second, "ask", &got); f != nil {
+		t.Fatalf("echo: %+v", f)
+	}
+	if left, _ := os.ReadDir(tmp); len(left) != 1 {
+		t.Fatalf("a running player has %d folders in the temporary directory, want 1", len(left))
+	}
+	c.Close()
+	left, err := os.ReadDir(tmp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range left {
+		t.Errorf("left after Close: %s", e.Name())
+	}
+}

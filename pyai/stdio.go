@@ -237,6 +237,14 @@ func (s *Stdio) Alive() bool { return s.p.alive() }
 // it has ended. Any goroutine may call it, any number of times.
 func (s *Stdio) Kill() { s.p.kill() }
 
+// Close kills the process and returns once it has ended and its folder is
+// removed, so that a program that exits next leaves nothing behind. Safe
+// to call from any goroutine, any number of times.
+func (s *Stdio) Close() {
+	s.p.kill()
+	<-s.p.removed()
+}
+
 // Wait waits until the process has ended (after Kill, or on its own), and
 // reads what is left of its log.
 func (s *Stdio) Wait() {

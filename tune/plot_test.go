@@ -42,7 +42,7 @@ func TestConvergencePlot(t *testing.T) {
 			}
 		}
 	}
-	out := filepath.Join(os.TempDir(), "convergence-test.png")
+	out := filepath.Join(t.TempDir(), "convergence.png")
 	if d := os.Getenv("PAPERIO_CHARTS"); d != "" {
 		out = filepath.Join(d, "convergence.png")
 	}

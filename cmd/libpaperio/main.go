@@ -25,13 +25,14 @@ import (
 	"unsafe"
 
 	"github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/pyai"
 	"github.com/paperio/paperio/rl"
 	"github.com/paperio/paperio/rl/trainlog"
 )
 
 // abi changes whenever a function here changes its arguments or meaning;
 // the Python package refuses a library of another ABI.
-const abi = 9
+const abi = 10
 
 func main() {}
 
@@ -381,6 +382,13 @@ func paperio_log_ladder(dir *C.char, it C.int64_t, seconds C.double, out *C.char
 		return int64(len(b)), nil
 	})
 }
+
+// paperio_shutdown ends the programs and course AIs that environments
+// left running (an environment never closed) and removes their temporary
+// folders; Python calls it as the interpreter exits.
+//
+//export paperio_shutdown
+func paperio_shutdown() { pyai.Shutdown() }
 
 //export paperio_close
 func paperio_close(h C.int64_t) {

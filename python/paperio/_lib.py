@@ -7,6 +7,7 @@ never rebuilt). PAPERIO_GO names the go command (default: go on PATH, then
 /usr/local/go/bin/go).
 """
 
+import atexit
 import ctypes
 import json
 import os
@@ -15,7 +16,7 @@ import subprocess
 import sys
 import tempfile
 
-ABI = 9  # the library's paperio_abi(); see cmd/libpaperio
+ABI = 10  # the library's paperio_abi(); see cmd/libpaperio
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 _ROOT = os.path.dirname(os.path.dirname(_HERE))  # the repository: python/paperio/../..
@@ -94,6 +95,7 @@ def _load():
         'paperio_env_step': ([i64, p, i64, c, n], i64),
         'paperio_env_state': ([i64, i64, p, p, p, c, n], i64),
         'paperio_close': ([i64], None),
+        'paperio_shutdown': ([], None),
         'paperio_data_new': ([c, c, n, c, n], i64),
         'paperio_data_buffers': ([i64, ctypes.POINTER(p), c, n], i64),
         'paperio_data_rows': ([i64, c, n], i64),
@@ -118,6 +120,9 @@ def _load():
 
 
 lib = _load()
+# The opponents' processes of environments never closed end with the
+# interpreter; their temporary folders would stay.
+atexit.register(lib.paperio_shutdown)
 OBS_VERSION = lib.paperio_obs_version()
 
 

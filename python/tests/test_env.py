@@ -2,7 +2,9 @@
 input as Python exceptions."""
 
 import os
+import subprocess
 import sys
+import tempfile
 import unittest
 
 import numpy as np
@@ -268,6 +270,25 @@ class Api(unittest.TestCase):
                 a = info['expert_action']
                 self.assertTrue(((a >= 0) & (a <= 2)).all())
                 _, _, _, _, info = env.step(a)
+
+
+class Programs(unittest.TestCase):
+    def test_a_program_opponent_leaves_no_folder(self):
+        # An environment against a program (exec:), stepped and never
+        # closed: when the interpreter exits, the program's process and its
+        # temporary folder are gone.
+        root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+        bot = os.path.join(root, 'examples', 'bots', 'python', 'goround.py')
+        code = ('import paperio\n'
+                'env = paperio.VectorEnv(2, opponent=%r, view="crop5", width=40, height=31, turns=30)\n'
+                'env.reset(seed=1)\n'
+                'for _ in range(5):\n'
+                '    env.step([1, 1])\n' % ('exec:' + bot))
+        with tempfile.TemporaryDirectory() as tmp:
+            env = dict(os.environ, TMPDIR=tmp, PYTHONPATH=os.path.join(root, 'python'))
+            p = subprocess.run([sys.executable, '-c', code], env=env, capture_output=True, text=True)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.assertEqual(os.listdir(tmp), [])
 
 
 class Replays(unittest.TestCase):
