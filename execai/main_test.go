@@ -1,16 +1,9 @@
 package execai
 
 import (
-	"os"
 	"testing"
 
-	"github.com/paperio/paperio/pyai"
+	"github.com/paperio/paperio/internal/pyaitest"
 )
 
-// TestMain ends the fork servers of the tests' course AIs after the tests,
-// so that their temporary folders do not outlive the test binary.
-func TestMain(m *testing.M) {
-	code := m.Run()
-	pyai.Shutdown()
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { pyaitest.Main(m) }
