@@ -302,8 +302,13 @@ second of the trainer's process (the environment's Go threads included),
     less 20 for those whose way the enemy heads for), each seed cloned
     afresh (30 iterations, --iterations 30) and trained alone for 44
     minutes: 60 to 69 % of 400 against heuristic, 93.5 to 96.5 % of 200
-    against goround, 91 to 92 % against wanderer, 100 % against random
-    (README.md has the table).
+    against goround, 91 to 92 % against wanderer, 100 % against random.
+  - the same at --mask-way-soft 3 (the way's cells weigh in training as
+    in play) with --league-floor heuristic:0.45,goround:0.2,wanderer:0.1,
+    each seed alone for 44 minutes (203 to 227 iterations, 29 to 33
+    million steps, 11,100 to 12,300 steps/s): 63.5 to 74.5 % of 400
+    against heuristic, 96 to 98 % of 200 against goround, 91 to 95 %
+    against wanderer, 100 % against random (README.md has the table).
   - where the time goes: 900 to 6,800 steps per second of wall time as
     the load fell (2,140 over the hour, about 4,800 per CPU second of the
     trainer); inference 20 to 75 % and the environment 20 to 75 % (Go:
