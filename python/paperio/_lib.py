@@ -54,7 +54,9 @@ def _build(target):
                           'go command to build it (install Go, or set PAPERIO_LIB to a built libpaperio)' % target)
     print('paperio: building %s from the Go sources (go build -buildmode=c-shared ./cmd/libpaperio); '
           'the first build takes a minute or two' % target, file=sys.stderr, flush=True)
-    with tempfile.TemporaryDirectory(dir=os.path.dirname(target)) as tmp:
+    # Beside the target, for an atomic rename; a build killed midway leaves
+    # the folder, which .gitignore keeps out of the repository.
+    with tempfile.TemporaryDirectory(dir=os.path.dirname(target), prefix='.build-') as tmp:
         out = os.path.join(tmp, _NAME)
         proc = subprocess.run([go, 'build', '-buildmode=c-shared', '-ldflags=-s -w', '-o', out,
                                './cmd/libpaperio'], cwd=_ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
