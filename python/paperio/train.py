@@ -387,6 +387,7 @@ class Settings:
     exit_horizon = 50  # exit: moves a play-out goes on after its deviation (0: to the game's end)
     exit_win = 1.0  # exit: the score of a win (minus for a loss) ...
     exit_area = 1.0  # ... plus this times the territory difference as a share of the board
+    exit_hindsight = 0.0  # exit: share of a lost game's decision points drawn from its last exit_horizon moves
     exit_confirm = 0.5  # exit: weight of the greedy move's cross-entropy where no move played out beat it
     exit_lr = 3e-5  # exit: Adam's step size (a fresh optimiser's first steps move every weight by about this)
     exit_buffer = 32768  # exit: decision points kept and learned from
@@ -917,7 +918,8 @@ class Trainer:
                 score += ((b['result'] or 0.0) + 1) / 2
             jobs, points = [], []
             for k, b in enumerate(bases):
-                for t in exit_points(b, s.exit_points, self.rng):
+                for t in exit_points(b, s.exit_points, self.rng, hindsight=s.exit_hindsight,
+                                     window=s.exit_horizon or 50):
                     greedy = int(b['action'][t])
                     stop = int(t) + s.exit_horizon if s.exit_horizon else 0
                     alts = [m for m in range(3) if m != greedy and b['allowed'][t, m]]
@@ -1375,17 +1377,26 @@ def exit_score(s, result, diff):
     return (s.exit_win * result if result else 0.0) + s.exit_area * diff
 
 
-def exit_points(base, k, rng, uniform=0.5):
+def exit_points(base, k, rng, uniform=0.5, hindsight=0.0, window=50):
     """Up to k decision points of a baseline game (dict with 'allowed' and
-    'p' per move): moves where the mask allowed more than one move, drawn
-    without replacement, with weights half uniform and half the network's
-    doubt (1 - its greedy move's probability)."""
+    'p' per move, and 'result'): moves where the mask allowed more than one
+    move, drawn without replacement, with weights half uniform and half the
+    network's doubt (1 - its greedy move's probability). In a lost game,
+    hindsight of the weight goes, evenly, to the candidates among its last
+    window moves: the moves that led to the loss, whose play-outs (of
+    window moves, the horizon) all see it. Drawn in proportion to the
+    game's length instead, a loss late in a long game (a band cut after
+    2,000 half-steps) is seldom among the points, and the rare mistake
+    that loses a won game is never learned."""
     n = len(base['p'])
     cand = np.flatnonzero(base['allowed'][:n].sum(1) >= 2)
     if not len(cand):
         return cand
     doubt = 1 - base['p'][cand].astype(np.float64)
     w = uniform / len(cand) + (1 - uniform) * (doubt / doubt.sum() if doubt.sum() > 0 else 1.0 / len(cand))
+    late = cand >= n - window
+    if hindsight > 0 and (base.get('result') or 0) < 0 and late.any():
+        w = (1 - hindsight) * w + hindsight * late / late.sum()
     w /= w.sum()
     return np.sort(rng.choice(cand, size=min(k, len(cand)), replace=False, p=w))
 
@@ -1609,6 +1620,9 @@ def main(argv=None):
     ap.add_argument('--exit-confirm', type=float, default=Settings.exit_confirm,
                     help="exit: weight of the greedy move's cross-entropy where no move played out beat it "
                          '(default %(default)s)')
+    ap.add_argument('--exit-hindsight', type=float, default=Settings.exit_hindsight, metavar='H',
+                    help="exit: share of a lost game's decision points drawn from its last moves (the horizon's "
+                         'worth), which led to the loss (default %(default)s)')
     ap.add_argument('--threads', type=int, default=1,
                     help="torch's threads (default 1: on a shared machine one thread does more per CPU second)")
     ap.add_argument('--quiet', action='store_true', help='no progress lines')
@@ -1671,6 +1685,8 @@ def main(argv=None):
         if not a.exit_lr > 0 or a.exit_confirm < 0:
             raise _lib.Error('--exit-lr %g --exit-confirm %g: want a positive step size and a weight of at least 0'
                              % (a.exit_lr, a.exit_confirm))
+        if not 0 <= a.exit_hindsight <= 1:
+            raise _lib.Error('--exit-hindsight %g: want a share from 0 to 1' % a.exit_hindsight)
         if a.exit_lanes < 1:
             raise _lib.Error('--exit-lanes %d: want at least 1' % a.exit_lanes)
         if min(a.exit_games, a.exit_points, a.exit_envs) < 1 or a.exit_horizon < 0:
@@ -1686,7 +1702,7 @@ def main(argv=None):
                             anchor=a.anchor, exposure=a.exposure, algo=a.algo, exit_games=a.exit_games,
                             exit_points=a.exit_points, exit_envs=a.exit_envs, exit_horizon=a.exit_horizon,
                             exit_lanes=a.exit_lanes,
-                            exit_lr=a.exit_lr, exit_confirm=a.exit_confirm,
+                            exit_lr=a.exit_lr, exit_confirm=a.exit_confirm, exit_hindsight=a.exit_hindsight,
                             minibatches=max(1, min(a.envs * a.steps, -(-a.envs * a.steps // 2048))))
         if a.iterations is not None and a.iterations < 1:
             raise _lib.Error('--iterations %d: want at least 1' % a.iterations)

@@ -178,6 +178,26 @@ class Exit(unittest.TestCase):
         base['allowed'][:, 0] = False
         self.assertEqual(len(train.exit_points(base, 3, rng)), 0)
 
+    def test_a_lost_game_gives_hindsight_to_its_last_moves(self):
+        # 200 moves, two allowed at each: the last 50 are a quarter of the
+        # candidates. In a lost game, hindsight 0.5 draws them at 0.5 +
+        # 0.5 / 4; in a won or drawn one, and without hindsight, at 1 / 4.
+        allowed = np.ones((200, 3), bool)
+        allowed[:, 2] = False
+        rng = np.random.default_rng(2)
+
+        def late_share(result, hindsight):
+            base = {'allowed': allowed, 'p': np.full(200, 0.6, np.float32), 'result': result}
+            drawn = np.concatenate([train.exit_points(base, 1, rng, hindsight=hindsight, window=50)
+                                    for _ in range(2000)])
+            return (drawn >= 150).mean()
+
+        self.assertGreater(late_share(-1.0, 0.5), 0.56)
+        self.assertLess(late_share(1.0, 0.5), 0.31)
+        self.assertLess(late_share(None, 0.5), 0.31)
+        self.assertLess(late_share(-1.0, 0.0), 0.31)
+        self.assertGreater(late_share(-1.0, 1.0), 0.99)
+
     def test_a_playout_of_the_greedy_move_is_its_baseline(self):
         # Deterministic players: the baseline's game replayed to move t and
         # played on greedily from there ends as the baseline did, to the
@@ -485,6 +505,7 @@ class Run(unittest.TestCase):
                                (['--mask', 'band'], '--mask'), (['--algo', 'sarsa'], '--algo'),
                                (['--exit-points', '0'], '--exit-points'), (['--exit-horizon', '-1'], '--exit-horizon'),
                                (['--exit-lanes', '0'], '--exit-lanes'),
+                               (['--exit-hindsight', '1.5'], '--exit-hindsight 1.5: want a share'),
                                (['--iterations', '0'], '--iterations'),
                                (['--mask-margin', '0'], '--mask-margin'),
                                (['--mask-margin', '3'], 'add --mask exposure'),
