@@ -343,7 +343,8 @@ class Exit(unittest.TestCase):
         import io
         with tempfile.TemporaryDirectory() as out:
             log = io.StringIO()
-            t = train.Trainer(out, seed=1, league='random,heuristic,self', settings=train.Settings(**EXIT),
+            t = train.Trainer(out, seed=1, league='random,heuristic,self',
+                              settings=train.Settings(**dict(EXIT, exit_hindsight=0.5)),
                               progress=log, threads=1, iterations=2)
             before = [p.clone() for p in t.net.parameters()]
             t.run()
@@ -364,7 +365,7 @@ class Exit(unittest.TestCase):
             self.assertEqual(sum(r['wins'] + r['draws'] + r['losses'] for r in m), 8)
             # Resumed: still play-outs, the iterations count on.
             t2 = train.Trainer(out, seed=1, progress=None, threads=1, iterations=1)
-            self.assertEqual(t2.s.algo, 'exit')
+            self.assertEqual((t2.s.algo, t2.s.exit_hindsight), ('exit', 0.5))
             t2.run()
             self.assertEqual([r['iteration'] for r in train.read_log(out, 'iterations')], [1, 2, 3])
 
