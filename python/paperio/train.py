@@ -1392,7 +1392,8 @@ def exit_points(base, k, rng, uniform=0.5, hindsight=0.0, window=50):
     window moves, the horizon) all see it. Drawn in proportion to the
     game's length instead, a loss late in a long game (a band cut after
     2,000 half-steps) is seldom among the points, and the rare mistake
-    that loses a won game is never learned."""
+    that loses a won game is never learned. A loss on area at the last
+    round counts too, though its last moves decide little."""
     n = len(base['p'])
     cand = np.flatnonzero(base['allowed'][:n].sum(1) >= 2)
     if not len(cand):
