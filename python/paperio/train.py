@@ -393,6 +393,7 @@ class Settings:
     exit_win = 1.0  # exit: the score of a win (minus for a loss) ...
     exit_area = 1.0  # ... plus this times the territory difference as a share of the board
     exit_hindsight = 0.0  # exit: share of a lost game's decision points drawn from its last exit_horizon moves
+    exit_hindsight_area = False  # exit: a loss on area at the last round gets hindsight too
     exit_confirm = 0.5  # exit: weight of the greedy move's cross-entropy where no move played out beat it
     exit_lr = 3e-5  # exit: Adam's step size (a fresh optimiser's first steps move every weight by about this)
     exit_buffer = 32768  # exit: decision points kept and learned from
@@ -924,7 +925,7 @@ class Trainer:
             jobs, points = [], []
             for k, b in enumerate(bases):
                 for t in exit_points(b, s.exit_points, self.rng, hindsight=s.exit_hindsight,
-                                     window=s.exit_horizon or 50):
+                                     window=s.exit_horizon or 50, turns=0 if s.exit_hindsight_area else s.turns):
                     greedy = int(b['action'][t])
                     stop = int(t) + s.exit_horizon if s.exit_horizon else 0
                     alts = [m for m in range(3) if m != greedy and b['allowed'][t, m]]
@@ -1382,7 +1383,7 @@ def exit_score(s, result, diff):
     return (s.exit_win * result if result else 0.0) + s.exit_area * diff
 
 
-def exit_points(base, k, rng, uniform=0.5, hindsight=0.0, window=50):
+def exit_points(base, k, rng, uniform=0.5, hindsight=0.0, window=50, turns=0):
     """Up to k decision points of a baseline game (dict with 'allowed' and
     'p' per move, and 'result'): moves where the mask allowed more than one
     move, drawn without replacement, with weights half uniform and half the
@@ -1392,8 +1393,10 @@ def exit_points(base, k, rng, uniform=0.5, hindsight=0.0, window=50):
     window moves, the horizon) all see it. Drawn in proportion to the
     game's length instead, a loss late in a long game (a band cut after
     2,000 half-steps) is seldom among the points, and the rare mistake
-    that loses a won game is never learned. A loss on area at the last
-    round counts too, though its last moves decide little."""
+    that loses a won game is never learned. A game of turns moves or
+    more (0: no such bound) was lost on area at the last round, which its
+    last moves decide little: it gets none, and its points stay spread
+    over the game that lost the area."""
     n = len(base['p'])
     cand = np.flatnonzero(base['allowed'][:n].sum(1) >= 2)
     if not len(cand):
@@ -1401,7 +1404,8 @@ def exit_points(base, k, rng, uniform=0.5, hindsight=0.0, window=50):
     doubt = 1 - base['p'][cand].astype(np.float64)
     w = uniform / len(cand) + (1 - uniform) * (doubt / doubt.sum() if doubt.sum() > 0 else 1.0 / len(cand))
     late = cand >= n - window
-    if hindsight > 0 and (base.get('result') or 0) < 0 and late.any():
+    cut = not turns or n < turns
+    if hindsight > 0 and cut and (base.get('result') or 0) < 0 and late.any():
         w = (1 - hindsight) * w + hindsight * late / late.sum()
     w /= w.sum()
     return np.sort(rng.choice(cand, size=min(k, len(cand)), replace=False, p=w))
@@ -1629,6 +1633,9 @@ def main(argv=None):
     ap.add_argument('--exit-hindsight', type=float, default=Settings.exit_hindsight, metavar='H',
                     help="exit: share of a lost game's decision points drawn from its last moves (the horizon's "
                          'worth), which led to the loss (default %(default)s)')
+    ap.add_argument('--exit-hindsight-area', action='store_true',
+                    help='exit: a loss on area at the last round gets hindsight too (by default only a loss '
+                         'before it, whose last moves decide it)')
     ap.add_argument('--threads', type=int, default=1,
                     help="torch's threads (default 1: on a shared machine one thread does more per CPU second)")
     ap.add_argument('--quiet', action='store_true', help='no progress lines')
@@ -1709,6 +1716,7 @@ def main(argv=None):
                             exit_points=a.exit_points, exit_envs=a.exit_envs, exit_horizon=a.exit_horizon,
                             exit_lanes=a.exit_lanes,
                             exit_lr=a.exit_lr, exit_confirm=a.exit_confirm, exit_hindsight=a.exit_hindsight,
+                            exit_hindsight_area=a.exit_hindsight_area,
                             minibatches=max(1, min(a.envs * a.steps, -(-a.envs * a.steps // 2048))))
         if a.iterations is not None and a.iterations < 1:
             raise _lib.Error('--iterations %d: want at least 1' % a.iterations)

@@ -186,13 +186,17 @@ class Exit(unittest.TestCase):
         allowed[:, 2] = False
         rng = np.random.default_rng(2)
 
-        def late_share(result, hindsight):
+        def late_share(result, hindsight, turns=0):
             base = {'allowed': allowed, 'p': np.full(200, 0.6, np.float32), 'result': result}
-            drawn = np.concatenate([train.exit_points(base, 1, rng, hindsight=hindsight, window=50)
+            drawn = np.concatenate([train.exit_points(base, 1, rng, hindsight=hindsight, window=50, turns=turns)
                                     for _ in range(2000)])
             return (drawn >= 150).mean()
 
         self.assertGreater(late_share(-1.0, 0.5), 0.56)
+        # Lost before the last round of 201, it gets hindsight; lost on area
+        # at the last round (200 moves of 200), none.
+        self.assertGreater(late_share(-1.0, 0.5, turns=201), 0.56)
+        self.assertLess(late_share(-1.0, 0.5, turns=200), 0.31)
         self.assertLess(late_share(1.0, 0.5), 0.31)
         self.assertLess(late_share(None, 0.5), 0.31)
         self.assertLess(late_share(-1.0, 0.0), 0.31)
