@@ -309,11 +309,17 @@ second of the trainer's process (the environment's Go threads included),
     million steps, 11,100 to 12,300 steps/s): 63.5 to 74.5 % of 400
     against heuristic, 96 to 98 % of 200 against goround, 91 to 95 %
     against wanderer, 100 % against random (README.md has the table).
-  - the same with --exit-hindsight 0.5, on a machine about half as
-    fast (105 to 117 iterations, 15 to 17 million steps): 98.5 to 100 %
-    of 200 against goround on both sets of starts, 47 to 59 % of 400
-    against heuristic, 86 to 92 % against wanderer, 100 % against
-    random; the losses to heuristic end mostly on area at the last round.
+  - the same with --exit-hindsight 0.5 --exit-hindsight-area, on a
+    machine about half as fast (105 to 117 iterations, 15 to 17 million
+    steps): 98.5 to 100 % of 200 against goround on both sets of starts,
+    47 to 59 % of 400 against heuristic, 86 to 92 % against wanderer,
+    100 % against random; the losses to heuristic end mostly on area at
+    the last round.
+  - the same with --exit-hindsight 0.5 alone (no hindsight for a loss on
+    area at the last round), two seeds, the exit stage for 56 minutes
+    (206 and 207 iterations, 30 million steps): 58.2 and 56.2 % of 400
+    against heuristic, 99.0 and 97.5 % against goround, 91.0 and 90.0 %
+    against wanderer, 100 % against random.
   - where the time goes: 900 to 6,800 steps per second of wall time as
     the load fell (2,140 over the hour, about 4,800 per CPU second of the
     trainer); inference 20 to 75 % and the environment 20 to 75 % (Go:
