@@ -626,7 +626,8 @@ class Trainer:
         self.iteration, self.steps, self.seconds, self.snapshot = 0, 0, 0.0, 'it0000'
         resumed = os.path.exists(self.state_path)
         st = torch.load(self.state_path) if resumed else None
-        self.s = Settings(**st['settings']) if resumed else (settings or Settings())
+        # A run saved before exit_hindsight_area existed gave hindsight to every loss, and goes on so.
+        self.s = Settings(**{'exit_hindsight_area': True, **st['settings']}) if resumed else (settings or Settings())
         members = st['league']['fixed'] if resumed else parse_league(league)
         self.rng = np.random.default_rng([self.seed, st['iteration'] if resumed else 0])
         self.league = League(members + ([SELF] if resumed and st['league']['selfplay'] else []), self.s, self.rng)

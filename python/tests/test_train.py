@@ -369,9 +369,17 @@ class Exit(unittest.TestCase):
             self.assertEqual(sum(r['wins'] + r['draws'] + r['losses'] for r in m), 8)
             # Resumed: still play-outs, the iterations count on.
             t2 = train.Trainer(out, seed=1, progress=None, threads=1, iterations=1)
-            self.assertEqual((t2.s.algo, t2.s.exit_hindsight), ('exit', 0.5))
+            self.assertEqual((t2.s.algo, t2.s.exit_hindsight, t2.s.exit_hindsight_area), ('exit', 0.5, False))
             t2.run()
             self.assertEqual([r['iteration'] for r in train.read_log(out, 'iterations')], [1, 2, 3])
+            # A state saved before --exit-hindsight-area existed resumes
+            # with the rule it ran under: hindsight for every loss.
+            path = os.path.join(out, 'state.pt')
+            st = torch.load(path)
+            del st['settings']['exit_hindsight_area']
+            torch.save(st, path)
+            t3 = train.Trainer(out, seed=1, progress=None, threads=1, iterations=1)
+            self.assertTrue(t3.s.exit_hindsight_area)
 
     def test_bc_start_then_playouts(self):
         with tempfile.TemporaryDirectory() as out:
