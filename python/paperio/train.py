@@ -319,7 +319,15 @@ second of the trainer's process (the environment's Go threads included),
     area at the last round), two seeds, the exit stage for 56 minutes
     (206 and 207 iterations, 30 million steps): 58.2 and 56.2 % of 400
     against heuristic, 99.0 and 97.5 % against goround, 91.0 and 90.0 %
-    against wanderer, 100 % against random.
+    against wanderer, 100 % against random; a third seed on a slower
+    machine (156 iterations, 23 million steps): 48.8, 99.0, 90.5 and
+    100 %.
+  - the 44-minute recipe with search in the league (--league
+    random,goround,wanderer,heuristic,search,self --league-floor
+    heuristic:0.4,search:0.15,goround:0.2,wanderer:0.1, seed 3): search
+    replays its moves in every prefix, so 18 iterations (2.6 million
+    steps); 54.5 % against heuristic, 98.5 % against goround, 94.5 %
+    against wanderer, 100 % against random, 38.0 % of 200 against search.
   - where the time goes: 900 to 6,800 steps per second of wall time as
     the load fell (2,140 over the hour, about 4,800 per CPU second of the
     trainer); inference 20 to 75 % and the environment 20 to 75 % (Go:
