@@ -34,9 +34,12 @@ func BenchmarkRecord(b *testing.B) {
 		games = append(games, game{c, starts, acts})
 		rows += len(acts)
 	}
-	for _, record := range []bool{false, true} {
-		name := map[bool]string{false: "replay", true: "rows"}[record]
-		b.Run(name, func(b *testing.B) {
+	for _, v := range []struct {
+		name   string
+		record bool
+	}{{"replay", false}, {"rows", true}} {
+		record := v.record
+		b.Run(v.name, func(b *testing.B) {
 			var r Recorder
 			s := &paperio.State{}
 			clock := cputime.Start(b)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The toolkit's speed lines, each beside its anchor and its limit, in one run:
 #
-#   scripts/speed.sh            # about 3 minutes on 2 cores; run it on an idle machine
+#   scripts/speed.sh            # about 2 minutes on 2 cores; run it on an idle machine
 #
 # engine       BenchmarkStep beside BenchmarkStepNoFill (enclosure free: the limit a faster
 #              fill approaches), CPU-ns per half-step of the public reference games
