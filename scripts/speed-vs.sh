@@ -5,7 +5,8 @@
 #   scripts/speed-vs.sh REV [ROUNDS]     # e.g. 83dd5ec, 3 rounds: about 8 minutes on 2 cores
 #
 # Each round measures, REV first, then the checkout:
-#   engine       BenchmarkStep (the public reference games), CPU-ns a half-step
+#   engine       BenchmarkStep (the public reference games), ns a half-step (earlier revisions
+#                report no CPU time)
 #   environment  BenchmarkEngineReplay (./rl: the engine alone on the environment's games) and
 #                BenchmarkEnv/full, crop11 and blind, CPU-ns an agent step
 #   self-play    `paperio selfplay --games 2000 --seed 7`: games/s, CPU-s and the dataset hash
@@ -18,6 +19,7 @@
 # PY names the interpreter (default /usr/bin/python3).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/speedlib.sh
 rev=${1:?usage: scripts/speed-vs.sh REV [ROUNDS]}
 rounds=${2:-3}
 PY="${PY:-/usr/bin/python3}"
@@ -42,7 +44,6 @@ build now "$here"
 
 # metric UNIT: the value before UNIT in each benchmark line on stdin, after the name
 metric() { awk -v u="$1" '/^Benchmark/ {for (i = 2; i <= NF; i++) if ($i == u) print $1, $(i-1)}'; }
-cpu() { perf stat -x, -e task-clock -- "$@" 2>&1 >/dev/null | awk -F, '/task-clock/ {printf "%.0f", $1}'; }
 havePerf=1
 command -v perf >/dev/null || havePerf=0
 
@@ -62,15 +63,15 @@ for r in $(seq "$rounds"); do
 		TIMEFORMAT='%R %U %S'
 		{ time "$b/paperio" selfplay --games 2000 --seed 7 --out "$tmp/sp" >/dev/null 2>&1; } 2>"$tmp/time"
 		read -r wall user sys <"$tmp/time"
-		hash=$(cd "$tmp/sp" && find games turns -name '*.parquet' | sort | xargs sha256sum | sha256sum | cut -c1-16)
+		hash=$(dataset_hash "$tmp/sp")
 		awk -v v="$v" -v w="$wall" -v u="$user" -v s="$sys" -v h="$hash" \
 			'BEGIN {printf "%s selfplay: %.0f games/s, %.2f CPU-s, dataset %s\n", v, 2000/w, u+s, h}'
 	done
 	if [ $havePerf = 1 ]; then
 		t=$here/games/paperio/testdata
-		echo "course bridge: $(cd "$t" && cpu "$PY" course_cost.py 3) CPU-ms for three games"
+		echo "course bridge: $(cd "$t" && cpu_ms "$PY" course_cost.py 3) CPU-ms for three games"
 		for v in rev now; do
-			echo "$v bridge: $(cd "$t" && cpu "$tmp/$v/paperio" bench --python "$PY" --bots py:square.py,py:square.py --games 3) CPU-ms"
+			echo "$v bridge: $(cd "$t" && cpu_ms "$tmp/$v/paperio" bench --python "$PY" --bots py:square.py,py:square.py --games 3) CPU-ms"
 		done
 	fi
 done

@@ -18,6 +18,7 @@
 # time; compare figures of one run. PY names the interpreter (default /usr/bin/python3).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/speedlib.sh
 PY="${PY:-/usr/bin/python3}"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -44,7 +45,7 @@ for i in 1 2 3; do
 	read -r wall user sys <"$tmp/time"
 	awk -v w="$wall" -v u="$user" -v s="$sys" 'BEGIN {printf "selfplay --games 2000 --seed 7: %.0f games/s (%.0f games per CPU-second; the target is 2,000 games/s)\n", 2000/w, 2000/(u+s)}'
 done
-echo "dataset: $(cd "$tmp/sp" && find games turns -name '*.parquet' | sort | xargs sha256sum | sha256sum | cut -c1-16) (sha256 of the parquet files' sha256 sums, in name order)"
+echo "dataset: $(dataset_hash "$tmp/sp") (sha256 of the parquet files' sha256 sums, in name order)"
 out=$(cd selfplay && "$tmp/selfplay.test" -test.run '^$' -test.bench 'Run$|RunRows$|RunPlay$' -test.benchtime 3x)
 echo "$out" | grep '^Benchmark'
 for b in Run RunRows RunPlay; do
@@ -67,10 +68,9 @@ if ! command -v perf >/dev/null; then
 	echo "perf is not installed (apt-get install linux-perf): the bridge line needs it to count the AI processes"
 	exit 0
 fi
-cpu() { perf stat -x, -e task-clock -- "$@" 2>&1 >/dev/null | awk -F, '/task-clock/ {print $1}'; }
 cd games/paperio/testdata
 for i in 1 2 3; do
-	c=$(cpu "$PY" course_cost.py 3)
-	p=$(cpu "$tmp/paperio" bench --python "$PY" --bots py:square.py,py:square.py --games 3)
+	c=$(cpu_ms "$PY" course_cost.py 3)
+	p=$(cpu_ms "$tmp/paperio" bench --python "$PY" --bots py:square.py,py:square.py --games 3)
 	awk -v c="$c" -v p="$p" 'BEGIN {printf "bridge: the course %.0f CPU-ms, paperio %.0f CPU-ms: %.1fx the course (the target is 5x, the goal 10x)\n", c, p, c/p}'
 done
