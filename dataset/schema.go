@@ -1,6 +1,6 @@
 // Package dataset defines the tables that self-play and tournaments write and
 // analysis reads. Each table is one Go struct; its field comments are the
-// column reference (DATASET.md repeats them for users of other tools).
+// column reference (docs/DATASET.md repeats them for users of other tools).
 //
 // The struct tags also choose each column's parquet encoding; the names in
 // the tags are the column names and never change. Recorder fills the rows of

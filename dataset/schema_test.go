@@ -7,10 +7,10 @@ import (
 	"github.com/parquet-go/parquet-go"
 )
 
-// TestDocumentedSchema: the column tables of DATASET.md say exactly what
+// TestDocumentedSchema: the column tables of docs/DATASET.md say exactly what
 // the structs write — every column, its type and whether it can be null.
 func TestDocumentedSchema(t *testing.T) {
-	tabledoc.Check(t, "../DATASET.md",
+	tabledoc.Check(t, "../docs/DATASET.md",
 		tabledoc.Table{Heading: "## Table `games`", Schema: parquet.SchemaOf(Game{})},
 		tabledoc.Table{Heading: "## Table `turns`", Schema: parquet.SchemaOf(Turn{})})
 }

@@ -257,7 +257,7 @@ func (in *Info) BudgetText(secs float64) string {
 func (in *Info) ScoreColumns() [2]string { return [2]string{in.Score + "1", in.Score + "2"} }
 
 // Tables writes a game's dataset: one row per game and one per move, in
-// chunk files of the self-play layout (see DATASET.md).
+// chunk files of the self-play layout (see docs/DATASET.md).
 type Tables interface {
 	// NewChunk starts writing one chunk's two files. Each game's rows
 	// are added in order.

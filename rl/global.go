@@ -8,7 +8,7 @@ import (
 	"github.com/paperio/paperio/engine/paperio"
 )
 
-// The planes of a global view (OBSERVATION.md): a coarse G×G map of the
+// The planes of a global view (docs/OBSERVATION.md): a coarse G×G map of the
 // whole board around the own head, turned as the crop is. Every value is
 // 0 or 1; a block counts its cells that lie on the board.
 const (
@@ -49,7 +49,7 @@ func GlobalBlock(g, w, h int) int {
 }
 
 // observeGlobal writes the global view of s for player me, block by block,
-// as OBSERVATION.md defines it: block (i, j) covers the board cells head +
+// as docs/OBSERVATION.md defines it: block (i, j) covers the board cells head +
 // a·ahead + b·right with a within S/2 of (r − i)·S and b within S/2 of
 // (j − r)·S, r = G/2. It is the definition in code; writeGlobal is the
 // fast writer tested against it.

@@ -7,7 +7,7 @@ import (
 	"github.com/paperio/paperio/engine/paperio"
 )
 
-// Version is the version of the observation spec (OBSERVATION.md). It
+// Version is the version of the observation spec (docs/OBSERVATION.md). It
 // changes whenever a plane or a scalar changes meaning, order or scale.
 const Version = 1
 

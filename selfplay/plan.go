@@ -1,5 +1,5 @@
 // Package selfplay plays many games of any course game between its players
-// and writes them as a parquet dataset (see DATASET.md): one row per game in
+// and writes them as a parquet dataset (see docs/DATASET.md): one row per game in
 // games/, one row per move in the game's moves table (turns/ for paper.io,
 // one row per half-step), and manifest.json describing the run.
 //

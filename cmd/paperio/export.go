@@ -24,7 +24,7 @@ func init() {
 func runExport(args []string) error {
 	fs := newFlags("export", "--data DIR|FILE --out FILE.arrow|.feather|.arrows [--compress lz4|zstd|none] [--view crop11|full] [--batch 4096] [--shuffle] [--seed S] [--players A,B]")
 	data := fs.String("data", "", "self-play folder (games/ as paperio selfplay writes it), or replay files: a file or a folder of *.jsonl[.gz] (reference games, play --record, human games)")
-	out := fs.String("out", "", "Arrow IPC file to write (record batches, see OBSERVATION.md): .arrow or .feather for the IPC file format, .arrows for the IPC stream format")
+	out := fs.String("out", "", "Arrow IPC file to write (record batches, see docs/OBSERVATION.md): .arrow or .feather for the IPC file format, .arrows for the IPC stream format")
 	compress := fs.String("compress", "lz4", "compression of the record batches' buffers: lz4 (LZ4 frames), zstd or none (readers without codecs)")
 	view := fs.String("view", "crop11", "observation: full (the whole board) or cropK (a KxK window around the head, K odd)")
 	batch := fs.Int("batch", 4096, "rows per record batch")
@@ -115,7 +115,7 @@ func parseView(s string) (rl.View, error) {
 	return v, v.Check()
 }
 
-// exportSchema is the schema of the exported rows (OBSERVATION.md,
+// exportSchema is the schema of the exported rows (docs/OBSERVATION.md,
 // "Arrow export"): one column per array of a Python batch, the planes and
 // the scalars as fixed-size lists.
 func exportSchema(v rl.View, shape [3]int) *arrow.Schema {

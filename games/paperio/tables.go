@@ -5,7 +5,7 @@ import (
 	"github.com/paperio/paperio/game"
 )
 
-// Tables writes the dataset of DATASET.md: games/ rows (dataset.Game) and
+// Tables writes the dataset of docs/DATASET.md: games/ rows (dataset.Game) and
 // turns/ rows (dataset.Turn).
 func (Game) Tables() game.Tables {
 	return game.RowTables[dataset.Game, dataset.Turn]{Games: dataset.NewGameWriter, Moves: dataset.NewTurnWriter, Rows: tableRows}

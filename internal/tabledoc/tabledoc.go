@@ -1,7 +1,7 @@
 // Package tabledoc checks, in tests, that a document's column tables say
 // exactly what Parquet table structs write: every column, its type and
 // whether it can be null. Every game's dataset is documented so
-// (DATASET.md, docs/ERASER.md, docs/STELLAR.md), and the doc is the column
+// (docs/DATASET.md, docs/ERASER.md, docs/STELLAR.md), and the doc is the column
 // reference users read, so it must not drift from the structs.
 package tabledoc
 

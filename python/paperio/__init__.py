@@ -1,7 +1,7 @@
 """paper.io (纸带圈地) for reinforcement learning, from the Go engine of this
 repository: a batched environment with Gymnasium's vector API (VectorEnv),
 training rows regenerated from self-play datasets (Dataset), and the
-observation spec of OBSERVATION.md (OBS_VERSION). The standard library and
+observation spec of docs/OBSERVATION.md (OBS_VERSION). The standard library and
 numpy only; the engine runs in a shared library (cmd/libpaperio) that is
 built on first import when it is missing or older than the Go sources.
 
@@ -19,7 +19,7 @@ from ._lib import OBS_VERSION, Error
 # The actions by index.
 LEFT, STRAIGHT, RIGHT = 0, 1, 2
 
-# Names of the planes and scalars, in order (OBSERVATION.md).
+# Names of the planes and scalars, in order (docs/OBSERVATION.md).
 PLANES = ('own_territory', 'own_band', 'enemy_territory', 'enemy_band', 'own_head', 'enemy_head', 'off_board')
 SCALARS = ('own_east', 'own_south', 'own_west', 'own_north', 'enemy_heading_same', 'enemy_heading_right',
            'enemy_heading_opposite', 'enemy_heading_left', 'rounds_left', 'own_area', 'enemy_area', 'own_band',

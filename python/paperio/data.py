@@ -17,11 +17,11 @@ class Dataset(_lib.Handle):
             batch['planes'], batch['scalars'], batch['action'], ...
 
     planes and scalars are the observation the mover saw before moving
-    (OBSERVATION.md); action (int64: 0 left, 1 straight, 2 right), reward
+    (docs/OBSERVATION.md); action (int64: 0 left, 1 straight, 2 right), reward
     (float32: the result for the mover on the game's last half-step, else 0),
     done (bool: the game's last half-step), outcome (float32: the game's
     result for the mover on every row), player (int8: 1 or 2), game_id
-    (int64) and half_step (int32) are the turns table's columns (DATASET.md).
+    (int64) and half_step (int32) are the turns table's columns (docs/DATASET.md).
 
     Only the games table is read (each game's start and actions); the
     library replays every game to make the observations, so the dataset

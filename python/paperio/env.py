@@ -45,7 +45,7 @@ class VectorEnv(_lib.Handle):
         obs, reward, terminated, truncated, info = env.step(actions)
 
     obs is {'planes': uint8 (num_envs, C, H, W), 'scalars': float32
-    (num_envs, 24)} as OBSERVATION.md specifies; actions are integers 0 (turn
+    (num_envs, 24)} as docs/OBSERVATION.md specifies; actions are integers 0 (turn
     left), 1 (straight), 2 (turn right), one per game. A view 'cropK+globalG'
     adds obs['global'], uint8 (num_envs, 9, G, G): a coarse map of the whole
     board around the head.

@@ -12,7 +12,7 @@ the file's meta, saved and loaded as an .npz.
 
 The meta (a dict, saved as JSON in the file's `meta` array):
 - towers: one per observation view ('full', 'cropK' or 'globalG',
-  OBSERVATION.md), each
+  docs/OBSERVATION.md), each
   a list of conv layers {out, k, stride (1), pad (0)}, each followed by ReLU;
 - scalars: whether the 24 scalars join the features (default true);
 - hidden: the sizes of the Linear + ReLU layers after the features;
@@ -76,7 +76,7 @@ def _torch():
 def view_shape(view, width=WIDTH, height=HEIGHT):
     """The planes' shape (C, H, W) of a view: 'full' (6, height, width),
     'cropK' (7, K, K) for odd K from 1 to 63, 'globalG' (9, G, G) for odd G
-    from 3 to 31 (OBSERVATION.md)."""
+    from 3 to 31 (docs/OBSERVATION.md)."""
     if view == 'full':
         return 6, height, width
     for prefix, planes, lo, hi in (('crop', 7, 1, 63), ('global', 9, 3, 31)):

@@ -8,7 +8,7 @@ import (
 	"github.com/paperio/paperio/analysis"
 )
 
-// Columns of paper.io's turns table that the timeline reads (DATASET.md;
+// Columns of paper.io's turns table that the timeline reads (docs/DATASET.md;
 // the tests check them against the table's schema).
 const (
 	ColHalfStep     = "half_step"

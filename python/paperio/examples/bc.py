@@ -6,7 +6,7 @@
    the built-in bots into OUT/data;
 2. trains a small policy (a perceptron with two hidden layers, in numpy) to
    choose the teacher's moves from 11x11 crops and the scalars of
-   OBSERVATION.md, the rows made again from the dataset by paperio.Dataset
+   docs/OBSERVATION.md, the rows made again from the dataset by paperio.Dataset
    (the teacher's rows only);
 3. improves it with DAgger: the policy plays in VectorEnv, the teacher (the
    environment's expert) labels the states it met, and it learns from those

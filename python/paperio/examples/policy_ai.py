@@ -4,7 +4,7 @@ python3 -m paperio.examples.bc OUT copies this file to OUT/ai.py beside the
 weights it trained (OUT/policy.npz); the toolkit plays it as py:OUT/ai.py
 (with --python /usr/bin/python3, or any Python that has numpy). It uses the
 course's interface only (play(stat, storage)) and needs nothing of the
-toolkit: it makes the observation of OBSERVATION.md (version 1, an 11x11
+toolkit: it makes the observation of docs/OBSERVATION.md (version 1, an 11x11
 crop and the scalars) from the course's stat itself, exactly as the library
 makes it, and moves as the policy says, never into a move that loses at once
 (off the board or onto its own band) while another is left.
@@ -108,7 +108,7 @@ _policy = {}
 
 def observe(frame, size, max_turns, k):
     """The observation of frame for the player frame['me']: planes (uint8,
-    7 x k x k) and scalars (float32, 24), OBSERVATION.md version 1."""
+    7 x k x k) and scalars (float32, 24), docs/OBSERVATION.md version 1."""
     width, height = size
     me, en = frame['me'], frame['enemy']
     own, opp = me['id'], en['id']
