@@ -1,6 +1,7 @@
 package analysis_test
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -346,6 +347,44 @@ func TestBadInputIsOneClearLine(t *testing.T) {
 	}
 	_, err = ds.Games(analysis.BarsColumns...)
 	checkLine(t, err, "not a readable Parquet file")
+}
+
+// TestMissingColumnSaysWhyOnlyWhenKnown: a file without a column asked
+// for is said to be older than the program only when the folder's manifest
+// names an older schema version of its game than the program's.
+func TestMissingColumnSaysWhyOnlyWhenKnown(t *testing.T) {
+	type oldGame struct {
+		GameID int64  `parquet:"game_id"`
+		P1     string `parquet:"p1"`
+		P2     string `parquet:"p2"`
+	}
+	for _, c := range []struct {
+		manifest string // "" for none
+		older    bool
+	}{
+		{"", false},
+		{`{"schema_version": 1}`, true},
+		{fmt.Sprintf(`{"schema_version": %d}`, paperInfo.SchemaVersion), false},
+		{fmt.Sprintf(`{"schema_version": %d, "run": {"game": "paperio"}}`, paperInfo.SchemaVersion-1), true},
+	} {
+		dir := t.TempDir()
+		analysistest.WriteFile(t, filepath.Join(dir, "games", "g.parquet"), []oldGame{{0, "a", "b"}})
+		if c.manifest != "" {
+			if err := os.WriteFile(filepath.Join(dir, "manifest.json"), []byte(c.manifest), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		ds, err := analysis.Open(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = ds.Games(analysis.BarsColumns...)
+		checkLine(t, err, `no column "half_steps"`)
+		older := fmt.Sprintf("paperio dataset schema %d, older than this program's %d", paperInfo.SchemaVersion-1, paperInfo.SchemaVersion)
+		if strings.Contains(err.Error(), older) != c.older || !c.older && strings.Contains(err.Error(), "older") {
+			t.Errorf("manifest %q: %v", c.manifest, err)
+		}
+	}
 }
 
 func checkLine(t *testing.T, err error, want string) {

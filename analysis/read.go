@@ -133,7 +133,7 @@ func (d *Dataset) readFile(rel string, specs []colSpec, where *eqFilter) (*table
 		} else if v, ok := keys[s.name]; ok {
 			consts[s.name] = v
 		} else {
-			return nil, errorf("%s: no column %q (written with an older dataset schema?)", path, s.name)
+			return nil, d.missingColumn(path, s.name)
 		}
 	}
 
@@ -202,6 +202,18 @@ func (d *Dataset) readFile(rel string, specs []colSpec, where *eqFilter) (*table
 		out.cols[s.name] = c
 	}
 	return out, out.appendConsts(path, specs, consts, out.n)
+}
+
+// missingColumn is the error of a file without a column asked for. It
+// says that the file is older than this program only when the folder's
+// manifest says so: a schema_version below the game's.
+func (d *Dataset) missingColumn(path, name string) error {
+	if v, ok := d.Manifest["schema_version"].(float64); ok && d.Game != nil {
+		if cur := d.Game.Info().SchemaVersion; v < float64(cur) {
+			return errorf("%s: no column %q: the folder holds %s dataset schema %g, older than this program's %d (write it again with paperio selfplay)", path, name, d.Game.Name(), v, cur)
+		}
+	}
+	return errorf("%s: no column %q", path, name)
 }
 
 // nameOr is the filter's column, "" for no filter.

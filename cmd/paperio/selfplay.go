@@ -134,8 +134,7 @@ func runSelfplay(args []string) error {
 		return err
 	}
 	if lv != nil {
-		lv.live.SelfPlayProgress(prog)
-		opts.Watch, opts.OnGame = lv.live.SelfPlayWatch, lv.live.SelfPlayGame
+		watchSelfPlay(lv.live, &opts)
 	}
 	start := time.Now()
 	var bar *progress.Display

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/selfplay"
 	"github.com/paperio/paperio/viewer"
 )
@@ -199,8 +200,7 @@ func startRunView(addr, title string, gs *gameSetup) (*liveView, error) {
 	if err != nil {
 		return nil, usagef("%v", err)
 	}
-	live := viewer.NewLive(title, gs.g, c)
-	srv, err := viewer.New(viewer.Options{Live: live, Game: gs.g, Config: c, Loopback: loop})
+	live, srv, err := newRunView(title, gs.g, c, loop)
 	if err != nil {
 		return nil, err
 	}
@@ -210,6 +210,24 @@ func startRunView(addr, title string, gs *gameSetup) (*liveView, error) {
 		return nil, err
 	}
 	return &liveView{live: live, srv: srv, hs: startHTTP(ln, srv, url, false, "/live"), url: url}, nil
+}
+
+// newRunView is the live view of a run of game g with settings c, titled
+// title, and the app that serves it (to loopback addresses only, with loop).
+func newRunView(title string, g game.Game, c game.Config, loop bool) (*viewer.Live, *viewer.Server, error) {
+	live := viewer.NewLive(title, g, c)
+	srv, err := viewer.New(viewer.Options{Live: live, Game: g, Config: c, Loopback: loop})
+	if err != nil {
+		return nil, nil, err
+	}
+	return live, srv, nil
+}
+
+// watchSelfPlay has live follow the self-play run of o: its progress, its
+// games as they are played, and each finished game in its index.
+func watchSelfPlay(live *viewer.Live, o *selfplay.Options) {
+	live.SelfPlayProgress(o.Progress)
+	o.Watch, o.OnGame = live.SelfPlayWatch, live.SelfPlayGame
 }
 
 // finish marks the run over and keeps serving until Ctrl-C.

@@ -13,8 +13,9 @@ import (
 // checks that the two agree.
 
 // SchemaVersion is the version of the tables; it changes when a column
-// changes meaning or is removed.
-const SchemaVersion = 1
+// changes meaning or is removed. Version 2 added start and moves to the
+// games table, with which the viewer and render replay a game.
+const SchemaVersion = 2
 
 // GameRow is one row per game.
 type GameRow struct {
@@ -40,6 +41,13 @@ type GameRow struct {
 	Nodes2  int16   `parquet:"nodes2"`  // nodes player 2 owns at the end
 	Failed1 int16   `parquet:"failed1"` // player 1's calls that raised or overran (each counted as an empty list)
 	Failed2 int16   `parquet:"failed2"` // player 2's failed calls
+	// Start is the game's map as MAP@SEED (map kind and map_seed), as
+	// --start takes it.
+	Start string `parquet:"start"`
+	// Moves is every answer of both players, turn by turn, as a record
+	// keeps them (docs/STELLAR.md, "Replays and moves"): with start, the
+	// game replays bit for bit.
+	Moves string `parquet:"moves"`
 }
 
 // TurnRow is one row per AI turn and player, after the turn (its move,
@@ -92,9 +100,13 @@ type TurnRow struct {
 }
 
 // newGameWriter writes GameRow rows as parquet to w, compressed as every
-// dataset table is; the file is complete after Close.
+// dataset table is; the file is complete after Close. The moves column has
+// no minimum and maximum, neither in its pages nor in the footer: each
+// would be a whole game's answers (greedy against greedy: 120 KB), stored
+// uncompressed, several times over.
 func newGameWriter(w io.Writer) *parquet.GenericWriter[GameRow] {
-	return parquet.NewGenericWriter[GameRow](w, game.WriterOptions("game_id")...)
+	opts := append(game.WriterOptions("game_id"), parquet.SkipPageStatistics("moves"), parquet.SkipPageBounds("moves"))
+	return parquet.NewGenericWriter[GameRow](w, opts...)
 }
 
 // newTurnWriter writes TurnRow rows, which must come sorted by game_id, turn

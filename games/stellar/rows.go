@@ -142,6 +142,6 @@ func gameRow(rec *game.Record, s *stellar.State, sp stellar.MapSpec, limit int, 
 		BaseDist: int16(dist[s.N()]), MaxTurns: int16(limit),
 		Winner: rec.Winner.Code(), Reason: int8(rec.Reason), Turns: int16(rec.Length),
 		Force1: rec.Score[0], Force2: rec.Score[1], Nodes1: int16(n0), Nodes2: int16(n1),
-		Failed1: failed[0], Failed2: failed[1],
+		Failed1: failed[0], Failed2: failed[1], Start: StartString(sp), Moves: string(rec.Moves),
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"image"
 	"math"
 
+	"github.com/paperio/paperio/dataset"
 	"github.com/paperio/paperio/engine/stellar"
 	"github.com/paperio/paperio/game"
 	gs "github.com/paperio/paperio/games/stellar"
@@ -33,9 +34,10 @@ func (Board) Script() []byte { return script }
 
 func (Board) Game() game.Game { return gs.Game{} }
 
-// DatasetColumns: stellar's games table keeps no answers, so its games are
-// shown from tournament folders and replay files, not datasets.
-func (Board) DatasetColumns() (string, string) { return "map", "moves" }
+// DatasetColumns are the games table's map (MAP@SEED) and answers.
+func (Board) DatasetColumns() (string, string) {
+	return dataset.Column[gs.GameRow]("Start"), dataset.Column[gs.GameRow]("Moves")
+}
 
 // Stream is a record's answers as a stream of turns (what Step reads and a
 // live game's watcher hears).
