@@ -49,9 +49,9 @@ def parser():
     run.add_argument('--recipe', choices=sorted(recipes.RECIPES),
                      help='best (default): a clone of heuristic in OUT/clone for 30 iterations (at most a quarter '
                           'of --minutes), then expert iteration from it in OUT under the native player\'s rules; '
-                          "the flags set their settings in both stages, but the mask's flags only the play-outs'. "
-                          'clone: the clone alone. single: one stage of the flags alone (PPO from scratch by default; '
-                          'the recipe when --init or --algo is given)')
+                          "the flags set their settings in both stages, but the mask's flags and --league-floor "
+                          "only the play-outs'. clone: the clone alone. single: one stage of the flags alone (PPO from "
+                          'scratch by default; the recipe when --init or --algo is given)')
     run.add_argument('--minutes', type=_number(float),
                      help='total training time of the run, over resumed runs and stages (default: best 45, the '
                           'others 60)')

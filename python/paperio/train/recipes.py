@@ -6,8 +6,8 @@
   mask) is trained in OUT/clone, in at most a quarter of --minutes; the
   play-outs start from its policy in OUT and have the rest (45 minutes in
   all by default). The flags set their settings in both stages, except
-  the mask's flags, which are the play-outs' alone: the clone keeps the
-  plain exposure mask.
+  the mask's flags and --league-floor, which are the play-outs' alone:
+  the clone keeps the plain exposure mask and no floors.
 - clone: the clone alone, in OUT (the first stage of best).
 - single: one stage of the flags alone on Settings' defaults: PPO from
   scratch, or whatever --init and --algo say (the default recipe when
@@ -27,8 +27,9 @@ from .league import DEFAULT_LEAGUE
 from .settings import Settings
 from .trainer import Trainer, load_state
 
-# The settings that the clone of best keeps whatever the flags say.
-MASK = ('guard', 'guard_margin', 'guard_way', 'guard_way_soft', 'way_soft', 'way_toward', 'algo')
+# The settings that the clone of best keeps whatever the flags say: its mask, its league's floors.
+CLONE_KEEPS = ('guard', 'guard_margin', 'guard_way', 'guard_way_soft', 'way_soft', 'way_toward', 'algo',
+               'league_floor')
 CLONE = dict(bc_iterations=30, guard=True)
 PLAYOUTS = dict(algo='exit', guard=True, guard_margin=3, guard_way=True, guard_way_soft=True, way_soft=3.0,
                 way_toward=20.0, league_floor='heuristic:0.45,goround:0.2,wanderer:0.1')
@@ -52,8 +53,8 @@ class Recipe:
 
 
 RECIPES = {
-    'best': Recipe(45.0, [Stage('the clone of heuristic (DAgger)', 'clone', 'bc', CLONE, keep=MASK, clone_only=True,
-                                share=0.25),
+    'best': Recipe(45.0, [Stage('the clone of heuristic (DAgger)', 'clone', 'bc', CLONE, keep=CLONE_KEEPS,
+                                clone_only=True, share=0.25),
                           Stage('expert iteration from the clone', '', 'previous', PLAYOUTS)]),
     'clone': Recipe(60.0, [Stage('the clone of heuristic (DAgger)', '', 'bc', CLONE, clone_only=True)]),
     'single': Recipe(60.0, [Stage('one stage of the flags', '', None, {})]),
