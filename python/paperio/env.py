@@ -38,7 +38,20 @@ def _split(buf, planes, glob):
 
 class VectorEnv(_lib.Handle):
     """num_envs games of paper.io stepped together, against a built-in bot or
-    in self-play, following Gymnasium's vector API:
+    in self-play, following Gymnasium's vector API.
+
+    reward[i] belongs to the player who just moved in environment i: its
+    game's result (1 won, -1 lost, 0 drawn) in the step that ends the game,
+    else 0. info['player'][i] (1 or 2) is the player who moves next, whose
+    view obs[i] is; info['half_steps'][i] counts the moves (both players')
+    of the game obs[i] shows. In self-play (opponent=None) the next mover
+    is not the one who moved, so keep the mover before each step (a copy:
+    the arrays are refilled in place):
+
+        mover = info['player'].copy()
+        obs, reward, terminated, truncated, info = env.step(act(obs))  # reward[i] is mover[i]'s
+
+    Against a bot:
 
         env = paperio.VectorEnv(256, opponent='random', view='crop11')
         obs, info = env.reset(seed=1)
@@ -56,15 +69,13 @@ class VectorEnv(_lib.Handle):
     mover's, and info['player'] says who that is. player is the agent's side
     against a bot: 1 (moves first), 2, or 0 to alternate by game.
 
-    Rewards: the game's result (1 won, -1 lost, 0 drawn) for the player who
-    moved, in the step that ends the game, else 0. Every game ends by the
-    rules (terminated); truncated is always False. In the step that ends a
-    game, info says how it ended: info['winner'] (int8: 1 or 2, 0 a draw),
-    info['reason'] (int8: the course's result code, named by
-    paperio.REASONS: 0 WAL … -3 END) and info['area1'], info['area2'] (int32:
-    both players' final territories); info['_winner'] (and '_reason',
-    '_area1', '_area2') is True there, Gymnasium's mark of the entries that
-    hold a value, and the others are 0.
+    Every game ends by the rules (terminated); truncated is always False.
+    In the step that ends a game, info says how it ended: info['winner']
+    (int8: 1 or 2, 0 a draw), info['reason'] (int8: the course's result
+    code, named by paperio.REASONS: 0 WAL … -3 END) and info['area1'],
+    info['area2'] (int32: both players' final territories); info['_winner']
+    (and '_reason', '_area1', '_area2') is True there, Gymnasium's mark of
+    the entries that hold a value, and the others are 0.
 
     action_space is MultiDiscrete([3] * num_envs), Gymnasium's batch of
     single_action_space, Discrete(3).

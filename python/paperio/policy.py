@@ -49,6 +49,8 @@ keeps needing the standard library only; save and load also need numpy.
 import json
 import os
 import tempfile
+import zipfile
+import zlib
 
 FORMAT = 'paperio-policy'
 VERSION = 1
@@ -343,10 +345,23 @@ def load(path):
     import numpy as np
     torch = _torch()
     try:
-        with np.load(path, allow_pickle=False) as f:
-            arrays = {k: f[k] for k in f.files}
-    except (OSError, ValueError) as e:
-        raise Error('%s: not a weights file: %s' % (path, e)) from None
+        with open(path, 'rb') as fh:  # closed here: np.load leaves a file it cannot read open
+            zipped = fh.read(4) == b'PK\x03\x04'
+            fh.seek(0)
+            loaded = np.load(fh, allow_pickle=False)
+            if not hasattr(loaded, 'files'):
+                raise Error('%s: not a weights file (.npz): one array (.npy)' % path)
+            with loaded as f:
+                arrays = {k: f[k] for k in f.files}
+    except Error:
+        raise
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile, zlib.error) as e:
+        if isinstance(e, OSError):
+            raise Error('%s: %s' % (path, e.strerror or e)) from None
+        if not zipped:
+            raise Error('%s: not a weights file (.npz): not a zip archive' % path) from None
+        raise Error('%s: not a weights file (.npz): a damaged or truncated zip archive (%s)'
+                    % (path, str(e).split('\n')[0].strip().rstrip('.'))) from None
     if 'meta' not in arrays:
         raise Error('%s: no meta array' % path)
     try:

@@ -166,6 +166,39 @@ class Api(unittest.TestCase):
             self.assertGreater(ended, 2)
             self.assertGreater(walls, 0)
 
+    def test_the_docstrings_self_play_loop_credits_the_mover(self):
+        # The first lines of VectorEnv's docstring name the reward's player,
+        # info['player'] and info['half_steps'], and give the loop below;
+        # run as written, it credits each game's result to the mover.
+        doc = paperio.VectorEnv.__doc__
+        head = doc.split('\n\n')[1]
+        for word in ("reward[i]", "info['player']", "info['half_steps']", 'just moved', 'moves next'):
+            self.assertIn(word, head)
+        loop = doc.split('refilled in place):\n\n')[1].split('\n\n')[0]
+        loop = '\n'.join(line.strip() for line in loop.splitlines())
+        self.assertEqual(len(loop.splitlines()), 2, loop)
+        rng = np.random.default_rng(4)
+        for mode in ('next_step', 'same_step'):
+            with paperio.VectorEnv(6, opponent=None, width=14, height=12, turns=30, autoreset_mode=mode) as env:
+                obs, info = env.reset(seed=3)
+                ended = 0
+                for _ in range(150):
+                    half = info['half_steps'].copy()
+                    scope = {'env': env, 'obs': obs, 'info': info, 'act': lambda o: rng.integers(0, 3, 6)}
+                    exec(loop, scope)
+                    mover, reward, term, info = scope['mover'], scope['reward'], scope['terminated'], scope['info']
+                    obs = scope['obs']
+                    for i in range(6):
+                        if term[i]:
+                            ended += 1
+                            w = info['winner'][i]
+                            self.assertEqual(reward[i], 0 if w == 0 else 1 if w == mover[i] else -1)
+                        else:
+                            self.assertEqual(reward[i], 0)
+                            if info['half_steps'][i] == half[i] + 1:  # a move of the game: the other player next
+                                self.assertEqual(info['player'][i], 3 - mover[i])
+                self.assertGreater(ended, 5)
+
     def test_self_play_alternates(self):
         with paperio.VectorEnv(2, opponent=None, view='full', width=20, height=15, turns=40) as env:
             obs, info = env.reset(seed=2)
