@@ -339,13 +339,23 @@ def write(path, meta, arrays):
 
 def load(path):
     """The PolicyNet saved at path, in eval mode; Error when the file is not
-    a policy of this format or an array is missing or of the wrong shape."""
+    a policy of this format, is damaged (an entry's CRC-32 or size does not
+    match its zip headers, as Go checks too), or an array is missing or of
+    the wrong shape."""
+    import zipfile
+
     import numpy as np
     torch = _torch()
     try:
+        with zipfile.ZipFile(path) as z:
+            bad = z.testzip()
+        if bad is not None:
+            raise Error('%s: zip entry %s: CRC-32 mismatch: the contents are damaged' % (path, bad))
         with np.load(path, allow_pickle=False) as f:
             arrays = {k: f[k] for k in f.files}
-    except (OSError, ValueError) as e:
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile) as e:
+        if isinstance(e, Error):
+            raise
         raise Error('%s: not a weights file: %s' % (path, e)) from None
     if 'meta' not in arrays:
         raise Error('%s: no meta array' % path)
