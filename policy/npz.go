@@ -2,8 +2,11 @@ package policy
 
 import (
 	"archive/zip"
+	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"math"
 	"strconv"
@@ -20,19 +23,30 @@ type array struct {
 
 // readNpz reads every array of a numpy .npz archive (stored or deflated
 // entries, each NAME.npy): float32 arrays into data, uint8 arrays into raw.
-// Other dtypes, Fortran order and big-endian data are refused.
+// Every entry, .npy or not, is read whole and checked against the sizes and
+// the CRC-32 its zip headers declare, so that a damaged or truncated file is
+// refused rather than played with wrong weights. Other dtypes, Fortran order
+// and big-endian data are refused.
 func readNpz(r io.ReaderAt, size int64) (map[string]*array, error) {
 	z, err := zip.NewReader(r, size)
 	if err != nil {
+		var head [4]byte
+		if n, _ := r.ReadAt(head[:], 0); n == 4 && string(head[:]) == "PK\x03\x04" {
+			return nil, fmt.Errorf("a zip archive without its end (central directory): the file is truncated or damaged")
+		}
 		return nil, fmt.Errorf("not an .npz (zip) archive: %v", err)
 	}
 	out := map[string]*array{}
 	for _, f := range z.File {
+		data, err := readEntry(f)
+		if err != nil {
+			return nil, fmt.Errorf("zip entry %s: %v", f.Name, err)
+		}
 		name, ok := strings.CutSuffix(f.Name, ".npy")
 		if !ok {
 			continue
 		}
-		a, err := readNpyEntry(f)
+		a, err := readNpy(bytes.NewReader(data))
 		if err != nil {
 			return nil, fmt.Errorf("array %s: %v", name, err)
 		}
@@ -45,13 +59,46 @@ func readNpz(r io.ReaderAt, size int64) (map[string]*array, error) {
 // an absurd allocation.
 const maxArray = 1 << 30
 
-func readNpyEntry(f *zip.File) (*array, error) {
+// maxEntry bounds a zip entry's bytes: an array and its .npy header.
+const maxEntry = maxArray + 1<<20 + 64
+
+// readEntry reads a zip entry whole and checks it against its headers: the
+// uncompressed size they declare, the compressed data ending where they say,
+// and the CRC-32.
+func readEntry(f *zip.File) ([]byte, error) {
+	if f.UncompressedSize64 > maxEntry {
+		return nil, fmt.Errorf("declares %d bytes, more than a weights array may hold", f.UncompressedSize64)
+	}
 	rc, err := f.Open()
 	if err != nil {
-		return nil, err
+		if errors.Is(err, zip.ErrAlgorithm) {
+			return nil, fmt.Errorf("compression method %d: want stored (0) or deflated (8)", f.Method)
+		}
+		return nil, fmt.Errorf("damaged: %v", err)
 	}
 	defer rc.Close()
-	return readNpy(rc)
+	buf := bytes.NewBuffer(make([]byte, 0, f.UncompressedSize64))
+	_, err = buf.ReadFrom(rc)
+	data := buf.Bytes()
+	switch {
+	case errors.Is(err, zip.ErrChecksum):
+		return nil, fmt.Errorf("CRC-32 mismatch: the contents are damaged")
+	case errors.Is(err, zip.ErrFormat):
+		return nil, fmt.Errorf("holds more than the %d bytes its header declares: the file is damaged", f.UncompressedSize64)
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return nil, fmt.Errorf("holds %d of the %d bytes its header declares: the file is truncated or damaged", len(data), f.UncompressedSize64)
+	case err != nil:
+		return nil, fmt.Errorf("damaged data: %v", err)
+	}
+	if uint64(len(data)) != f.UncompressedSize64 {
+		return nil, fmt.Errorf("holds %d bytes, its header declares %d: the file is damaged", len(data), f.UncompressedSize64)
+	}
+	// archive/zip skips the check when the header's CRC-32 is 0; a
+	// damaged header may say 0 too.
+	if crc32.ChecksumIEEE(data) != f.CRC32 {
+		return nil, fmt.Errorf("CRC-32 mismatch: the contents are damaged")
+	}
+	return data, nil
 }
 
 // npyMagic starts every .npy file.

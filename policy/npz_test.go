@@ -1,11 +1,14 @@
 package policy_test
 
 import (
+	"archive/zip"
 	"bytes"
 	"encoding/binary"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/paperio/paperio/policy"
@@ -85,12 +88,99 @@ func TestDamagedFiles(t *testing.T) {
 			}
 		}
 		for n := 0; n < len(good); n++ {
-			try(good[:n])
+			if _, err := policy.FromBytes(good[:n]); err == nil {
+				t.Errorf("seed %d: the file's first %d of %d bytes read without error", seed, n, len(good))
+			}
 		}
 		for i := 0; i < len(good); i++ {
 			bad := slices.Clone(good)
 			bad[i] ^= 0xff
 			try(bad)
+		}
+	}
+}
+
+// A weights file whose bytes were changed inside an array, one cut short and
+// one that is no zip at all are refused when opened, by an error of one line
+// that names the file and says what is wrong; the good file opens.
+func TestDamagedFileRefused(t *testing.T) {
+	dir := t.TempDir()
+	meta := `{"towers": [{"view": "crop11", "conv": [{"out": 4, "k": 3, "pad": 1}]}], "hidden": [8]}`
+	goodPath := filepath.Join(dir, "good.npz")
+	if err := policytest.WriteRandom(goodPath, meta, [][3]int{{7, 11, 11}}, 1, 1); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := policy.Open(goodPath); err != nil {
+		t.Fatalf("the good file: %v", err)
+	}
+	good, err := os.ReadFile(goodPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	flipped, err := policytest.Flip(good, "fc.0.weight", 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"crc.npz", flipped, `zip entry fc\.0\.weight\.npy: CRC-32 mismatch`},
+		{"cut.npz", good[:len(good)/2], `truncated`},
+		{"end.npz", good[:len(good)-1], `truncated`},
+		{"text.npz", []byte("not a zip at all\n"), `not an \.npz \(zip\) archive`},
+		{"empty.npz", nil, `not an \.npz \(zip\) archive`},
+	} {
+		path := filepath.Join(dir, c.name)
+		if err := os.WriteFile(path, c.data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := policy.Open(path)
+		if err == nil {
+			t.Errorf("%s: opened", c.name)
+			continue
+		}
+		msg := err.Error()
+		if !strings.HasPrefix(msg, path+": ") || strings.Contains(msg, "\n") || !regexp.MustCompile(c.want).MatchString(msg) {
+			t.Errorf("%s: %q; want one line naming the file and matching %q", c.name, msg, c.want)
+		}
+	}
+}
+
+// Every entry is checked, those Go does not read too: an array the network
+// does not use, a file that is no array.
+func TestDamagedUnusedEntryRefused(t *testing.T) {
+	meta := []byte(`{"format": "paperio-policy", "version": 1, "obs_version": 1, "towers": [], "mask_losing": false}`)
+	note := bytes.Repeat([]byte("a note kept beside the arrays. "), 20)
+	var b bytes.Buffer
+	z := zip.NewWriter(&b)
+	for name, data := range map[string][]byte{
+		"meta.npy":   policytest.Npy("|u1", []int{len(meta)}, meta),
+		"v.bias.npy": policytest.Npy("<f4", []int{1}, policytest.Floats([]float32{0.25})),
+		"notes.txt":  note,
+	} {
+		w, err := z.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Store})
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write(data)
+	}
+	if err := z.Close(); err != nil {
+		t.Fatal(err)
+	}
+	good := b.Bytes()
+	if _, err := policy.FromBytes(good); err != nil {
+		t.Fatalf("the good file: %v", err)
+	}
+	for _, c := range []struct {
+		at    []byte
+		entry string
+	}{{[]byte("a note kept"), "notes.txt"}, {policytest.Floats([]float32{0.25}), "v.bias.npy"}} {
+		bad := slices.Clone(good)
+		bad[bytes.Index(good, c.at)] ^= 1
+		if _, err := policy.FromBytes(bad); err == nil || !strings.Contains(err.Error(), "zip entry "+c.entry+": CRC-32 mismatch") {
+			t.Errorf("%s damaged: %v", c.entry, err)
 		}
 	}
 }

@@ -256,24 +256,31 @@ func AllPairs(specs []string) []Pair {
 // ParsePairs reads a comma-separated list of matchups "A:B" (A moves first)
 // and returns them in canonical form. A and B are bot specs and may hold
 // colons and commas of their own ("goround:w=4,h=6:random"); an item is
-// split at the one colon that leaves a valid spec on both sides.
+// split at the one colon that leaves a valid spec on both sides. When none
+// does, the error is that of a split leaving a valid spec on one side
+// ("policy:none.npz:random": the missing file), else of the first split.
 func ParsePairs(g game.Game, list string) ([]Pair, error) {
 	var out []Pair
 	for _, item := range botspec.SplitList(list) {
 		var found []Pair
-		var firstErr error
+		var firstErr, halfErr error
 		for i := range len(item) {
 			if item[i] != ':' {
 				continue
 			}
 			a, errA := g.Canonical(item[:i])
 			b, errB := g.Canonical(item[i+1:])
-			if errA == nil && errB == nil {
+			switch {
+			case errA == nil && errB == nil:
 				found = append(found, Pair{a, b})
-			} else if firstErr == nil {
+			case (errA == nil || errB == nil) && halfErr == nil:
+				halfErr = cmp.Or(errA, errB)
+			}
+			if firstErr == nil {
 				firstErr = cmp.Or(errA, errB)
 			}
 		}
+		firstErr = cmp.Or(halfErr, firstErr)
 		switch {
 		case len(found) == 1:
 			out = append(out, found[0])

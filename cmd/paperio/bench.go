@@ -23,7 +23,7 @@ func runBench(args []string) error {
 		return err
 	}
 	replayMode := fs.Bool("replay", false, "replay the moves of the games in the FILE arguments, without frame checks")
-	botList := fs.String("bots", "", "two player specs A,B (bots or py:FILE): play --games whole games between them")
+	botList := fs.String("bots", "", "two player specs A,B ("+specKinds(gs.g, "bots")+"): play --games whole games between them")
 	games := fs.Int("games", 200, "games to play with --bots")
 	workers := fs.Int("workers", 1, "games played in parallel with --bots (0 = one per CPU)")
 	minTime := fs.Duration("min-time", time.Second, "with --replay: repeat the replays for at least this long")

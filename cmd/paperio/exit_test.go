@@ -107,3 +107,20 @@ func TestVersion(t *testing.T) {
 		t.Errorf("without a VCS stamp: %q", got)
 	}
 }
+
+// The help of every command that plays names each form of a player spec,
+// learned policies (policy:FILE) among them, and paperio bots lists them.
+func TestHelpNamesPlayerSpecs(t *testing.T) {
+	for _, cmd := range []string{"play", "series", "sprt", "selfplay", "tournament", "tune", "human", "view", "bench"} {
+		out := captureStderr(t, func() {
+			if code, _, _ := runCLI(t, cmd, "--help"); code != 0 {
+				t.Errorf("%s --help: exit %d", cmd, code)
+			}
+		})
+		for _, form := range []string{"py:FILE", "exec:FILE", "policy:FILE"} {
+			if !strings.Contains(out, form) {
+				t.Errorf("%s --help does not name %s:\n%s", cmd, form, out)
+			}
+		}
+	}
+}

@@ -17,8 +17,8 @@ func runHuman(args []string) error {
 	if err != nil {
 		return err
 	}
-	p1 := fs.String("p1", "", "the AI moving first (you move second): a bot spec or py:FILE")
-	p2 := fs.String("p2", "", "the AI moving second (you move first): a bot spec or py:FILE")
+	p1 := fs.String("p1", "", "the AI moving first (you move second): "+specKinds(gs.g, "a bot spec"))
+	p2 := fs.String("p2", "", "the AI moving second (you move first): "+specKinds(gs.g, "a bot spec"))
 	clock := fs.Int("clock", 0, "milliseconds a move (paper.io: a half-step; eraser: a swap; stellar: a turn), 20 to 10000: the game goes on without waiting for you; 0: it waits for you (turn-based)")
 	seed := fs.Int64("seed", time.Now().UnixNano()%1_000_000, "seed of the start")
 	record := fs.String("record", "out/human", "folder where the games are recorded (human.jsonl), to view afterwards like any other")

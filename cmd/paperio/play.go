@@ -18,8 +18,8 @@ func runPlay(args []string) error {
 	if err != nil {
 		return err
 	}
-	p1 := fs.String("p1", "", "player 1 (moves first): a bot spec `name[:key=value,...]`, py:FILE or exec:FILE (default: the game's first two bots)")
-	p2 := fs.String("p2", "", "player 2: a bot spec, py:FILE or exec:FILE")
+	p1 := fs.String("p1", "", "player 1 (moves first): "+specKinds(gs.g, "a bot spec `name[:key=value,...]`")+" (default: the game's first two bots)")
+	p2 := fs.String("p2", "", "player 2: "+specKinds(gs.g, "a bot spec"))
 	seed := fs.Int64("seed", 1, "seed of the start (as the course drew it) and of the bots' randomness")
 	start := fs.String("start", "", "explicit start in the game's words (paperio: x,y,d:x,y,d) instead of one drawn from --seed")
 	record := fs.String("record", "", "append the game to this replay file (.jsonl, or .jsonl.gz)")

@@ -40,6 +40,25 @@ func gameFlag(fs *flag.FlagSet, args []string) (game.Game, error) {
 	return g, nil
 }
 
+// specForms are the forms of a player spec other than a built-in bot's that
+// g takes: py:FILE (a course AI), exec:FILE (a program) and the kinds made
+// from a file that g registers (paper.io: policy:FILE, a learned policy).
+func specForms(g game.Game) []string {
+	forms := []string{game.PyPrefix + "FILE", game.ExecPrefix + "FILE"}
+	if k, ok := g.(interface{ FileSpecs() []string }); ok {
+		forms = append(forms, k.FileSpecs()...)
+	}
+	return forms
+}
+
+// specKinds is how the help of every command that plays names the player
+// specs it takes: bots (as "a bot spec", say), then each of specForms,
+// "a bot spec, py:FILE, exec:FILE or policy:FILE".
+func specKinds(g game.Game, bots string) string {
+	forms := append([]string{bots}, specForms(g)...)
+	return strings.Join(forms[:len(forms)-1], ", ") + " or " + forms[len(forms)-1]
+}
+
 // playerFlags are the flags of every command that plays games: the think
 // time of course AIs and how they run.
 type playerFlags struct {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/paperio/paperio/analysis"
 	"github.com/paperio/paperio/analysis/plots"
+	"github.com/paperio/paperio/analysis/training"
 	"github.com/paperio/paperio/botspec"
 	"github.com/paperio/paperio/label"
 )
@@ -29,8 +30,11 @@ Kinds:
   dist-heads  one game: Manhattan distance between the heads
 
 Kind of a training run's folder (python3 -m paperio.train OUT):
-  training    win rate against each league member and the Elo ladder of the
-              checkpoints over training time (OUT/log); --out defaults to
+  training    the learner's score against each league member over training
+              time, a point per block of consecutive iterations holding at
+              least --min-games games with its Wilson 95 % band, and the
+              Elo ladder of the checkpoints with 95 % intervals, a member
+              never beaten drawn as a bound (OUT/log); --out defaults to
               OUT/training.png. --data OUT1,OUT2,... (the seeds of a recipe)
               draws the runs side by side: a panel per league member with
               a curve per run (--out required)
@@ -64,6 +68,7 @@ func runPlot(args []string) error {
 	labels := fs.String("label", "short", "how players are named: spec, short (a py: AI's file stem, a bot with its parameters) or initial (one or two letters, with a key)")
 	size := fs.String("size", "", "image size `WxH` in pixels (144 per inch); default: grows with players and panels")
 	title := fs.String("title", "", "chart title instead of the default")
+	minGames := fs.Int("min-games", training.DefaultMinGames, "training: the fewest games behind a point of a score curve (consecutive iterations are pooled until they hold as many)")
 
 	// KIND may come first (paperio plot bars --data …) or after the flags.
 	var kind string
@@ -80,7 +85,7 @@ func runPlot(args []string) error {
 		kind = fs.Arg(0)
 	}
 	if kind == "training" {
-		return plotTraining(*data, *out, *title, *size)
+		return plotTraining(*data, *out, *title, *size, *minGames)
 	}
 	if !contains(plots.AllKinds(), kind) {
 		return usagef("unknown chart kind %q (kinds: %s)", kind, strings.Join(plots.AllKinds(), ", "))

@@ -60,39 +60,17 @@ func TestPlotTraining(t *testing.T) {
 	if st, err := os.Stat(both); err != nil || st.Size() < 1000 {
 		t.Errorf("both.png: %v", err)
 	}
-	a, err := readTraining(run0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, _ := readTraining(seed)
-	runs := []trainingRun{a, b}
-	nameRuns(runs)
-	if runs[0].name != filepath.Base(run0) || runs[1].name != "run" {
-		t.Errorf("names %q, %q", runs[0].name, runs[1].name)
-	}
-	c := a
-	c.dir = filepath.Join(filepath.Dir(seed), "..", "s3", "run")
-	runs = []trainingRun{b, c}
-	nameRuns(runs)
-	if runs[0].name != filepath.Clean(b.dir) || runs[1].name != filepath.Clean(c.dir) {
-		t.Errorf("names of two runs called run: %q, %q", runs[0].name, runs[1].name)
-	}
-	panels := compareRuns([]trainingRun{a, b})
-	var titles []string
-	for _, p := range panels {
-		titles = append(titles, p.Title)
-		if len(p.Curves) != 2 {
-			t.Errorf("panel %q: %d curves, want one per run", p.Title, len(p.Curves))
-		}
-	}
-	if len(panels) != 4 || !strings.Contains(titles[0], "random") || !strings.Contains(titles[1], "goround") ||
-		!strings.Contains(titles[2], "past selves") || !strings.Contains(titles[3], "Elo") {
-		t.Errorf("panels %q", titles)
-	}
 	stderr.Reset()
 	if code := run([]string{"plot", "training", "--data", run0 + "," + seed}, &stderr); code != 2 ||
 		!strings.Contains(stderr.String(), "--out FILE is required") {
 		t.Errorf("two runs without --out: exit %d: %q", code, stderr.String())
+	}
+	for _, bad := range [][]string{{"--min-games", "0"}, {"--data", filepath.Join(run0, "none")}} {
+		stderr.Reset()
+		if code := run(append([]string{"plot", "training", "--data", run0}, bad...), &stderr); code != 2 ||
+			strings.Count(strings.TrimSpace(stderr.String()), "\n") != 0 {
+			t.Errorf("%v: exit %d: %q", bad, code, stderr.String())
+		}
 	}
 	stderr.Reset()
 	if code := run([]string{"plot", "training", "--data", t.TempDir()}, &stderr); code != 2 ||

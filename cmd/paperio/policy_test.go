@@ -57,15 +57,35 @@ func TestPolicyPlayer(t *testing.T) {
 }
 
 // A missing or damaged policy file is a usage error of every command that
-// plays, before any game: exit 2, one line that names the file.
+// plays, before any game: exit 2, one line that names the file and says
+// what is wrong. Damaged: no zip at all, cut short, or 100 bytes of an
+// array changed (its CRC-32 no longer matches).
 func TestPolicyFileRefused(t *testing.T) {
 	dir := t.TempDir()
-	missing := filepath.Join(dir, "none.npz")
-	damaged := filepath.Join(dir, "damaged.npz")
-	if err := os.WriteFile(damaged, []byte("not a zip"), 0o644); err != nil {
+	good, err := os.ReadFile(writeCropPolicy(t))
+	if err != nil {
 		t.Fatal(err)
 	}
-	for _, file := range []string{missing, damaged} {
+	flipped, err := policytest.Flip(good, "fc.0.weight", 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{filepath.Join(dir, "none.npz"): "no such file"}
+	for name, c := range map[string]struct {
+		data []byte
+		want string
+	}{
+		"notzip.npz": {[]byte("not a zip"), "not an .npz (zip) archive"},
+		"cut.npz":    {good[:len(good)*2/3], "truncated"},
+		"crc.npz":    {flipped, "zip entry fc.0.weight.npy: CRC-32 mismatch"},
+	} {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, c.data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files[path] = c.want
+	}
+	for file, want := range files {
 		spec := "policy:" + file
 		for _, args := range [][]string{
 			{"play", "--p1", spec, "--p2", "random"},
@@ -79,8 +99,9 @@ func TestPolicyFileRefused(t *testing.T) {
 			{"human", "--p2", spec},
 		} {
 			code, _, errs := runCLI(t, args...)
-			if code != 2 || !strings.Contains(errs, filepath.Base(file)) || strings.Count(strings.TrimSpace(errs), "\n") != 0 {
-				t.Errorf("%v: exit %d, %q; want exit 2 and one line naming the file", args, code, errs)
+			if code != 2 || !strings.Contains(errs, filepath.Base(file)) || !strings.Contains(errs, want) ||
+				strings.Count(strings.TrimSpace(errs), "\n") != 0 {
+				t.Errorf("%v: exit %d, %q; want exit 2 and one line naming the file and saying %q", args, code, errs, want)
 			}
 		}
 	}

@@ -34,7 +34,7 @@ func runSelfplay(args []string) error {
 	if err != nil {
 		return err
 	}
-	botList := fs.String("bots", defaultBots(gs.g), "player specs `A,B,...` (bots, py:FILE or exec:FILE; py:DIR/ or 'py:DIR/t_*.py' for every course AI there) whose every ordered pair plays (with --pairs all)")
+	botList := fs.String("bots", defaultBots(gs.g), "player specs `A,B,...` ("+specKinds(gs.g, "bots")+"; py:DIR/ or 'py:DIR/t_*.py' for every course AI there) whose every ordered pair plays (with --pairs all)")
 	pairList := fs.String("pairs", "all", "matchups: all (every ordered pair of --bots, mirror games too) or `A:B,...` (A moves first)")
 	games := fs.Int64("games", 360, "games in the run; game g plays matchup g mod (number of matchups)")
 	seed := fs.Int64("seed", 1, "run seed: every game's seed derives from it and the game's index")

@@ -106,8 +106,8 @@ func runSeries(args []string) error {
 	if err != nil {
 		return err
 	}
-	p1 := fs.String("p1", "", "player A, who moves first in the first half: a bot spec, py:FILE or exec:FILE")
-	p2 := fs.String("p2", "", "player B, who moves first in the second half")
+	p1 := fs.String("p1", "", "player A, who moves first in the first half: "+specKinds(mf.game.g, "a bot spec"))
+	p2 := fs.String("p2", "", "player B, who moves first in the second half: "+specKinds(mf.game.g, "a bot spec"))
 	games := fs.Int("games", 20, "games at most (even); the series stops when a player has won more than half")
 	seed := fs.Int64("seed", 1, "first-half game j (and its paired second-half game) starts from the course's start of seed S+j, bots seeded alike")
 	out := fs.String("out", "", "also write the series to this output folder (results.sqlite, games/ and turns/ parquet), as tournament does")

@@ -22,8 +22,8 @@ func runSPRT(args []string) error {
 	if err != nil {
 		return err
 	}
-	p1 := fs.String("p1", "", "player A, the one tested: a bot spec, py:FILE or exec:FILE")
-	p2 := fs.String("p2", "", "player B, the reference")
+	p1 := fs.String("p1", "", "player A, the one tested: "+specKinds(mf.game.g, "a bot spec"))
+	p2 := fs.String("p2", "", "player B, the reference: "+specKinds(mf.game.g, "a bot spec"))
 	elo0 := fs.Float64("elo0", 0, "Elo difference of H0")
 	elo1 := fs.Float64("elo1", 0, "Elo difference of H1 (greater than --elo0)")
 	alpha := fs.Float64("alpha", 0.05, "type I error: accepting H1 when H0 holds")

@@ -28,7 +28,7 @@ func runTournament(args []string) error {
 		return err
 	}
 	format := fs.String("format", "roundrobin", "roundrobin (every pair of a group plays a series), knockout (group round robins, then E1–W2, E2–W1, S1–N2, S2–N1, semi-finals, final and third place) or gauntlet (the first player against each other)")
-	playerList := fs.String("players", "", "player specs `A,B,...` (bot specs with their options, py:FILE or exec:FILE; py:DIR/ or 'py:DIR/t_*.py' for every course AI there); dealt to groups in turn")
+	playerList := fs.String("players", "", "player specs `A,B,...` ("+specKinds(mf.game.g, "bot specs with their options")+"; py:DIR/ or 'py:DIR/t_*.py' for every course AI there); dealt to groups in turn")
 	groups := fs.Int("groups", 0, "groups, players dealt in turn: roundrobin default 1; knockout default 4 (E, W, S, N; 2 or 1 with fewer than 8 or 4 players), a power of two")
 	games := fs.Int("games-per-series", 20, "games per series at most (even); a series stops when a player has won more than half")
 	workers := fs.Int("workers", 0, "series played at once (0 = one per CPU); a series plays its games one after another")

@@ -45,7 +45,7 @@ func runTune(args []string) error {
 		bot:        fs.String("bot", defaultTuneBot(gs.g), "the bot whose parameters are tuned"),
 		params:     fs.String("params", "", "parameters and ranges to tune, key=lo:hi,… (default: every parameter over its documented range)"),
 		method:     fs.String("method", "spsa", "optimiser: spsa or cmaes"),
-		against:    fs.String("against", "", "the pool, SPEC[@WEIGHT],… (py:DIR/ or 'py:DIR/t_*.py' for every course AI there, each with the weight); a batch's pairs are shared out by weight (default: the bot's defaults @13, random, goround, wanderer)"),
+		against:    fs.String("against", "", "the pool, SPEC[@WEIGHT],… (each "+specKinds(gs.g, "a bot spec")+"; py:DIR/ or 'py:DIR/t_*.py' for every course AI there, each with the weight); a batch's pairs are shared out by weight (default: the bot's defaults @13, random, goround, wanderer)"),
 		budget:     fs.Int("budget", 60000, "games to play while tuning (60000 take about a minute on two cores with built-in bots); at least 10 iterations' worth"),
 		batch:      fs.Int("batch", 32, "pairs (two games from one start, both sides) per candidate per iteration"),
 		workers:    fs.Int("workers", 0, "games played at once, course AIs included (0 = one per CPU)"),

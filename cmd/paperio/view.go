@@ -33,7 +33,7 @@ func runView(args []string) error {
 	addr := fs.String("addr", defaultAddr, "address to listen on (host:port); a host other than loopback lets other machines see the games")
 	open := fs.Bool("open", false, "open the app in the web browser")
 	record := fs.String("record", "out/human", "folder where games played on the play page are recorded (human.jsonl); the only place the app writes")
-	opponents := fs.String("opponents", "", "course AIs, programs and learned policies `py:FILE,exec:FILE,policy:FILE,...` the play page may choose besides the built-in bots (py:DIR/ or 'py:DIR/t_*.py' for every course AI there)")
+	opponents := fs.String("opponents", "", "player specs `"+strings.Join(specForms(gs.g), ",")+",...` the play page may choose besides the built-in bots (py:DIR/ or 'py:DIR/t_*.py' for every course AI there)")
 	if err := parseFlags(fs, args, true); err != nil {
 		return err
 	}

@@ -52,6 +52,16 @@ func fileKind(spec string) (k FileKind, path string, ok bool, err error) {
 	return FileKind{}, "", false, nil
 }
 
+// FileSpecs are the forms of the specs of the kinds registered
+// ("policy:FILE"), for the help of the commands that play.
+func (Game) FileSpecs() []string {
+	var out []string
+	for _, k := range fileKinds {
+		out = append(out, k.Prefix+"FILE")
+	}
+	return out
+}
+
 // PlayerKinds are the kinds of players besides the built-in bots, for
 // paperio bots.
 func (Game) PlayerKinds() []string {

@@ -163,3 +163,38 @@ func WriteRandom(path, meta string, inputs [][3]int, seed uint64, scale float64)
 	}
 	return Write(path, b, arrays, seed%2 == 0)
 }
+
+// Flip is a copy of the weights file good (stored entries: seed odd in
+// WriteRandom) with n bytes of the data of the entry NAME.npy inverted, past
+// its .npy header: the entry's CRC-32 no longer matches.
+func Flip(good []byte, name string, n int) ([]byte, error) {
+	z, err := zip.NewReader(bytes.NewReader(good), int64(len(good)))
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range z.File {
+		if f.Name != name+".npy" {
+			continue
+		}
+		if f.Method != zip.Store {
+			return nil, fmt.Errorf("%s is compressed: flipping its bytes would break the stream, not the CRC", f.Name)
+		}
+		at, err := f.DataOffset()
+		if err != nil {
+			return nil, err
+		}
+		if f.UncompressedSize64 < 10 || string(good[at:at+6]) != "\x93NUMPY" || good[at+6] != 1 {
+			return nil, fmt.Errorf("%s is not a version 1 .npy", f.Name)
+		}
+		header := 10 + int64(binary.LittleEndian.Uint16(good[at+8:]))
+		if f.UncompressedSize64 < uint64(header)+uint64(n) {
+			return nil, fmt.Errorf("%s holds %d bytes: too few to flip %d past its header", f.Name, f.UncompressedSize64, n)
+		}
+		bad := bytes.Clone(good)
+		for i := at + header; i < at+header+int64(n); i++ {
+			bad[i] ^= 0xff
+		}
+		return bad, nil
+	}
+	return nil, fmt.Errorf("no entry %s.npy", name)
+}

@@ -341,13 +341,21 @@ def write(path, meta, arrays):
 
 def load(path):
     """The PolicyNet saved at path, in eval mode; Error when the file is not
-    a policy of this format or an array is missing or of the wrong shape."""
+    a policy of this format, is damaged (an entry's CRC-32 or size does not
+    match its zip headers, as Go checks too), or an array is missing or of
+    the wrong shape."""
     import numpy as np
     torch = _torch()
     try:
         with open(path, 'rb') as fh:  # closed here: np.load leaves a file it cannot read open
             zipped = fh.read(4) == b'PK\x03\x04'
             fh.seek(0)
+            if zipped:  # np.load checks an entry's CRC-32 only where it reads it to the end
+                with zipfile.ZipFile(fh) as z:
+                    bad = z.testzip()
+                if bad is not None:
+                    raise Error('%s: zip entry %s: CRC-32 mismatch: the contents are damaged' % (path, bad))
+                fh.seek(0)
             loaded = np.load(fh, allow_pickle=False)
             if not hasattr(loaded, 'files'):
                 raise Error('%s: not a weights file (.npz): one array (.npy)' % path)

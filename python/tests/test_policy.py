@@ -226,6 +226,62 @@ class Opponent(unittest.TestCase):
                 paperio.VectorEnv(1, opponent='policy:' + os.path.join(d, 'none.npz'))
 
 
+def flip(path, entry, n):
+    """The bytes of the .npz at path with n bytes of the stored entry's array
+    inverted, past its .npy header: the entry's CRC-32 no longer matches."""
+    with open(path, 'rb') as f:
+        data = bytearray(f.read())
+    with zipfile.ZipFile(path) as z:
+        info = z.getinfo(entry)
+    assert info.compress_type == zipfile.ZIP_STORED
+    name_len, extra_len = int.from_bytes(data[info.header_offset + 26:info.header_offset + 28], 'little'), \
+        int.from_bytes(data[info.header_offset + 28:info.header_offset + 30], 'little')
+    at = info.header_offset + 30 + name_len + extra_len
+    assert data[at:at + 6] == b'\x93NUMPY'
+    at += 10 + int.from_bytes(data[at + 8:at + 10], 'little')
+    assert at + n <= info.header_offset + 30 + name_len + extra_len + info.file_size
+    for i in range(at, at + n):
+        data[i] ^= 0xff
+    return bytes(data)
+
+
+class Damaged(unittest.TestCase):
+    """A weights file with bytes changed inside an array, one cut short and
+    one that is no zip are refused, by VectorEnv (through Go) with
+    paperio.Error and by policy.load with policy.Error, in one line naming the
+    file and what is wrong."""
+
+    def test_damaged_files_are_refused(self):
+        import paperio
+        net = policy.PolicyNet({'towers': [{'view': 'crop7', 'conv': [{'out': 2, 'k': 3, 'pad': 1}]}], 'hidden': [8]})
+        with tempfile.TemporaryDirectory() as d:
+            good = os.path.join(d, 'good.npz')
+            policy.save(net, good)
+            with open(good, 'rb') as f:
+                data = f.read()
+            # name: content, what Go says, what policy.load says
+            cases = {'crc.npz': (flip(good, 'fc.0.weight.npy', 100), 'zip entry fc.0.weight.npy: CRC-32 mismatch',
+                                 'zip entry fc.0.weight.npy: CRC-32 mismatch'),
+                     'cut.npz': (data[:len(data) * 2 // 3], 'truncated', 'not a weights file'),
+                     'text.npz': (b'not a zip at all', r'not an \.npz \(zip\) archive', 'not a weights file')}
+            with paperio.VectorEnv(1, opponent='policy:' + good, view='crop7', width=20, height=15, turns=40):
+                pass
+            for name, (content, go_says, py_says) in cases.items():
+                path = os.path.join(d, name)
+                with open(path, 'wb') as f:
+                    f.write(content)
+                with self.assertRaises(paperio.Error, msg=name) as got:
+                    paperio.VectorEnv(1, opponent='policy:' + path, view='crop7', width=20, height=15, turns=40)
+                text = str(got.exception)
+                self.assertIn(path, text)
+                self.assertRegex(text, go_says)
+                self.assertNotIn('\n', text)
+                with self.assertRaises(policy.Error, msg=name) as got:
+                    policy.load(path)
+                self.assertIn(path, str(got.exception))
+                self.assertRegex(str(got.exception), py_says)
+
+
 class Import(unittest.TestCase):
     def test_import_paperio_needs_no_torch(self):
         code = 'import sys, paperio, paperio.policy; assert "torch" not in sys.modules and "numpy" not in sys.modules'

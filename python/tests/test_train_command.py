@@ -105,7 +105,7 @@ class Flags(unittest.TestCase):
     def test_a_damaged_init_file_is_named_in_one_line(self):
         with tempfile.TemporaryDirectory() as tmp:
             weights_files(tmp)
-            for name, want in (('truncated', 'damaged or truncated'), ('crc', 'Bad CRC-32'),
+            for name, want in (('truncated', 'damaged or truncated'), ('crc', 'CRC-32 mismatch'),
                                ('text', 'not a zip archive'), ('empty', 'not a zip archive')):
                 path = os.path.join(tmp, name + '.npz')
                 for out in (os.path.join(tmp, 'new'), tmp):  # a new folder, or one that was there

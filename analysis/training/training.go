@@ -1,0 +1,344 @@
+// Package training reads the log of a training run (python3 -m
+// paperio.train OUT: the tables of package rl/trainlog in OUT/log) and
+// condenses it into what a chart can show without misleading its reader:
+//
+//   - Scores: the learner's score against each league member over blocks of
+//     consecutive iterations that hold at least a minimum of games, each
+//     block with its games and its Wilson 95 % interval. The log's own
+//     win_rate is over a sliding window of the latest games, so that
+//     neighbouring rows share most of their games, and early on a window
+//     holds one game (a curve jumping between 0 and 1); the blocks are
+//     built from the games each row counts since the previous one (wins,
+//     draws, losses), which no two blocks share.
+//   - Latest: the last fit of the Elo ladder, each player with its 95 %
+//     interval, and an opponent the learner never scored against (or never
+//     dropped a point to) marked as a bound: its games say only that it is
+//     stronger (weaker) than the learner's checkpoints, by how much they
+//     cannot tell.
+//
+// `paperio plot training` draws them (analysis/plots.Training).
+package training
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/paperio/paperio/rl/trainlog"
+)
+
+// Run is the log of one run's folder.
+type Run struct {
+	Dir  string
+	Name string // how charts name the run (NameRuns)
+	// The log's tables, as the trainer wrote them.
+	Iterations []trainlog.Iteration
+	Matchups   []trainlog.Matchup
+	Ratings    []trainlog.Rating
+}
+
+// ErrNoLog says a folder holds no training log (or no iteration yet).
+var ErrNoLog = errors.New("no training log")
+
+// Read reads the log of the run in folder dir. A folder that does not
+// exist, or holds no iteration, is an error wrapping ErrNoLog or the
+// file system's error.
+func Read(dir string) (*Run, error) {
+	r := &Run{Dir: dir, Name: filepath.Base(filepath.Clean(dir))}
+	log := filepath.Join(dir, "log")
+	var err error
+	if r.Iterations, err = trainlog.Read[trainlog.Iteration](filepath.Join(log, trainlog.IterationsFile)); err != nil {
+		return nil, err
+	}
+	if len(r.Iterations) == 0 {
+		if _, err := os.Stat(dir); err != nil {
+			return nil, err
+		}
+		return nil, fmt.Errorf("%s: %w (log/%s): not the folder of a run of python3 -m paperio.train, or no iteration yet",
+			dir, ErrNoLog, trainlog.IterationsFile)
+	}
+	if r.Matchups, err = trainlog.Read[trainlog.Matchup](filepath.Join(log, trainlog.MatchupsFile)); err != nil {
+		return nil, err
+	}
+	if r.Ratings, err = trainlog.Read[trainlog.Rating](filepath.Join(log, trainlog.RatingsFile)); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// Minutes is the run's training time.
+func (r *Run) Minutes() float64 {
+	if len(r.Iterations) == 0 {
+		return 0
+	}
+	return r.Iterations[len(r.Iterations)-1].Seconds / 60
+}
+
+// NameRuns names each run by its folder's last element, or by the folder
+// as given when two runs would share a name (seed1/run, seed2/run).
+func NameRuns(runs []*Run) {
+	seen := map[string]bool{}
+	dup := false
+	for _, r := range runs {
+		r.Name = filepath.Base(filepath.Clean(r.Dir))
+		dup = dup || seen[r.Name]
+		seen[r.Name] = true
+	}
+	if dup {
+		for _, r := range runs {
+			r.Name = filepath.Clean(r.Dir)
+		}
+	}
+}
+
+// PastSelves names the learner's past checkpoints met as opponents
+// (policy:FILE members of the league), whose games Scores pools.
+const PastSelves = "past selves"
+
+// DefaultMinGames is the fewest games behind a point of Scores unless the
+// caller asks for another minimum: its Wilson interval is then at most
+// ±0.22 wide (at a score of 1/2).
+const DefaultMinGames = 20
+
+// Point is the learner's games against one league member over a block of
+// consecutive iterations.
+type Point struct {
+	First, Last int32   // the block's first and last iteration with games
+	From, To    float64 // training minutes: the end of the iteration before First (0 at the start), the end of Last
+	Wins        int
+	Draws       int
+	Losses      int
+	Score       float64 // (Wins + Draws/2) / Games
+	Low, High   float64 // the Wilson 95 % interval of Score
+}
+
+// Games is the number of games behind the point.
+func (p Point) Games() int { return p.Wins + p.Draws + p.Losses }
+
+// Minutes is where the point stands on a time axis: the middle of the
+// block's span.
+func (p Point) Minutes() float64 { return (p.From + p.To) / 2 }
+
+// Member is the learner's record against one league member.
+type Member struct {
+	Name   string // the member's spec, or PastSelves
+	Games  int    // every game against it in the log
+	Points []Point
+}
+
+// Scores is the learner's record against each league member (in the order
+// they first finished a game; the past selves pooled as PastSelves), in
+// blocks of consecutive iterations: a block closes at the first iteration
+// that brings it to minGames games, and the games after the last block
+// closed, too few for a block of their own, join it. A member with fewer
+// than minGames games in all has no point. minGames below 1 counts as 1.
+func Scores(matchups []trainlog.Matchup, minGames int) []Member {
+	minGames = max(minGames, 1)
+	// The end of each iteration, and of the one before it.
+	end := map[int32]float64{}
+	for _, m := range matchups {
+		end[m.Iteration] = m.Seconds / 60
+	}
+	its := make([]int32, 0, len(end))
+	for it := range end {
+		its = append(its, it)
+	}
+	sort.Slice(its, func(a, b int) bool { return its[a] < its[b] })
+	before := map[int32]float64{}
+	for k, it := range its {
+		if k > 0 {
+			before[it] = end[its[k-1]]
+		}
+	}
+	type count struct{ w, d, l int }
+	counts := map[string]map[int32]count{}
+	var names []string
+	for _, m := range matchups {
+		if m.Wins+m.Draws+m.Losses <= 0 {
+			continue
+		}
+		name := m.Opponent
+		if _, ckpt := trainlog.CheckpointOf(m.Opponent); ckpt {
+			name = PastSelves
+		}
+		if counts[name] == nil {
+			counts[name] = map[int32]count{}
+			names = append(names, name)
+		}
+		c := counts[name][m.Iteration]
+		c.w, c.d, c.l = c.w+int(m.Wins), c.d+int(m.Draws), c.l+int(m.Losses)
+		counts[name][m.Iteration] = c
+	}
+	out := make([]Member, 0, len(names))
+	for _, name := range names {
+		mb := Member{Name: name}
+		var cur Point
+		open := false
+		for _, it := range its {
+			c, ok := counts[name][it]
+			if !ok {
+				continue
+			}
+			if !open {
+				cur, open = Point{First: it, From: before[it]}, true
+			}
+			cur.Last, cur.To = it, end[it]
+			cur.Wins, cur.Draws, cur.Losses = cur.Wins+c.w, cur.Draws+c.d, cur.Losses+c.l
+			mb.Games += c.w + c.d + c.l
+			if cur.Games() >= minGames {
+				mb.Points = append(mb.Points, finish(cur))
+				open = false
+			}
+		}
+		if open && len(mb.Points) > 0 {
+			last := &mb.Points[len(mb.Points)-1]
+			last.Last, last.To = cur.Last, cur.To
+			last.Wins, last.Draws, last.Losses = last.Wins+cur.Wins, last.Draws+cur.Draws, last.Losses+cur.Losses
+			*last = finish(*last)
+		}
+		out = append(out, mb)
+	}
+	return out
+}
+
+// finish sets a point's score and interval from its games.
+func finish(p Point) Point {
+	n := p.Games()
+	p.Score = (float64(p.Wins) + float64(p.Draws)/2) / float64(n)
+	p.Low, p.High = Wilson(float64(p.Wins)+float64(p.Draws)/2, n)
+	return p
+}
+
+// z95 is the normal quantile of a two-sided 95 % interval.
+const z95 = 1.959963984540054
+
+// Wilson is the Wilson score 95 % interval of a score (wins + draws/2) over
+// n games, as the trainer computes it for its log; (0, 1) without games.
+func Wilson(score float64, n int) (lo, hi float64) {
+	if n <= 0 {
+		return 0, 1
+	}
+	nf := float64(n)
+	p := score / nf
+	z2 := z95 * z95
+	d := 1 + z2/nf
+	c := (p + z2/(2*nf)) / d
+	h := z95 * math.Sqrt(p*(1-p)/nf+z2/(4*nf*nf)) / d
+	return max(0, c-h), min(1, c+h)
+}
+
+// Bound says what a rating's games tell of it.
+type Bound int
+
+const (
+	// Fitted: the learner both scored and dropped points against the
+	// player (or it is a checkpoint): its Elo and interval stand.
+	Fitted Bound = iota
+	// AtLeast: the learner never scored against it (no win, no draw): it
+	// is stronger than the checkpoints that met it by an amount its games
+	// cannot tell, and the fitted Elo is the prior's guess. Its Elo is at
+	// least Limit.
+	AtLeast
+	// AtMost: the learner won every game against it: its Elo is at most
+	// Limit.
+	AtMost
+)
+
+// Rated is one player of a fit of the Elo ladder.
+type Rated struct {
+	Player     string // a checkpoint ("it0040") or a league member's spec
+	Checkpoint bool
+	Minutes    float64 // a checkpoint's training time
+	Elo, CI95  float64 // relative to the anchor (random when it played); CI95: the 95 % interval's half-width
+	Games      int
+	// Wins, Draws and Losses are the learner's against a league member,
+	// over the games of the fit.
+	Wins, Draws, Losses int
+	Bound               Bound
+	// Limit is the value a bound is drawn at: the end of the 95 %
+	// interval nearer the checkpoints (Elo - CI95 for AtLeast, Elo + CI95
+	// for AtMost); Elo when Fitted.
+	Limit float64
+}
+
+// Ladder is one fit of the Elo ladder.
+type Ladder struct {
+	Iteration int32
+	Minutes   float64 // training time of the fit
+	// Checkpoints are the learner's, by training time (those of the
+	// iterations in the log, and it0000, the start); Members the
+	// league's other players (bots, programs) by Elo, highest first.
+	Checkpoints []Rated
+	Members     []Rated
+	Anchor      string // the player at Elo 0 ("random"), or "" (the mean is 0)
+}
+
+// Latest is the last fit of the run's Elo ladder (Iteration 0 and no
+// players when the log holds none). A league member the learner never
+// scored against in the games the fit saw is AtLeast, one it won every
+// game against AtMost, unless it is the anchor (its Elo is 0 by
+// definition).
+func Latest(r *Run) Ladder {
+	if len(r.Ratings) == 0 {
+		return Ladder{}
+	}
+	l := Ladder{Iteration: r.Ratings[len(r.Ratings)-1].Iteration}
+	l.Minutes = r.Ratings[len(r.Ratings)-1].Seconds / 60
+	minutes := map[int64]float64{}
+	for _, it := range r.Iterations {
+		minutes[int64(it.Iteration)] = it.Seconds / 60
+	}
+	type wdl struct{ w, d, l int }
+	record := map[string]wdl{}
+	for _, m := range r.Matchups {
+		if m.Iteration > l.Iteration {
+			continue
+		}
+		if _, ckpt := trainlog.CheckpointOf(m.Opponent); ckpt {
+			continue
+		}
+		c := record[m.Opponent]
+		c.w, c.d, c.l = c.w+int(m.Wins), c.d+int(m.Draws), c.l+int(m.Losses)
+		record[m.Opponent] = c
+	}
+	for _, rt := range r.Ratings {
+		if rt.Iteration != l.Iteration {
+			continue
+		}
+		p := Rated{Player: rt.Player, Checkpoint: rt.Checkpoint, Elo: float64(rt.Elo), CI95: float64(rt.CI95),
+			Games: int(rt.Games), Limit: float64(rt.Elo)}
+		if p.Player == "random" {
+			l.Anchor = p.Player
+		}
+		if p.Checkpoint {
+			it, err := strconv.ParseInt(strings.TrimPrefix(p.Player, "it"), 10, 64)
+			x, ok := minutes[it]
+			if err == nil && (ok || it == 0) {
+				p.Minutes = x
+				l.Checkpoints = append(l.Checkpoints, p)
+			}
+			continue
+		}
+		c := record[p.Player]
+		p.Wins, p.Draws, p.Losses = c.w, c.d, c.l
+		l.Members = append(l.Members, p)
+	}
+	for k := range l.Members {
+		p := &l.Members[k]
+		switch {
+		case p.Player == l.Anchor:
+		case p.Wins+p.Draws == 0 && p.Losses > 0:
+			p.Bound, p.Limit = AtLeast, p.Elo-p.CI95
+		case p.Losses+p.Draws == 0 && p.Wins > 0:
+			p.Bound, p.Limit = AtMost, p.Elo+p.CI95
+		}
+	}
+	sort.SliceStable(l.Checkpoints, func(a, b int) bool { return l.Checkpoints[a].Minutes < l.Checkpoints[b].Minutes })
+	sort.SliceStable(l.Members, func(a, b int) bool { return l.Members[a].Elo > l.Members[b].Elo })
+	return l
+}

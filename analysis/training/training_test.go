@@ -1,0 +1,190 @@
+package training_test
+
+import (
+	"errors"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/paperio/paperio/analysis/training"
+	"github.com/paperio/paperio/rl/trainlog"
+)
+
+func near(a, b float64) bool { return math.Abs(a-b) < 1e-4 }
+
+// The Wilson interval on numbers worked by hand: 8 of 10 is 0.4902 to
+// 0.9433, none of 20 at most 0.1611 (3.84 / 23.84), a draw counts half.
+func TestWilson(t *testing.T) {
+	for _, c := range []struct {
+		score     float64
+		n         int
+		low, high float64
+	}{
+		{8, 10, 0.49016, 0.94332},
+		{0, 20, 0, 0.16113},
+		{20, 20, 0.83887, 1},
+		{10, 20, 0.29930, 0.70070},
+		{12.5, 25, 0.31752, 0.68248},
+		{0, 0, 0, 1},
+	} {
+		lo, hi := training.Wilson(c.score, c.n)
+		if !near(lo, c.low) || !near(hi, c.high) {
+			t.Errorf("Wilson(%v, %d) = %.5f, %.5f; want %.5f, %.5f", c.score, c.n, lo, hi, c.low, c.high)
+		}
+	}
+}
+
+// row is a matchups row of iteration it (a minute each) against opp.
+func row(it int32, opp string, w, d, l int32) trainlog.Matchup {
+	return trainlog.Matchup{Iteration: it, Seconds: float64(it) * 60, Player: "it0000", Opponent: opp, Wins: w, Draws: d, Losses: l}
+}
+
+// Scores pools consecutive iterations until a block holds the minimum of
+// games; the games left after the last full block join it; a member with
+// too few games in all has no point; past selves are pooled; each point
+// carries its counts, its span of time and its Wilson interval.
+func TestScores(t *testing.T) {
+	var ms []trainlog.Matchup
+	gr := [][3]int32{{3, 0, 2}, {2, 1, 2}, {1, 0, 4}, {5, 0, 0}, {6, 2, 4}, {0, 0, 3}} // 5, 5, 5, 5, 12, 3 games
+	for k, c := range gr {
+		it := int32(k + 1)
+		ms = append(ms, row(it, "goround", c[0], c[1], c[2]))
+		ms = append(ms, row(it, "heuristic", 0, 0, 1))
+		if it >= 3 {
+			// Two past selves in iteration 3 on, pooled; an opponent
+			// that finished no game this iteration is no game.
+			ms = append(ms, row(it, "policy:out/it0001.npz", 1, 0, 1), row(it, "policy:out/it0002.npz", 0, 1, 0))
+			ms = append(ms, row(it, "wanderer", 0, 0, 0))
+		}
+	}
+	members := training.Scores(ms, 10)
+	if len(members) != 3 || members[0].Name != "goround" || members[1].Name != "heuristic" || members[2].Name != training.PastSelves {
+		t.Fatalf("members %+v", members)
+	}
+	g := members[0]
+	if g.Games != 35 || len(g.Points) != 3 {
+		t.Fatalf("goround: %d games, points %+v", g.Games, g.Points)
+	}
+	want := []struct {
+		first, last int32
+		from, to    float64
+		w, d, l     int
+	}{{1, 2, 0, 2, 5, 1, 4}, {3, 4, 2, 4, 6, 0, 4}, {5, 6, 4, 6, 6, 2, 7}}
+	for k, p := range g.Points {
+		c := want[k]
+		if p.First != c.first || p.Last != c.last || p.From != c.from || p.To != c.to || p.Wins != c.w || p.Draws != c.d || p.Losses != c.l {
+			t.Errorf("goround point %d: %+v, want %+v", k, p, c)
+		}
+		if p.Games() < 10 {
+			t.Errorf("goround point %d: %d games, fewer than the minimum", k, p.Games())
+		}
+		score := float64(c.w) + float64(c.d)/2
+		lo, hi := training.Wilson(score, c.w+c.d+c.l)
+		if !near(p.Score, score/float64(c.w+c.d+c.l)) || p.Low != lo || p.High != hi || p.Minutes() != (c.from+c.to)/2 {
+			t.Errorf("goround point %d: score %v (%v–%v) at %v", k, p.Score, p.Low, p.High, p.Minutes())
+		}
+	}
+	// 6 games against heuristic, fewer than 10: counted, not drawn.
+	if h := members[1]; h.Games != 6 || len(h.Points) != 0 {
+		t.Errorf("heuristic: %+v", h)
+	}
+	// Past selves: 3 games an iteration from iteration 3: 12 games, one
+	// block of iterations 3 to 6.
+	ps := members[2]
+	if ps.Games != 12 || len(ps.Points) != 1 || ps.Points[0].First != 3 || ps.Points[0].From != 2 || ps.Points[0].Wins != 4 || ps.Points[0].Draws != 4 {
+		t.Errorf("past selves: %+v", ps)
+	}
+	// A minimum of one: a point per iteration with games.
+	if g := training.Scores(ms, 0)[0]; len(g.Points) != 6 || g.Points[5].Games() != 3 || g.Points[5].Score != 0 || g.Points[5].High <= 0.3 {
+		t.Errorf("minimum 1: %+v", g.Points)
+	}
+}
+
+// Latest marks a league member the learner never scored against as a lower
+// bound at the low end of its interval, one it always beat as an upper
+// bound, leaves the others and the anchor fitted, and places the
+// checkpoints at their training time.
+func TestLatestBounds(t *testing.T) {
+	var ms []trainlog.Matchup
+	for it := int32(1); it <= 4; it++ {
+		player := "it0000"
+		if it > 2 {
+			player = "it0002"
+		}
+		for _, m := range []trainlog.Matchup{row(it, "random", 5, 0, 0), row(it, "goround", 2, 1, 2),
+			row(it, "heuristic", 0, 0, 5), row(it, "wanderer", 4, 0, 0)} {
+			m.Player = player
+			ms = append(ms, m)
+		}
+	}
+	ratings, err := trainlog.Ladder(ms)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := range ratings {
+		ratings[k].Iteration, ratings[k].Seconds = 4, 240
+	}
+	run := &training.Run{Matchups: ms, Ratings: ratings,
+		Iterations: []trainlog.Iteration{{Iteration: 1, Seconds: 60}, {Iteration: 2, Seconds: 120}, {Iteration: 3, Seconds: 180}, {Iteration: 4, Seconds: 240}}}
+	l := training.Latest(run)
+	if l.Iteration != 4 || l.Minutes != 4 || l.Anchor != "random" {
+		t.Errorf("ladder of iteration %d at %v minutes, anchor %q", l.Iteration, l.Minutes, l.Anchor)
+	}
+	if len(l.Checkpoints) != 2 || l.Checkpoints[0].Player != "it0000" || l.Checkpoints[0].Minutes != 0 ||
+		l.Checkpoints[1].Player != "it0002" || l.Checkpoints[1].Minutes != 2 {
+		t.Errorf("checkpoints %+v", l.Checkpoints)
+	}
+	got := map[string]training.Rated{}
+	for _, m := range l.Members {
+		got[m.Player] = m
+	}
+	h := got["heuristic"]
+	if h.Bound != training.AtLeast || h.Limit != h.Elo-h.CI95 || h.Wins+h.Draws != 0 || h.Losses != 20 || h.CI95 <= 0 {
+		t.Errorf("heuristic, never beaten: %+v", h)
+	}
+	if w := got["wanderer"]; w.Bound != training.AtMost || w.Limit != w.Elo+w.CI95 || w.Wins != 16 {
+		t.Errorf("wanderer, always beaten: %+v", w)
+	}
+	if g := got["goround"]; g.Bound != training.Fitted || g.Limit != g.Elo || g.Wins != 8 || g.Draws != 4 || g.Losses != 8 {
+		t.Errorf("goround: %+v", g)
+	}
+	if r := got["random"]; r.Bound != training.Fitted || r.Elo != 0 {
+		t.Errorf("random, the anchor: %+v", r)
+	}
+	if l.Members[0].Player != "heuristic" {
+		t.Errorf("members not by Elo: %+v", l.Members)
+	}
+	if e := training.Latest(&training.Run{}); e.Iteration != 0 || len(e.Members)+len(e.Checkpoints) != 0 {
+		t.Errorf("no ratings: %+v", e)
+	}
+}
+
+// Read reads a run's folder; a folder without a log is ErrNoLog, a
+// missing one the file system's error; runs are named by their folders,
+// by their paths when two share a name.
+func TestReadAndNames(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	if err := trainlog.Append(filepath.Join(dir, "log", trainlog.IterationsFile), []trainlog.Iteration{{Iteration: 1, Seconds: 90}}); err != nil {
+		t.Fatal(err)
+	}
+	r, err := training.Read(dir)
+	if err != nil || r.Name != "run" || r.Minutes() != 1.5 || len(r.Matchups) != 0 {
+		t.Fatalf("%+v, %v", r, err)
+	}
+	if _, err := training.Read(t.TempDir()); !errors.Is(err, training.ErrNoLog) {
+		t.Errorf("a folder without a log: %v", err)
+	}
+	if _, err := training.Read(filepath.Join(dir, "none")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a missing folder: %v", err)
+	}
+	a, b, c := &training.Run{Dir: "s1/run"}, &training.Run{Dir: "s2/run/"}, &training.Run{Dir: "other"}
+	training.NameRuns([]*training.Run{a, c})
+	if a.Name != "run" || c.Name != "other" {
+		t.Errorf("names %q, %q", a.Name, c.Name)
+	}
+	training.NameRuns([]*training.Run{a, b, c})
+	if a.Name != "s1/run" || b.Name != "s2/run" || c.Name != "other" {
+		t.Errorf("names of two runs called run: %q, %q, %q", a.Name, b.Name, c.Name)
+	}
+}
