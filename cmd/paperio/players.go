@@ -95,7 +95,41 @@ func addGameFlags(fs *flag.FlagSet, args []string) (*gameSetup, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &gameSetup{g: g, config: g.ConfigFlags(fs), players: addPlayerFlags(fs, g)}, nil
+	gs := &gameSetup{g: g, config: g.ConfigFlags(fs), players: addPlayerFlags(fs, g)}
+	usage := fs.Usage
+	fs.Usage = func() {
+		usage()
+		fmt.Fprint(fs.Output(), "\n"+otherSettings(g))
+	}
+	return gs, nil
+}
+
+// otherSettings lists, for a command's help, the settings of the games
+// other than g, which the help with --game G shows in full: "With --game
+// stellar: --call-time, --map, --turns (…)", and --time where its default
+// differs.
+func otherSettings(g game.Game) string {
+	timeDefault := func(g game.Game) string {
+		fs := flag.NewFlagSet(g.Name(), flag.ContinueOnError)
+		addPlayerFlags(fs, g)
+		return fs.Lookup("time").DefValue
+	}
+	var b strings.Builder
+	for _, name := range game.Names() {
+		other, err := game.Lookup(name)
+		if err != nil || other.Name() == g.Name() {
+			continue
+		}
+		fs := flag.NewFlagSet(name, flag.ContinueOnError)
+		other.ConfigFlags(fs)
+		var names []string
+		fs.VisitAll(func(f *flag.Flag) { names = append(names, "--"+f.Name) })
+		if t := timeDefault(other); t != timeDefault(g) {
+			names = append(names, "--time (default "+t+")")
+		}
+		fmt.Fprintf(&b, "With --game %s: %s; --game %s --help shows them.\n", name, strings.Join(names, ", "), name)
+	}
+	return b.String()
 }
 
 // resolve reads the settings and the players' options after parsing.

@@ -406,3 +406,103 @@ func TestProtocolDocExamplesAreWhatTheProgramSends(t *testing.T) {
 		}
 	}
 }
+
+// play --help lists the settings of the other games (stellar's --call-time
+// among them) and --time's default in each game; with --game eraser, --time
+// defaults to the course's 60 s, which is what its hello says (the doc test
+// above checks eraser's hello).
+func TestPlayHelpNamesEveryGamesSettings(t *testing.T) {
+	out := captureStderr(t, func() {
+		if code, _, _ := runCLI(t, "play", "--help"); code != 0 {
+			t.Errorf("play --help: exit %d", code)
+		}
+	})
+	for _, want := range []string{
+		"With --game stellar: --call-time, --map, --turns;",
+		"With --game eraser: --rows, --turns, --time (default 60);",
+		"Default per game: paperio 30, eraser 60",
+		"-stderr-dir DIR",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("play --help does not say %q:\n%s", want, out)
+		}
+	}
+	out = captureStderr(t, func() { runCLI(t, "play", "--game", "eraser", "--help") })
+	if !regexp.MustCompile(`(?m)^  -time float\n.*\(default 60\)$`).MatchString(out) {
+		t.Errorf("play --game eraser --help: --time's default is not 60:\n%s", out)
+	}
+}
+
+// A stellar answer after the call time is no commands for that turn: the
+// game goes on, and the result names it late, not a loss on time.
+func TestStellarLateAnswerIsNamedLate(t *testing.T) {
+	dir := t.TempDir()
+	late := filepath.Join(dir, "slow.py")
+	os.WriteFile(late, []byte(`#!/usr/bin/env python3
+import json, sys, time
+for line in sys.stdin:
+    m = json.loads(line)
+    if m['type'] == 'end':
+        continue
+    if m['type'] == 'turn' and m['turn'] == 2:
+        time.sleep(0.3)
+    sys.stdout.write('{"commands":[]}\n' if m['type'] == 'turn' else '{}\n')
+    sys.stdout.flush()
+`), 0o755)
+	code, out, errs := runCLI(t, "play", "--game", "stellar", "--p1", "exec:"+late, "--p2", "idle", "--turns", "10")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, out, errs)
+	}
+	for _, want := range []string{
+		"draw: turn limit; equal nodes and total force (limit_draw)\nturns 10 of 10,",
+		"player 1 (slow): answered after its call time of 0.1 s (turn 2: counted as no commands, the game goes on)",
+		"failures: slow late (answered after the call time: no commands that turn, the game went on)",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the result does not say %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "OVT") {
+		t.Errorf("a late stellar answer is called OVT:\n%s", out)
+	}
+}
+
+// The doc says what a command does with a program that cannot start: exit
+// status 2, and tournament --allow-broken to keep it; and so the commands
+// do (TestExecSpecErrors checks play; here series, selfplay, a tournament,
+// and a tournament with --allow-broken).
+func TestAPlayerThatCannotStart(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/PROTOCOL.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"exit\n    with status 2 and `cannot start exec:PATH: …`", "Only `tournament --allow-broken` keeps such a player"} {
+		if !strings.Contains(string(doc), want) {
+			t.Errorf("docs/PROTOCOL.md does not say %q", want)
+		}
+	}
+	bad := filepath.Join(t.TempDir(), "mute.py")
+	os.WriteFile(bad, []byte("#!/usr/bin/env python3\nimport sys\nsys.exit(3)\n"), 0o755)
+	spec := "exec:" + bad
+	small := []string{"--size", "40x31", "--turns", "20"}
+	for _, args := range [][]string{
+		{"series", "--p1", spec, "--p2", "random", "--games", "2"},
+		{"selfplay", "--bots", spec + ",random", "--games", "2", "--quiet", "--out", filepath.Join(t.TempDir(), "sp")},
+		{"tournament", "--players", spec + ",random,goround", "--games-per-series", "2", "--quiet"},
+	} {
+		if code, _, errs := runCLI(t, append(args, small...)...); code != 2 || !strings.Contains(errs, "cannot start "+spec+": ") {
+			t.Errorf("%s: exit %d, %q", args[0], code, errs)
+		}
+	}
+	var out string
+	errs := captureStderr(t, func() {
+		var code int
+		code, out, _ = runCLI(t, append([]string{"tournament", "--players", spec + ",random,goround", "--games-per-series", "2", "--quiet", "--allow-broken"}, small...)...)
+		if code != 0 {
+			t.Errorf("tournament --allow-broken: exit %d", code)
+		}
+	})
+	if !strings.Contains(errs, "kept by --allow-broken, it loses every game by an error") || !strings.Contains(out, "Round robin: 3 players") {
+		t.Errorf("tournament --allow-broken:\n%s\n%s", errs, out)
+	}
+}
