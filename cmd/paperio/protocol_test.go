@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -505,4 +507,40 @@ func TestAPlayerThatCannotStart(t *testing.T) {
 	if !strings.Contains(errs, "kept by --allow-broken, it loses every game by an error") || !strings.Contains(out, "Round robin: 3 players") {
 		t.Errorf("tournament --allow-broken:\n%s\n%s", errs, out)
 	}
+}
+
+// BenchmarkExecFixedCost measures what a program costs besides its turns,
+// with the C example (go-round) in 10-round games against the built-in
+// goround: run, a whole `paperio play` (the start-up check, the process's
+// start, the game, the end), per run; series-game, a game of a 10-game
+// series, whose games share one process (the series' start shared out).
+// Run it with -benchtime 20x.
+func BenchmarkExecFixedCost(b *testing.B) {
+	dir := b.TempDir()
+	bot := filepath.Join(dir, "goround")
+	if out, err := exec.Command("gcc", "-O2", "-o", bot, "../../examples/bots/c/goround.c").CombinedOutput(); err != nil {
+		b.Fatalf("gcc: %v\n%s", err, out)
+	}
+	small := []string{"--turns", "10", "--size", "40x31"}
+	b.Run("run", func(b *testing.B) {
+		for range b.N {
+			if code, out, errs := runCLI(b, append([]string{"play", "--p1", "exec:" + bot, "--p2", "goround"}, small...)...); code != 0 {
+				b.Fatalf("play: exit %d\n%s%s", code, out, errs)
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/run")
+	})
+	b.Run("series-game", func(b *testing.B) {
+		games := 0
+		for range b.N {
+			code, out, errs := runCLI(b, append([]string{"series", "--p1", "exec:" + bot, "--p2", "goround", "--games", "10", "--quiet"}, small...)...)
+			m := regexp.MustCompile(`after (\d+) of 10 games`).FindStringSubmatch(out)
+			if code != 0 || m == nil {
+				b.Fatalf("series: exit %d\n%s%s", code, out, errs)
+			}
+			n, _ := strconv.Atoi(m[1])
+			games += n
+		}
+		b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(games), "ms/game")
+	})
 }
