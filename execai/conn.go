@@ -32,7 +32,13 @@ type Conn struct {
 	opts  pyai.Options
 	hello []byte // the handshake, sent to every new process
 	proc  atomic.Pointer[pyai.Stdio]
+	busy  atomic.Bool // a call is waiting for its answer
 }
+
+// EndGrace is how long a player has to exit once its input is closed at
+// the end of a run (Close) before it is killed: time to read the last
+// end message and log it.
+const EndGrace = 500 * time.Millisecond
 
 // Open checks that path is an executable file, starts it and sends it
 // hello (the handshake, one line), whose answer must come within
@@ -81,11 +87,13 @@ func (c *Conn) ensure() (*pyai.Stdio, error) {
 	}
 	if p != nil {
 		p.Wait()
+		p.Close() // its log's file, if any, is complete
 		np.Note("a new process: the previous one was stopped or ended")
 	}
 	c.proc.Store(np)
 	var ok struct{}
 	if f := c.call(np, c.hello, max(c.opts.HookTimeout, helloTime), "hello", &ok); f != nil {
+		np.Close()
 		return nil, fmt.Errorf("%s: %s", c.shown, f.Detail)
 	}
 	return np, nil
@@ -129,7 +137,9 @@ func (c *Conn) call(p *pyai.Stdio, msg []byte, limit time.Duration, what string,
 		p.Kill()
 		return c.fail(p, &Fault{Detail: fmt.Sprintf("protocol error: %d bytes written out of turn before the %s message (one answer line per message)", n, what)})
 	}
+	c.busy.Store(true)
 	line, elapsed, err := p.Call(msg, limit, MaxLine)
+	c.busy.Store(false)
 	var died *pyai.ProcessDied
 	var long *pyai.LineTooLong
 	switch {
@@ -214,11 +224,18 @@ func (c *Conn) Output() string {
 	return ""
 }
 
-// Close ends the process and removes its folder. Any goroutine may call
-// it, any number of times.
+// Close ends the process and removes its folder. A process that is not
+// answering a call has its standard input closed and EndGrace to exit, so
+// that it reads the end of the last game; one in a call (a run stopped, a
+// call abandoned) is killed at once. Any goroutine may call it, any number
+// of times.
 func (c *Conn) Close() error {
 	if p := c.proc.Load(); p != nil {
-		p.Close()
+		if c.busy.Load() {
+			p.Close()
+		} else {
+			p.Finish(EndGrace)
+		}
 	}
 	return nil
 }

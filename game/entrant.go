@@ -16,28 +16,64 @@ type Entrant struct {
 	Spec string // recorded with its games
 	// seat makes a seat of the game's types for the entrant as named now.
 	seat func(e *Entrant, series bool) seatImpl
-	// check builds and closes an instance, to know early whether it can be
-	// built.
-	check func() error
+	// check builds an instance, to know early whether it can be built,
+	// and closes it, or (keep) keeps it for the first instance a seat of
+	// the entrant builds.
+	check func(keep bool) error
+	// release closes the kept instance if no seat took it.
+	release func()
 }
 
 // NewEntrant is the entrant of a game whose players read views V and make
 // moves A; build makes a fresh instance.
 func NewEntrant[V, A any](name, spec string, build func() (play.Player[V, A], error)) *Entrant {
+	var (
+		mu    sync.Mutex
+		spare play.Player[V, A] // kept by Prepare for the first seat
+	)
+	take := func() play.Player[V, A] {
+		mu.Lock()
+		defer mu.Unlock()
+		p := spare
+		spare = nil
+		return p
+	}
+	closeIt := func(p play.Player[V, A]) {
+		if c, ok := p.(io.Closer); ok {
+			c.Close()
+		}
+	}
 	return &Entrant{
 		Name: name, Spec: spec,
 		seat: func(e *Entrant, series bool) seatImpl {
-			return play.NewSeat(&play.Entrant[V, A]{Name: e.Name, Spec: e.Spec, New: build}, series)
+			return play.NewSeat(&play.Entrant[V, A]{Name: e.Name, Spec: e.Spec, New: func() (play.Player[V, A], error) {
+				if p := take(); p != nil {
+					return p, nil
+				}
+				return build()
+			}}, series)
 		},
-		check: func() error {
+		check: func(keep bool) error {
 			p, err := build()
 			if err != nil {
 				return err
 			}
-			if c, ok := p.(io.Closer); ok {
-				c.Close()
+			if keep {
+				mu.Lock()
+				if spare == nil {
+					spare, p = p, nil
+				}
+				mu.Unlock()
+			}
+			if p != nil {
+				closeIt(p)
 			}
 			return nil
+		},
+		release: func() {
+			if p := take(); p != nil {
+				closeIt(p)
+			}
 		},
 	}
 }
@@ -45,7 +81,26 @@ func NewEntrant[V, A any](name, spec string, build func() (play.Player[V, A], er
 // Check builds an instance and closes it again: an error says the player
 // cannot be started (a course AI's file is missing, does not parse, lacks
 // what the game's AIs define, or fails or exits at import).
-func (e *Entrant) Check() error { return e.check() }
+func (e *Entrant) Check() error { return e.check(false) }
+
+// Prepare is Check that keeps the instance it built for the first one a
+// seat of e needs, so that a player whose start is dear (a program's
+// process, a course AI's import) is started once, not once for the check
+// and again for the first game. Release closes it if no seat took it.
+func (e *Entrant) Prepare() error { return e.check(true) }
+
+// Release closes the instance Prepare kept, if no seat took it. Any number
+// of calls, from any goroutine.
+func (e *Entrant) Release() { e.release() }
+
+// ReleaseAll releases every entrant of es.
+func ReleaseAll(es []*Entrant) {
+	for _, e := range es {
+		if e != nil {
+			e.Release()
+		}
+	}
+}
 
 // Broken is an entrant that cannot be started, and why.
 type Broken struct {
@@ -57,7 +112,13 @@ type Broken struct {
 // workers at a time (a course AI's check starts its process and imports
 // it), and returns those that cannot be started, in the order given,
 // each spec once.
-func CheckAll(es []*Entrant, workers int) []Broken {
+func CheckAll(es []*Entrant, workers int) []Broken { return checkAll(es, workers, false) }
+
+// PrepareAll is CheckAll that keeps each instance built (Prepare) for the
+// entrant's first seat; the caller releases what is left (ReleaseAll).
+func PrepareAll(es []*Entrant, workers int) []Broken { return checkAll(es, workers, true) }
+
+func checkAll(es []*Entrant, workers int, keep bool) []Broken {
 	errs := make([]error, len(es))
 	first := map[string]int{}
 	var todo []int
@@ -74,7 +135,7 @@ func CheckAll(es []*Entrant, workers int) []Broken {
 		sem <- struct{}{}
 		go func() {
 			defer wg.Done()
-			errs[i] = es[i].Check()
+			errs[i] = es[i].check(keep)
 			<-sem
 		}()
 	}

@@ -149,6 +149,9 @@ type PlayerOptions struct {
 	CourseRules bool          // refuse what the course banned
 	Sandbox     string        // auto, on or off
 	Python      string        // interpreter
+	// StderrDir, if not empty, keeps each program's (exec:) standard
+	// error in a file of its own there (pyai.Options.StderrDir).
+	StderrDir string
 }
 
 // BotInfo describes a built-in bot: its spec name, how it plays, its
@@ -175,6 +178,13 @@ type Info struct {
 	SchemaVersion int
 	// Reasons are the result codes, in the order tables list them.
 	Reasons []Reason
+	// Failures says in reports what the ERR and OVT counts are (a player's
+	// failures by kind, play.Error and play.Timeout); "" is the course's
+	// rule of paper.io and eraser, where either loses the game (FailureText).
+	Failures string
+	// Late names a player's failure on time (play.Timeout) in a game's
+	// result lines; "" is "OVT", a game lost on time.
+	Late string
 	// Pairings are the ways a paired game may reuse the start of its first
 	// game (Setup.Pairing), the default first.
 	Pairings []string
@@ -184,6 +194,23 @@ type Info struct {
 	Players  [2]string // play's players (paperio play without --p1, --p2)
 	Selfplay []string  // selfplay's players without --bots
 	Tune     string    // the bot tune tunes without --bot
+}
+
+// FailureText is Failures, or the course's rule where the game has none of
+// its own.
+func (in *Info) FailureText() string {
+	if in.Failures != "" {
+		return in.Failures
+	}
+	return "ERR: games lost by an error, OVT: on time"
+}
+
+// LateText is Late, or "OVT".
+func (in *Info) LateText() string {
+	if in.Late != "" {
+		return in.Late
+	}
+	return "OVT"
 }
 
 // DefaultPair is play's players without --p1 and --p2: the game's

@@ -92,6 +92,11 @@ type Options struct {
 	// LogLimit is how much of the AI's printed output is kept, in bytes:
 	// the first and the last half (default 64 KiB).
 	LogLimit int
+	// StderrDir, if not empty, is a folder (it must exist) where each
+	// executable player's process (StartStdio) also writes its standard
+	// error, whole up to FileSizeLimit, with the runner's notes, in a file
+	// of its own (StderrFile).
+	StderrDir string
 
 	// noFork starts every process as a fresh interpreter (zygote.go).
 	noFork bool

@@ -18,6 +18,66 @@ type capLog struct {
 	ring  []byte // the last bytes after head, circular once after >= len(ring)
 	pos   int    // next write position in ring
 	after int64  // bytes written after head filled
+
+	// file, if not nil, gets everything written, up to fileLeft bytes
+	// (keepIn).
+	file     *os.File
+	fileName string
+	fileLeft int64
+}
+
+// keepIn writes all that the log gets from now on to a new file at path
+// too, at most limit bytes. A file that cannot be made is noted in the
+// log.
+func (l *capLog) keepIn(path string, limit int64) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		l.note("cannot keep the standard error in a file: %v", err)
+		return
+	}
+	l.mu.Lock()
+	l.file, l.fileName, l.fileLeft = f, path, limit
+	l.mu.Unlock()
+}
+
+// keeping reports whether a file gets the log (keepIn).
+func (l *capLog) keeping() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.file != nil
+}
+
+// path is the file's name, "" when there is none.
+func (l *capLog) path() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.fileName
+}
+
+// closeFile closes the file, if any; later writes go to the log alone.
+func (l *capLog) closeFile() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.file != nil {
+		l.file.Close()
+		l.file = nil
+	}
+}
+
+// toFile writes p to the file, under l.mu, up to its limit, after which
+// a last line says what was left out.
+func (l *capLog) toFile(p []byte) {
+	if l.file == nil || l.fileLeft < 0 {
+		return
+	}
+	if int64(len(p)) > l.fileLeft {
+		l.file.Write(p[:l.fileLeft])
+		l.file.WriteString("\n[paperio] ... the rest is left out: this file is full\n")
+		l.fileLeft = -1
+		return
+	}
+	l.file.Write(p)
+	l.fileLeft -= int64(len(p))
 }
 
 func newCapLog(limit int) *capLog {
@@ -27,6 +87,7 @@ func newCapLog(limit int) *capLog {
 func (l *capLog) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	l.toFile(p)
 	n := len(p)
 	if room := l.limit/2 - len(l.head); room > 0 {
 		k := min(room, len(p))

@@ -111,6 +111,9 @@ func StartStdio(o Options, argv []string) (*Stdio, error) {
 	p.rc, _ = outR.SyscallConn()
 	p.wc, _ = inW.SyscallConn()
 	p.writeNow = p.write
+	if o.StderrDir != "" {
+		log.keepIn(filepath.Join(o.StderrDir, StderrFile(argv[0], cmd.Process.Pid, time.Now())), o.FileSizeLimit)
+	}
 	p.out = startPump(errR, log)
 	owners.add(p)
 	go func() {
@@ -243,6 +246,27 @@ func (s *Stdio) Kill() { s.p.kill() }
 func (s *Stdio) Close() {
 	s.p.kill()
 	<-s.p.removed()
+	if s.log.keeping() {
+		s.p.out.finish(100 * time.Millisecond)
+		s.log.closeFile()
+	}
+}
+
+// Finish ends the process gently: its standard input is closed, so that a
+// program reading it comes to the end of its input, and it has up to grace
+// to exit before it is killed (Close). It returns once the process has
+// ended and its folder is removed.
+func (s *Stdio) Finish(grace time.Duration) {
+	if p := s.p; p.alive() {
+		p.req.Close()
+		t := time.NewTimer(grace)
+		select {
+		case <-p.exited:
+		case <-t.C:
+		}
+		t.Stop()
+	}
+	s.Close()
 }
 
 // Wait waits until the process has ended (after Kill, or on its own), and
@@ -251,6 +275,22 @@ func (s *Stdio) Wait() {
 	s.p.wait()
 	s.p.out.finish(100 * time.Millisecond)
 }
+
+// StderrFile is the name of the file in Options.StderrDir that keeps the
+// standard error of program's process pid, started at t:
+// STEM-YYYYMMDD-HHMMSS-PID.log, STEM the program's file name without its
+// extension.
+func StderrFile(program string, pid int, t time.Time) string {
+	stem := filepath.Base(program)
+	if ext := filepath.Ext(stem); ext != "" && ext != stem {
+		stem = stem[:len(stem)-len(ext)]
+	}
+	return fmt.Sprintf("%s-%s-%d.log", stem, t.Format("20060102-150405"), pid)
+}
+
+// StderrPath is the file that keeps the process's standard error
+// (Options.StderrDir), "" when none does.
+func (s *Stdio) StderrPath() string { return s.log.path() }
 
 // Output is what the process wrote on standard error, capped at
 // Options.LogLimit (its first and last half), with the runner's notes.

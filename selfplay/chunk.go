@@ -35,21 +35,28 @@ func parseChunkFile(name string) (int, bool) {
 	return k, err == nil && k >= 0
 }
 
-// seats are a worker's players: one pair of seats per matchup, whose
-// instances are built on first use and reused game after game.
+// seats are a worker's players: the seats of each spec, whose instances
+// are built on first use and reused game after game, in every matchup the
+// spec plays (a worker plays one game at a time), so that a program or a
+// course AI runs in one process per worker, or two where it meets itself.
 type seats struct {
 	entrant func(spec string) (*game.Entrant, error)
-	pairs   map[Pair][2]*game.Seat
+	bySpec  map[string][]*game.Seat
 }
 
 // A player that cannot be built is an error of the run (a dataset of
 // forfeits would say nothing).
 func (ss *seats) of(pr Pair) ([2]*game.Seat, error) {
-	if s, ok := ss.pairs[pr]; ok {
-		return s, nil
-	}
 	var s [2]*game.Seat
 	for i, spec := range []string{pr.P1, pr.P2} {
+		k := 0
+		if i == 1 && pr.P2 == pr.P1 {
+			k = 1 // a player against itself: a second instance
+		}
+		if k < len(ss.bySpec[spec]) {
+			s[i] = ss.bySpec[spec][k]
+			continue
+		}
 		e, err := ss.entrant(spec)
 		if err == nil {
 			s[i] = game.NewSeat(e, false)
@@ -58,18 +65,16 @@ func (ss *seats) of(pr Pair) ([2]*game.Seat, error) {
 		if err != nil {
 			return s, fmt.Errorf("player %q: %w", spec, err)
 		}
+		ss.bySpec[spec] = append(ss.bySpec[spec], s[i])
 	}
-	ss.pairs[pr] = s
 	return s, nil
 }
 
 // close releases the players (a course AI's process).
 func (ss *seats) close() {
-	for _, s := range ss.pairs {
-		for _, st := range s {
-			if st != nil {
-				st.Close()
-			}
+	for _, list := range ss.bySpec {
+		for _, st := range list {
+			st.Close()
 		}
 	}
 }

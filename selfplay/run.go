@@ -176,7 +176,7 @@ func runChunks(ctx context.Context, opts Options, g game.Game, config game.Confi
 	}
 	newWorker := func() *player {
 		return &player{plan: &opts.Plan, g: g, config: config, budget: opts.Budget, w: g.NewWorker(), watch: opts.Watch, onGame: opts.OnGame, faults: faults,
-			seats: seats{entrant: opts.Entrant, pairs: map[Pair][2]*game.Seat{}}}
+			seats: seats{entrant: opts.Entrant, bySpec: map[string][]*game.Seat{}}}
 	}
 	err := pool.Run(ctx, workers, len(pending), newWorker, func(ctx context.Context, p *player, i int) error {
 		cc, err := p.playChunk(ctx, dir, pending[i], onGame)

@@ -232,7 +232,7 @@ func (rep *Report) WriteText(w io.Writer) {
 	for _, p := range rep.Played {
 		all = append(all, p.Result.Games...)
 	}
-	fmt.Fprintln(w, "\nThink time and failures (ERR: games lost by an error, OVT: on time)")
+	fmt.Fprintf(w, "\nThink time and failures (%s)\n", rep.Series.Game.Info().FailureText())
 	WriteUse(w, Use(all))
 	fmt.Fprintf(w, "\nGames by result: %s\n", ReasonCounts(rep.Series.Game.Info(), by))
 	var fails []string

@@ -71,10 +71,11 @@ func benchBots(g game.Game, c game.Config, o game.PlayerOptions, budget time.Dur
 	if len(specs) != 2 {
 		return usagef("--bots %q: want two specs A,B", list)
 	}
-	es, err := entrants(g, o, specs...)
+	es, err := players(g, o, specs...)
 	if err != nil {
 		return err
 	}
+	defer game.ReleaseAll(es)
 	var mu sync.Mutex
 	steps, wins := 0, [3]int{}
 	type worker struct {

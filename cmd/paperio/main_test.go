@@ -13,7 +13,7 @@ import (
 
 // runCLI runs the command line in-process and returns exit code, stdout and
 // stderr.
-func runCLI(t *testing.T, args ...string) (int, string, string) {
+func runCLI(t testing.TB, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errb bytes.Buffer
 	old := stdout

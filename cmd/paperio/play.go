@@ -33,10 +33,11 @@ func runPlay(args []string) error {
 	}
 	g := gs.g
 	a, b := defaultPair(g, *p1, *p2)
-	es, err := entrants(g, o, a, b)
+	es, err := players(g, o, a, b)
 	if err != nil {
 		return err
 	}
+	defer game.ReleaseAll(es)
 	seats := [2]*game.Seat{game.NewSeat(es[0], false), game.NewSeat(es[1], false)}
 	defer func() {
 		for _, st := range seats {
@@ -51,7 +52,7 @@ func runPlay(args []string) error {
 	if r.Detail != "" {
 		fmt.Fprintln(stdout, r.Detail)
 	}
-	fmt.Fprintln(stdout, thinkLine(r, es))
+	fmt.Fprintln(stdout, thinkLine(r, es, g.Info()))
 	if *record == "" {
 		return nil
 	}
@@ -78,8 +79,9 @@ func defaultPair(g game.Game, p1, p2 string) (string, string) {
 
 // thinkLine is each player's think time and failure in one game: "think
 // time: t_a 1.234 s, goround 0.000 s (built-in bots are not timed);
-// failures: t_a OVT".
-func thinkLine(r *game.Record, es []*game.Entrant) string {
+// failures: t_a OVT". A failure on time is named as the game's rules
+// take it (stellar: a late answer, not a loss).
+func thinkLine(r *game.Record, es []*game.Entrant, in *game.Info) string {
 	var times, fails []string
 	for i, e := range es {
 		times = append(times, fmt.Sprintf("%s %.3f s", e.Name, r.Think[i].Seconds()))
@@ -87,7 +89,7 @@ func thinkLine(r *game.Record, es []*game.Entrant) string {
 		case play.Error:
 			fails = append(fails, e.Name+" ERR")
 		case play.Timeout:
-			fails = append(fails, e.Name+" OVT")
+			fails = append(fails, e.Name+" "+in.LateText())
 		}
 	}
 	line := "think time: " + strings.Join(times, ", ") + "; failures: "

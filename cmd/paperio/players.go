@@ -66,6 +66,7 @@ type playerFlags struct {
 	courseRules *bool
 	sandbox     *string
 	python      *string
+	stderrDir   *string
 }
 
 func addPlayerFlags(fs *flag.FlagSet, g game.Game) *playerFlags {
@@ -74,10 +75,11 @@ func addPlayerFlags(fs *flag.FlagSet, g game.Game) *playerFlags {
 		def = t.DefaultThinkTime().Seconds() // the game's course budget (eraser: 60 s)
 	}
 	return &playerFlags{
-		time:        fs.Float64("time", def, "think time per course AI (py:) or program (exec:) per game in seconds, charged for load and every play as the course did; 0 = unlimited. Built-in bots are not timed. stellar: bounds only the AI's load, each call has --call-time"),
+		time:        fs.Float64("time", def, "think time per course AI (py:) or program (exec:) per game in seconds, charged for load and every play as the course did; 0 = unlimited. Built-in bots are not timed. Default per game: paperio 30, eraser 60 (the course's); stellar 30, and it bounds only the AI's load: each call has --call-time (stellar's setting, 0.1 s)"),
 		courseRules: fs.Bool("course-rules", false, "refuse py: AIs that use what the course banned (global statements, os, sys, threading, multiprocessing)"),
 		sandbox:     fs.String("sandbox", "auto", "py: AIs and exec: programs run under bwrap (no network, read-only filesystem): auto (when bwrap works), on or off"),
 		python:      fs.String("python", pyai.DefaultPython(), "the Python interpreter of py: AIs (e.g. /usr/bin/python3 for Debian's numpy); default $PAPERIO_PYTHON, else python3"),
+		stderrDir:   fs.String("stderr-dir", "", "keep each exec: program's standard error, whole, in `DIR` (made if missing): one file per process, STEM-YYYYMMDD-HHMMSS-PID.log, STEM the program's file name; without it only the first and last 32 KiB are kept in memory and the last line is shown when the player fails"),
 	}
 }
 
@@ -90,8 +92,13 @@ func (p *playerFlags) options() (game.PlayerOptions, time.Duration, error) {
 	if _, err := pyai.ParseSandbox(*p.sandbox); err != nil {
 		return game.PlayerOptions{}, 0, usagef("--sandbox: %v", err)
 	}
+	if *p.stderrDir != "" {
+		if err := os.MkdirAll(*p.stderrDir, 0o755); err != nil {
+			return game.PlayerOptions{}, 0, usagef("--stderr-dir: %v", err)
+		}
+	}
 	budget := time.Duration(*p.time * float64(time.Second))
-	return game.PlayerOptions{Budget: budget, CourseRules: *p.courseRules, Sandbox: *p.sandbox, Python: *p.python}, budget, nil
+	return game.PlayerOptions{Budget: budget, CourseRules: *p.courseRules, Sandbox: *p.sandbox, Python: *p.python, StderrDir: *p.stderrDir}, budget, nil
 }
 
 // gameSetup is a command's game, its settings and the players' options.
@@ -107,7 +114,41 @@ func addGameFlags(fs *flag.FlagSet, args []string) (*gameSetup, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &gameSetup{g: g, config: g.ConfigFlags(fs), players: addPlayerFlags(fs, g)}, nil
+	gs := &gameSetup{g: g, config: g.ConfigFlags(fs), players: addPlayerFlags(fs, g)}
+	usage := fs.Usage
+	fs.Usage = func() {
+		usage()
+		fmt.Fprint(fs.Output(), "\n"+otherSettings(g))
+	}
+	return gs, nil
+}
+
+// otherSettings lists, for a command's help, the settings of the games
+// other than g, which the help with --game G shows in full: "With --game
+// stellar: --call-time, --map, --turns (…)", and --time where its default
+// differs.
+func otherSettings(g game.Game) string {
+	timeDefault := func(g game.Game) string {
+		fs := flag.NewFlagSet(g.Name(), flag.ContinueOnError)
+		addPlayerFlags(fs, g)
+		return fs.Lookup("time").DefValue
+	}
+	var b strings.Builder
+	for _, name := range game.Names() {
+		other, err := game.Lookup(name)
+		if err != nil || other.Name() == g.Name() {
+			continue
+		}
+		fs := flag.NewFlagSet(name, flag.ContinueOnError)
+		other.ConfigFlags(fs)
+		var names []string
+		fs.VisitAll(func(f *flag.Flag) { names = append(names, "--"+f.Name) })
+		if t := timeDefault(other); t != timeDefault(g) {
+			names = append(names, "--time (default "+t+")")
+		}
+		fmt.Fprintf(&b, "With --game %s: %s; --game %s --help shows them.\n", name, strings.Join(names, ", "), name)
+	}
+	return b.String()
 }
 
 // resolve reads the settings and the players' options after parsing.
@@ -124,26 +165,44 @@ func (s *gameSetup) resolve() (game.Config, game.PlayerOptions, time.Duration, e
 // a distinct name for the later side) and refuses, before any game, the
 // course AIs that cannot be started (checkEntrants).
 func entrants(g game.Game, o game.PlayerOptions, specs ...string) ([]*game.Entrant, error) {
-	return entrantsAllowing(g, o, false, specs...)
+	return entrantsAllowing(g, o, false, false, specs...)
+}
+
+// players is entrants for a command that plays them: the instance each
+// check started (a program's process, a course AI's import) is kept for
+// the entrant's first game (game.Entrant.Prepare). The caller releases the
+// entrants when done (game.ReleaseAll).
+func players(g game.Game, o game.PlayerOptions, specs ...string) ([]*game.Entrant, error) {
+	return entrantsAllowing(g, o, false, true, specs...)
 }
 
 // entrantsAllowing is entrants; with allowBroken (a tournament's
 // --allow-broken) a player that cannot be started is kept with a warning
-// and loses every game by an error, as the course scored it.
-func entrantsAllowing(g game.Game, o game.PlayerOptions, allowBroken bool, specs ...string) ([]*game.Entrant, error) {
+// and loses every game by an error, as the course scored it. With keep, the
+// instances checked are kept for the first games (players).
+func entrantsAllowing(g game.Game, o game.PlayerOptions, allowBroken, keep bool, specs ...string) ([]*game.Entrant, error) {
 	es, err := game.Entrants(g, o, specs...)
 	if err != nil {
 		return nil, usagef("%v", err)
 	}
-	return es, checkEntrants(es, allowBroken)
+	if err := checkEntrants(es, allowBroken, keep); err != nil {
+		game.ReleaseAll(es)
+		return nil, err
+	}
+	return es, nil
 }
 
 // checkEntrants starts and imports every course AI once before the first
 // game: one that cannot be started (its file is missing, does not parse,
 // lacks what the game's AIs define, raises or exits at import) is a usage
-// error naming each such file and why, unless allowBroken.
-func checkEntrants(es []*game.Entrant, allowBroken bool) error {
-	broken := game.CheckAll(es, runtime.NumCPU())
+// error naming each such file and why, unless allowBroken. With keep, the
+// instances started are kept for the entrants' first games.
+func checkEntrants(es []*game.Entrant, allowBroken, keep bool) error {
+	check := game.CheckAll
+	if keep {
+		check = game.PrepareAll
+	}
+	broken := check(es, runtime.NumCPU())
 	if len(broken) == 0 {
 		return nil
 	}
@@ -167,15 +226,29 @@ func checkEntrants(es []*game.Entrant, allowBroken bool) error {
 }
 
 // checkSpecs checks the players of canonical specs as checkEntrants does
-// (for commands that build their players later: selfplay, tune, view).
+// (for commands that build their players later: tune, view).
 func checkSpecs(g game.Game, o game.PlayerOptions, specs []string) error {
+	_, err := specEntrants(g, o, specs, false)
+	return err
+}
+
+// specEntrants are the entrants of canonical specs, one each, checked as
+// checkEntrants does; with keep, each keeps the instance its check started
+// for its first game, and the caller releases them (game.ReleaseAll).
+func specEntrants(g game.Game, o game.PlayerOptions, specs []string, keep bool) (map[string]*game.Entrant, error) {
 	var es []*game.Entrant
+	bySpec := map[string]*game.Entrant{}
 	for _, s := range specs {
 		e, err := g.Entrant(s, o)
 		if err != nil {
-			return usagef("%v", err)
+			return nil, usagef("%v", err)
 		}
 		es = append(es, e)
+		bySpec[s] = e
 	}
-	return checkEntrants(es, false)
+	if err := checkEntrants(es, false, keep); err != nil {
+		game.ReleaseAll(es)
+		return nil, err
+	}
+	return bySpec, nil
 }

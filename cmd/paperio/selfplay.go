@@ -102,11 +102,18 @@ func runSelfplay(args []string) error {
 		return usagef("%v", err)
 	}
 
+	var checked map[string]*game.Entrant
 	if !*check {
-		// Every player starts before anything is written.
-		if err := checkSpecs(g, o, plan.Specs()); err != nil {
+		// Every player starts before anything is written, and the instance
+		// started is kept for its first game.
+		if checked, err = specEntrants(g, o, plan.Specs(), true); err != nil {
 			return err
 		}
+		defer func() {
+			for _, e := range checked {
+				e.Release()
+			}
+		}()
 	}
 	if *check {
 		r, err := selfplay.Check(selfplay.Options{Plan: plan, Out: *out, Shard: sh})
@@ -125,7 +132,12 @@ func runSelfplay(args []string) error {
 	prog := &selfplay.Progress{}
 	opts := selfplay.Options{
 		Plan: plan, Out: *out, Workers: nw, Shard: sh, Resume: *resume,
-		Entrant: func(spec string) (*game.Entrant, error) { return g.Entrant(spec, o) }, Budget: budget,
+		Entrant: func(spec string) (*game.Entrant, error) {
+			if e := checked[spec]; e != nil {
+				return e, nil
+			}
+			return g.Entrant(spec, o)
+		}, Budget: budget,
 		Command:  append([]string{"paperio", "selfplay"}, args...),
 		Progress: prog,
 	}

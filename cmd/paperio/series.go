@@ -87,9 +87,11 @@ func (m *matchFlags) series(games int) (tourney.SeriesOptions, error) {
 	return o, nil
 }
 
-// pair builds the two players of a match.
+// pair builds the two players of a match, each keeping the instance its
+// check started for its first game: the caller releases them
+// (game.ReleaseAll).
 func (m *matchFlags) pair(p1, p2 string) (a, b *tourney.Entrant, err error) {
-	es, err := entrants(m.game.g, m.options, p1, p2)
+	es, err := players(m.game.g, m.options, p1, p2)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -127,6 +129,7 @@ func runSeries(args []string) error {
 	if err != nil {
 		return err
 	}
+	defer game.ReleaseAll([]*game.Entrant{a, b})
 	key := fmt.Sprintf("series: %s v %s", a.Name, b.Name)
 	var store *results.Store
 	if *out != "" {

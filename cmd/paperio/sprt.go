@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/internal/progress"
 	"github.com/paperio/paperio/rating"
 	"github.com/paperio/paperio/tourney"
@@ -54,6 +55,7 @@ func runSPRT(args []string) error {
 	if err != nil {
 		return err
 	}
+	defer game.ReleaseAll([]*game.Entrant{a, b})
 	opt := tourney.SPRTOptions{A: a, B: b, Test: test, Game: so.Game, Config: so.Config, Seed: *seed, Budget: so.Budget, Pairing: so.Pairing, MaxGames: *maxGames, Workers: *workers}
 	var (
 		mu   sync.Mutex

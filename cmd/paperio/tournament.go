@@ -17,6 +17,10 @@ import (
 	"github.com/paperio/paperio/tourney"
 )
 
+// keepPlayers is the most players a tournament keeps the checked
+// instances of for their first series.
+const keepPlayers = 8
+
 func init() {
 	register("tournament", "round robin, knockout or gauntlet of series with course scoring, live standings, ratings and an output folder", runTournament)
 }
@@ -55,10 +59,14 @@ func runTournament(args []string) error {
 	if err != nil {
 		return err
 	}
-	players, err := entrantsAllowing(mf.game.g, mf.options, *allowBroken, specs...)
+	// The instances checked are kept for each player's first series when
+	// there are few players; with more, they would wait, each a process,
+	// until then.
+	players, err := entrantsAllowing(mf.game.g, mf.options, *allowBroken, len(specs) <= keepPlayers, specs...)
 	if err != nil {
 		return err
 	}
+	defer game.ReleaseAll(players)
 	if *workers < 0 || *replays < 0 {
 		return usagef("--workers and --replays must not be negative")
 	}

@@ -57,7 +57,7 @@ func init() { pyai.RegisterInterface(Interface) }
 
 // pyOptions are the options of a course AI process.
 func pyOptions(o game.PlayerOptions) pyai.Options {
-	p := pyai.Options{TimeBudget: o.Budget, CourseRules: o.CourseRules, Python: o.Python, Interface: Interface}
+	p := pyai.Options{TimeBudget: o.Budget, CourseRules: o.CourseRules, Python: o.Python, Interface: Interface, StderrDir: o.StderrDir}
 	if o.Budget == 0 {
 		p.TimeBudget = 365 * 24 * time.Hour
 	}

@@ -136,7 +136,7 @@ func NewPlayer(spec string, o game.PlayerOptions) (bots.Bot, error) {
 
 // PyOptions are the options of a course AI process.
 func PyOptions(o game.PlayerOptions) pyai.Options {
-	p := pyai.Options{TimeBudget: o.Budget, CourseRules: o.CourseRules, Python: o.Python}
+	p := pyai.Options{TimeBudget: o.Budget, CourseRules: o.CourseRules, Python: o.Python, StderrDir: o.StderrDir}
 	if o.Budget == 0 {
 		p.TimeBudget = 365 * 24 * time.Hour
 	}

@@ -24,7 +24,11 @@ type execPlayer struct {
 	me      int
 	fail    play.Fault
 	thought time.Duration
-	buf     []byte
+	// dead says the process was stopped in this game (a call that failed):
+	// a new one would not know the map, so the game's later turns fail,
+	// and the next game starts a new process.
+	dead bool
+	buf  []byte
 }
 
 func newExecPlayer(path string, o game.PlayerOptions) (Player, error) {
@@ -32,7 +36,7 @@ func newExecPlayer(path string, o game.PlayerOptions) (Player, error) {
 	if p.load <= 0 {
 		p.load = 365 * 24 * time.Hour
 	}
-	opts := pyai.Options{TimeBudget: p.load, HookTimeout: p.load, Python: o.Python}
+	opts := pyai.Options{TimeBudget: p.load, HookTimeout: p.load, Python: o.Python, StderrDir: o.StderrDir}
 	opts.Sandbox, _ = pyai.ParseSandbox(o.Sandbox)
 	opts = pyai.WithDefaults(opts)
 	c, err := execai.Open(path, opts, execai.Hello("stellar", opts))
@@ -45,7 +49,7 @@ func newExecPlayer(path string, o game.PlayerOptions) (Player, error) {
 
 // Reset sends the map, within the load time.
 func (p *execPlayer) Reset(v View, me int, _ uint64, _ play.Clock) {
-	p.me, p.fail, p.thought = me, play.Fault{}, 0
+	p.me, p.fail, p.thought, p.dead = me, play.Fault{}, 0, false
 	m := v.Map()
 	b := fmt.Appendf(p.buf[:0], `{"type":"start","protocol":%d,"game":"stellar","me":%d,"board":{"nodes":%d,"neighbours":[`, execai.Version, me+1, m.N)
 	for i, adj := range m.Adj[1:] {
@@ -75,6 +79,10 @@ func (p *execPlayer) Reset(v View, me int, _ uint64, _ play.Clock) {
 // Act sends the turn's forces and owners and reads the commands.
 func (p *execPlayer) Act(v View, _ play.Clock) stellar.Answer {
 	p.fail = play.Fault{}
+	if p.dead {
+		p.fail = play.Fault{Kind: play.Error, Detail: "its process was stopped earlier in this game"}
+		return stellar.Answer{}
+	}
 	b := fmt.Appendf(p.buf[:0], `{"type":"turn","turn":%d,"forces":[`, v.Turn())
 	for i, f := range v.Forces()[1:] {
 		if i > 0 {
@@ -110,14 +118,15 @@ func (p *execPlayer) Act(v View, _ play.Clock) stellar.Answer {
 	p.thought += took
 	switch {
 	case f != nil:
-		p.fail = fault(f)
+		p.fail, p.dead = fault(f), true
 		return stellar.Answer{}
 	case v.CallTime > 0 && took > v.CallTime:
-		p.fail = play.Fault{Kind: play.Timeout, Detail: fmt.Sprintf("answered after its call time of %s s", secs(v.CallTime))}
+		p.fail = play.Fault{Kind: play.Timeout, Detail: fmt.Sprintf("answered after its call time of %s s (turn %d: counted as no commands, the game goes on)", secs(v.CallTime), v.Turn())}
 		return stellar.Answer{}
 	case a.Commands == nil:
 		p.fail = play.Fault{Kind: play.Error, Detail: `protocol error: the answer to turn has no "commands"`}
 		p.conn.Restart()
+		p.dead = true
 		return stellar.Answer{}
 	}
 	cmds := make([]stellar.Command, len(*a.Commands))

@@ -42,6 +42,10 @@ var info = game.Info{
 	MovesTable: "turns", SchemaVersion: SchemaVersion,
 	Budget:   "load time %gs per course AI (each call has its own limit)",
 	Pairings: []string{"same"},
+	// RULES §8: a failed or late call counts as no commands for that turn
+	// only; a failed load loses.
+	Failures: "ERR: games with a failed call, OVT: games with an answer after the call time; either counts as no commands for that turn and the game goes on (a failed load loses)",
+	Late:     "late (answered after the call time: no commands that turn, the game went on)",
 	Reasons: []game.Reason{
 		{Code: int(stellar.Base), Short: "base", Name: "base", Words: "a base fell"},
 		{Code: int(stellar.BothBases), Short: "both_bases", Name: "both bases", Words: "both bases fell in one turn; decided on points"},
