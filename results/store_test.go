@@ -15,10 +15,10 @@ import (
 	"github.com/parquet-go/parquet-go"
 
 	"github.com/paperio/paperio/analysis"
-	"github.com/paperio/paperio/dataset"
 	rules "github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/games/paperio"
+	"github.com/paperio/paperio/games/paperio/tables"
 	"github.com/paperio/paperio/games/paperio/testbot"
 	"github.com/paperio/paperio/replay"
 	"github.com/paperio/paperio/results"
@@ -135,7 +135,7 @@ func TestRoundRobinStoreAndResume(t *testing.T) {
 	}
 	seen := map[int64]bool{}
 	for _, f := range files {
-		rows, err := parquet.ReadFile[dataset.Game](f)
+		rows, err := parquet.ReadFile[tables.Game](f)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/paperio/paperio/dataset"
 	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/engine/paperio/bots"
+	"github.com/paperio/paperio/games/paperio/tables"
 	"github.com/paperio/paperio/play"
 	"github.com/paperio/paperio/selfplay"
 )
@@ -76,7 +76,7 @@ func TestEnvFollowsSelfplay(t *testing.T) {
 	}
 }
 
-func checkAgainstRows(t *testing.T, name string, e *Env, rows []dataset.Game, seed int64, perEnv int) {
+func checkAgainstRows(t *testing.T, name string, e *Env, rows []tables.Game, seed int64, perEnv int) {
 	t.Helper()
 	o, b := e.o, &e.b
 	n := o.Envs

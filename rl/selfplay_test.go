@@ -8,16 +8,16 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 
-	"github.com/paperio/paperio/dataset"
 	rules "github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/games/paperio"
+	"github.com/paperio/paperio/games/paperio/tables"
 	"github.com/paperio/paperio/selfplay"
 )
 
 // selfplayRun writes a self-play dataset with paperio selfplay's code into
 // a temporary folder and returns the folder and its games rows in order.
-func selfplayRun(t testing.TB, c rules.Config, seed, games int64, pairs ...selfplay.Pair) (string, []dataset.Game) {
+func selfplayRun(t testing.TB, c rules.Config, seed, games int64, pairs ...selfplay.Pair) (string, []tables.Game) {
 	t.Helper()
 	dir := t.TempDir()
 	plan := selfplay.Plan{
@@ -36,30 +36,30 @@ func selfplayRun(t testing.TB, c rules.Config, seed, games int64, pairs ...selfp
 	return dir, readGames(t, dir)
 }
 
-func readGames(t testing.TB, dir string) []dataset.Game {
+func readGames(t testing.TB, dir string) []tables.Game {
 	t.Helper()
 	files, err := filepath.Glob(filepath.Join(dir, "games", "*.parquet"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no games files in %s (%v)", dir, err)
 	}
-	var rows []dataset.Game
+	var rows []tables.Game
 	for _, f := range files {
-		r, err := parquet.ReadFile[dataset.Game](f)
+		r, err := parquet.ReadFile[tables.Game](f)
 		if err != nil {
 			t.Fatal(err)
 		}
 		rows = append(rows, r...)
 	}
-	slices.SortFunc(rows, func(a, b dataset.Game) int { return int(a.GameID - b.GameID) })
+	slices.SortFunc(rows, func(a, b tables.Game) int { return int(a.GameID - b.GameID) })
 	return rows
 }
 
-func readTurns(t testing.TB, dir string) []dataset.Turn {
+func readTurns(t testing.TB, dir string) []tables.Turn {
 	t.Helper()
 	files, _ := filepath.Glob(filepath.Join(dir, "turns", "*.parquet"))
-	var rows []dataset.Turn
+	var rows []tables.Turn
 	for _, f := range files {
-		r, err := parquet.ReadFile[dataset.Turn](f)
+		r, err := parquet.ReadFile[tables.Turn](f)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -70,14 +70,14 @@ func readTurns(t testing.TB, dir string) []dataset.Turn {
 
 // shadow replays a games row alongside an environment.
 type shadow struct {
-	row dataset.Game
+	row tables.Game
 	s   *rules.State
 	at  int // actions replayed
 }
 
-func newShadow(t testing.TB, row dataset.Game) *shadow {
+func newShadow(t testing.TB, row tables.Game) *shadow {
 	t.Helper()
-	st, err := dataset.ParseStart(row.Start)
+	st, err := tables.ParseStart(row.Start)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,11 +6,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/paperio/paperio/dataset"
 	rules "github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/games/paperio"
+	"github.com/paperio/paperio/games/paperio/tables"
 	"github.com/paperio/paperio/games/paperio/testbot"
 	"github.com/paperio/paperio/play"
 )
@@ -40,7 +40,7 @@ func TestSeriesPairing(t *testing.T) {
 				p, _ := paperio.ParsePairing(pairing)
 				wantStarts, wantP1, wantHalf = paperio.SecondHalfStarts(smallBoard.Config, base, p), "b", 2
 			}
-			if g.Start != dataset.StartString(wantStarts) || g.Players[0] != wantP1 || g.Half != wantHalf {
+			if g.Start != tables.StartString(wantStarts) || g.Players[0] != wantP1 || g.Half != wantHalf {
 				t.Fatalf("%v game %d: start %s players %v half %d", pairing, g.Index, g.Start, g.Players, g.Half)
 			}
 			// The same game through bots.Play.

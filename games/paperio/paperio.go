@@ -13,9 +13,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/paperio/paperio/dataset"
 	rules "github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/game"
+	"github.com/paperio/paperio/games/paperio/tables"
 )
 
 func init() { game.RegisterDefault(Game{}) }
@@ -30,7 +30,7 @@ var info = game.Info{
 	Title:  "paper.io (纸带圈地)",
 	Length: "half_steps", LengthWords: "half-steps",
 	Score: "area", ScoreWords: "territory", ScoreUnit: "cells",
-	MovesTable: "turns", SchemaVersion: dataset.SchemaVersion,
+	MovesTable: "turns", SchemaVersion: tables.SchemaVersion,
 	Pairings: []string{"same", "mirror"},
 	Players:  [2]string{"heuristic", "wanderer"},
 	Selfplay: []string{"goround", "wanderer", "heuristic"},

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/paperio/paperio/dataset"
 	rules "github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/game"
+	"github.com/paperio/paperio/games/paperio/tables"
 	"github.com/paperio/paperio/replay"
 )
 
@@ -31,7 +31,7 @@ func (replays) Append(path string, games ...game.ReplayGame) error {
 // ReplayGame is a record in the replay format.
 func ReplayGame(g game.ReplayGame) (*replay.Game, error) {
 	c := EngineConfig(g.Config)
-	starts, err := dataset.ParseStart(g.Start)
+	starts, err := tables.ParseStart(g.Start)
 	if err != nil {
 		return nil, err
 	}
@@ -72,7 +72,7 @@ func (replays) Read(path string) ([]game.ReplayGame, error) {
 	out := make([]game.ReplayGame, len(gs))
 	for i, g := range gs {
 		r := &game.Record{
-			Seed: g.Seed, Config: Config{Config: g.Config()}, Start: dataset.StartString(g.Starts()),
+			Seed: g.Seed, Config: Config{Config: g.Config()}, Start: tables.StartString(g.Starts()),
 			Moves: []byte(g.Actions), Winner: game.Winner(g.Result.EngineWinner()), Reason: g.Result.Reason,
 			Extra: -1, Length: len(g.Actions),
 		}

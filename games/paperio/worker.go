@@ -3,10 +3,10 @@ package paperio
 import (
 	"fmt"
 
-	"github.com/paperio/paperio/dataset"
 	rules "github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/game"
+	"github.com/paperio/paperio/games/paperio/tables"
 	"github.com/paperio/paperio/play"
 	"github.com/paperio/paperio/replay"
 )
@@ -16,7 +16,7 @@ func (Game) NewWorker() game.Worker { return &worker{} }
 // worker plays games one after another, reusing its buffers.
 type worker struct {
 	s     *rules.State // the game being played, reused from game to game
-	rec   dataset.Recorder
+	rec   tables.Recorder
 	moves []rules.Action
 	move  [1]byte // the move a watcher is shown
 }
@@ -24,8 +24,8 @@ type worker struct {
 // rows are a game's dataset rows: its games row (without id and players)
 // and its turn rows, valid until the worker's next game.
 type rows struct {
-	game  dataset.Game
-	turns []dataset.Turn
+	game  tables.Game
+	turns []tables.Turn
 }
 
 // Play plays one game: from the course's start of the seed (or the given
@@ -57,7 +57,7 @@ func (w *worker) Play(seats [2]*game.Seat, su game.Setup) (*game.Record, error) 
 		frames.Snapshot(s)
 	}
 	if su.Watch != nil {
-		su.Watch.Begin(dataset.StartString(starts))
+		su.Watch.Begin(tables.StartString(starts))
 	}
 	if su.Rows || frames != nil {
 		w.rec.Start(0)
@@ -83,7 +83,7 @@ func (w *worker) Play(seats [2]*game.Seat, su game.Setup) (*game.Record, error) 
 	w.moves = res.Moves
 	r := record(c, su.Seed, starts, s, res)
 	if su.Rows {
-		r.Rows = &rows{game: dataset.GameRow(0, su.Seed, "", "", c, starts, s, r.Moves), turns: w.rec.Finish(s)}
+		r.Rows = &rows{game: tables.GameRow(0, su.Seed, "", "", c, starts, s, r.Moves), turns: w.rec.Finish(s)}
 	}
 	if frames != nil {
 		r.Frames = frames
@@ -97,7 +97,7 @@ func Starts(c rules.Config, su game.Setup) ([2]rules.Start, error) {
 	var st [2]rules.Start
 	var err error
 	if su.Start != "" {
-		if st, err = dataset.ParseStart(su.Start); err == nil {
+		if st, err = tables.ParseStart(su.Start); err == nil {
 			err = checkStarts(c, st)
 		}
 	} else {
@@ -124,7 +124,7 @@ func record(c rules.Config, seed int64, starts [2]rules.Start, s *rules.State, r
 	}
 	r := s.Result()
 	return &game.Record{
-		Seed: seed, Config: Config{c}, Start: dataset.StartString(starts), Moves: moves,
+		Seed: seed, Config: Config{c}, Start: tables.StartString(starts), Moves: moves,
 		Winner: r.Winner, Reason: int(r.Reason), Extra: r.Extra,
 		Length: s.HalfSteps(), Score: [2]float64{float64(s.Area(0)), float64(s.Area(1))},
 		Think: res.Think, Faults: res.Faults, Detail: res.Detail,
@@ -136,7 +136,7 @@ func record(c rules.Config, seed int64, starts [2]rules.Start, s *rules.State, r
 // It checks that the replay ends as the record says.
 func Replay(r *game.Record, onStep func(*rules.State, rules.Action)) (*rules.State, error) {
 	c := EngineConfig(r.Config)
-	starts, err := dataset.ParseStart(r.Start)
+	starts, err := tables.ParseStart(r.Start)
 	if err != nil {
 		return nil, err
 	}

@@ -14,10 +14,10 @@ import (
 	"fmt"
 	"image"
 
-	"github.com/paperio/paperio/dataset"
 	rules "github.com/paperio/paperio/engine/eraser"
 	"github.com/paperio/paperio/game"
 	ge "github.com/paperio/paperio/games/eraser"
+	"github.com/paperio/paperio/games/paperio/tables"
 	"github.com/paperio/paperio/viewer"
 )
 
@@ -36,7 +36,7 @@ func (Board) Game() game.Game { return ge.Game{} }
 
 // DatasetColumns are the games table's board seed and swaps.
 func (Board) DatasetColumns() (string, string) {
-	return dataset.Column[ge.GameRow]("BoardSeed"), dataset.Column[ge.GameRow]("Swaps")
+	return tables.Column[ge.GameRow]("BoardSeed"), tables.Column[ge.GameRow]("Swaps")
 }
 
 // Palette indices: a colour's index is its rules.Colour (Empty included).

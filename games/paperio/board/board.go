@@ -11,10 +11,10 @@ import (
 	"fmt"
 	"image"
 
-	"github.com/paperio/paperio/dataset"
 	rules "github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/game"
 	gp "github.com/paperio/paperio/games/paperio"
+	"github.com/paperio/paperio/games/paperio/tables"
 	"github.com/paperio/paperio/viewer"
 )
 
@@ -33,7 +33,7 @@ func (Board) Game() game.Game { return gp.Game{} }
 
 // DatasetColumns are the games table's start and actions.
 func (Board) DatasetColumns() (string, string) {
-	return dataset.Column[dataset.Game]("Start"), dataset.Column[dataset.Game]("Actions")
+	return tables.Column[tables.Game]("Start"), tables.Column[tables.Game]("Actions")
 }
 
 // Palette indices: the colours of the board, shared by the page and Draw.
@@ -73,7 +73,7 @@ func StateLen(w, h int) int { return w*h + 2*headBytes }
 
 // Replay starts replaying r from its start.
 func (Board) Replay(r *game.Record) (viewer.Replayer, error) {
-	starts, err := dataset.ParseStart(r.Start)
+	starts, err := tables.ParseStart(r.Start)
 	if err != nil {
 		return nil, err
 	}
@@ -140,7 +140,7 @@ func (p *replayer) Values(dst []int32) {
 	dst[0], dst[1] = int32(s.Area(0)), int32(s.Area(1))
 	dst[2], dst[3] = int32(s.BandLen(0)), int32(s.BandLen(1))
 	dst[4] = int32(abs(x1-x2) + abs(y1-y2))
-	dst[5], dst[6] = dataset.BandToHead(s, 0), dataset.BandToHead(s, 1)
+	dst[5], dst[6] = tables.BandToHead(s, 0), tables.BandToHead(s, 1)
 }
 
 func abs(v int) int {

@@ -1,4 +1,4 @@
-package dataset
+package tables
 
 import (
 	"testing"
@@ -10,7 +10,7 @@ import (
 // TestDocumentedSchema: the column tables of DATASET.md say exactly what
 // the structs write — every column, its type and whether it can be null.
 func TestDocumentedSchema(t *testing.T) {
-	tabledoc.Check(t, "../DATASET.md",
+	tabledoc.Check(t, "../../../DATASET.md",
 		tabledoc.Table{Heading: "## Table `games`", Schema: parquet.SchemaOf(Game{})},
 		tabledoc.Table{Heading: "## Table `turns`", Schema: parquet.SchemaOf(Turn{})})
 }

@@ -6,7 +6,7 @@
 // the tags are the column names and never change. Recorder fills the rows of
 // a game as it is played, and NewGameWriter and NewTurnWriter write them
 // with the project's compression settings.
-package dataset
+package tables
 
 import (
 	"fmt"
