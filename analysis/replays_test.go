@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/paperio/paperio/analysis"
-	"github.com/paperio/paperio/replay"
+	"github.com/paperio/paperio/engine/paperio/replay"
 )
 
 // TestReplayFilesReadAsADataset: a replay file, or a folder of them, is

@@ -17,10 +17,10 @@ import (
 	"github.com/paperio/paperio/analysis"
 	rules "github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/engine/paperio/bots"
+	"github.com/paperio/paperio/engine/paperio/replay"
 	"github.com/paperio/paperio/games/paperio"
 	"github.com/paperio/paperio/games/paperio/tables"
 	"github.com/paperio/paperio/games/paperio/testbot"
-	"github.com/paperio/paperio/replay"
 	"github.com/paperio/paperio/results"
 	"github.com/paperio/paperio/tourney"
 )

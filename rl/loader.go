@@ -16,12 +16,12 @@ import (
 
 	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/engine/paperio/bots"
+	"github.com/paperio/paperio/engine/paperio/replay"
 	gp "github.com/paperio/paperio/games/paperio"
 	"github.com/paperio/paperio/games/paperio/tables"
 	"github.com/paperio/paperio/internal/jsonl"
 	"github.com/paperio/paperio/label"
 	"github.com/paperio/paperio/outcome"
-	"github.com/paperio/paperio/replay"
 )
 
 // LoaderOptions shape a Loader.

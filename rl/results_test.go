@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio/replay"
 	"github.com/paperio/paperio/games/paperio/tables"
-	"github.com/paperio/paperio/replay"
 )
 
 // TestEnvResults: in the step that ends a game the results hold its

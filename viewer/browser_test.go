@@ -25,9 +25,9 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio/replay"
 	"github.com/paperio/paperio/game"
 	vp "github.com/paperio/paperio/games/paperio/board"
-	"github.com/paperio/paperio/replay"
 	"github.com/paperio/paperio/tourney"
 	"github.com/paperio/paperio/viewer"
 )

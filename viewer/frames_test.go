@@ -8,10 +8,10 @@ import (
 	"testing"
 
 	"github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio/replay"
 	"github.com/paperio/paperio/game"
 	vp "github.com/paperio/paperio/games/paperio/board"
 	"github.com/paperio/paperio/internal/cputime"
-	"github.com/paperio/paperio/replay"
 	"github.com/paperio/paperio/viewer"
 )
 

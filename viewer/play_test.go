@@ -16,9 +16,9 @@ import (
 	"time"
 
 	"github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio/replay"
 	"github.com/paperio/paperio/game"
 	vp "github.com/paperio/paperio/games/paperio/board"
-	"github.com/paperio/paperio/replay"
 	"github.com/paperio/paperio/selfplay"
 	"github.com/paperio/paperio/tourney"
 	"github.com/paperio/paperio/viewer"

@@ -13,8 +13,8 @@ import (
 	"testing"
 
 	"github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio/replay"
 	vp "github.com/paperio/paperio/games/paperio/board"
-	"github.com/paperio/paperio/replay"
 	"github.com/paperio/paperio/viewer"
 )
 

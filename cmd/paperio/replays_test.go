@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/paperio/paperio/replay"
+	"github.com/paperio/paperio/engine/paperio/replay"
 )
 
 // stats runs paperio stats --data path and returns its exit code, table

@@ -15,9 +15,9 @@ import (
 
 	rules "github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/engine/paperio/bots"
+	"github.com/paperio/paperio/engine/paperio/replay"
 	"github.com/paperio/paperio/play"
 	"github.com/paperio/paperio/pyai"
-	"github.com/paperio/paperio/replay"
 )
 
 // squareBot is a Go player that walks a square of side 8 around its start,

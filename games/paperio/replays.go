@@ -5,9 +5,9 @@ import (
 	"time"
 
 	rules "github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio/replay"
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/games/paperio/tables"
-	"github.com/paperio/paperio/replay"
 )
 
 // Replays are the replay files of package replay, the format of the

@@ -7,9 +7,9 @@ import (
 	"testing"
 
 	rules "github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio/replay"
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/games/paperio/tables"
-	"github.com/paperio/paperio/replay"
 )
 
 // TestResultTextEveryEnd words every end of the reference games (every

@@ -5,10 +5,10 @@ import (
 
 	rules "github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/engine/paperio/bots"
+	"github.com/paperio/paperio/engine/paperio/replay"
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/games/paperio/tables"
 	"github.com/paperio/paperio/play"
-	"github.com/paperio/paperio/replay"
 )
 
 func (Game) NewWorker() game.Worker { return &worker{} }

@@ -7,7 +7,7 @@ import (
 
 // TestConformance replays every reference game frame for frame.
 func TestConformance(t *testing.T) {
-	files, _ := filepath.Glob("../testdata/conformance/*.jsonl.gz")
+	files, _ := filepath.Glob("../../../testdata/conformance/*.jsonl.gz")
 	if len(files) != 2 {
 		t.Fatalf("want the 2 reference files in testdata/conformance, found %v", files)
 	}
