@@ -25,9 +25,9 @@ import (
 	"unsafe"
 
 	"github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/games/paperio/rl"
+	"github.com/paperio/paperio/games/paperio/rl/trainlog"
 	"github.com/paperio/paperio/pyai"
-	"github.com/paperio/paperio/rl"
-	"github.com/paperio/paperio/rl/trainlog"
 )
 
 // abi changes whenever a function here changes its arguments or meaning;

@@ -13,8 +13,8 @@ import (
 	"github.com/apache/arrow/go/v15/arrow/memory"
 
 	"github.com/paperio/paperio/botspec"
+	"github.com/paperio/paperio/games/paperio/rl"
 	"github.com/paperio/paperio/internal/durable"
-	"github.com/paperio/paperio/rl"
 )
 
 func init() {

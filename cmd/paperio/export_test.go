@@ -15,7 +15,7 @@ import (
 	"github.com/apache/arrow/go/v15/arrow/ipc"
 	"github.com/apache/arrow/go/v15/arrow/memory"
 
-	"github.com/paperio/paperio/rl"
+	"github.com/paperio/paperio/games/paperio/rl"
 )
 
 // exportLine is export's summary line: rows, view, where from and to,

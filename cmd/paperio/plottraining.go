@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"github.com/paperio/paperio/analysis/plots"
-	"github.com/paperio/paperio/rl/trainlog"
+	"github.com/paperio/paperio/games/paperio/rl/trainlog"
 )
 
 // plotTraining draws the learning curves of a training run's folder (the

@@ -8,7 +8,7 @@ package policies
 import (
 	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/games/paperio"
-	"github.com/paperio/paperio/rl"
+	"github.com/paperio/paperio/games/paperio/rl"
 )
 
 func init() {

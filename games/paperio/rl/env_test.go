@@ -321,7 +321,7 @@ func TestExpertAnswers(t *testing.T) {
 // the environment plays the games self-play records with it.
 func TestEnvExecOpponentFollowsSelfplay(t *testing.T) {
 	c := paperio.Config{Width: 102, Height: 101, MaxTurns: 150}
-	bot := "exec:../examples/bots/python/goround.py"
+	bot := "exec:../../../examples/bots/python/goround.py"
 	const envs, perEnv, seed = 2, 2, 42
 	_, rows := selfplayRun(t, c, seed, envs*perEnv, selfplay.Pair{P1: "heuristic", P2: bot})
 	e := newEnv(t, EnvOptions{Envs: envs, Config: c, View: View{Crop: 9}, Opponent: bot, Player: 1})
