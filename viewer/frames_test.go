@@ -15,7 +15,7 @@ import (
 	"github.com/paperio/paperio/viewer"
 )
 
-var refFiles = []string{"../testdata/conformance/public.jsonl.gz", "../testdata/conformance/edge.jsonl.gz"}
+var refFiles = []string{"../testdata/paperio/conformance/public.jsonl.gz", "../testdata/paperio/conformance/edge.jsonl.gz"}
 
 // decoded is a blob read back the way web/board.js reads it.
 type decoded struct {

@@ -12,7 +12,7 @@ import (
 	vp "github.com/paperio/paperio/games/paperio/board"
 )
 
-const publicGames = "../../testdata/conformance/public.jsonl.gz"
+const publicGames = "../../testdata/paperio/conformance/public.jsonl.gz"
 
 // TestRender: each kind of output is written, and bad requests are usage
 // errors with one line.

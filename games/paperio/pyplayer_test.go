@@ -201,7 +201,7 @@ func TestFramesAreTheEngines(t *testing.T) {
 // the games end exactly as recorded, and every frame the AIs saw is the
 // recorded frame.
 func TestReplaysCourseGames(t *testing.T) {
-	games, err := replay.ReadAll("../../testdata/conformance/public.jsonl.gz")
+	games, err := replay.ReadAll("../../testdata/paperio/conformance/public.jsonl.gz")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,7 +19,7 @@ import (
 // tournament folders keep none.
 func TestResultTextEveryEnd(t *testing.T) {
 	var games []*replay.Game
-	for _, f := range []string{"../../testdata/conformance/public.jsonl.gz", "../../testdata/conformance/edge.jsonl.gz"} {
+	for _, f := range []string{"../../testdata/paperio/conformance/public.jsonl.gz", "../../testdata/paperio/conformance/edge.jsonl.gz"} {
 		gs, err := replay.ReadAll(f)
 		if err != nil {
 			t.Fatal(err)

@@ -66,7 +66,7 @@ func TestLoaderReadsReplayFiles(t *testing.T) {
 	dir := t.TempDir()
 	var games []*replay.Game
 	for _, name := range []string{"edge.jsonl.gz", "public.jsonl.gz"} {
-		src := filepath.Join("..", "..", "..", "testdata", "conformance", name)
+		src := filepath.Join("..", "..", "..", "testdata", "paperio", "conformance", name)
 		b, _ := os.ReadFile(src)
 		os.WriteFile(filepath.Join(dir, name), b, 0o644)
 		gs, err := replay.ReadAll(src)
