@@ -9,7 +9,7 @@ import (
 
 	"github.com/paperio/paperio/analysis"
 	"github.com/paperio/paperio/game"
-	"github.com/paperio/paperio/games/paperio"
+	paperiogame "github.com/paperio/paperio/games/paperio"
 	"github.com/paperio/paperio/games/paperio/analysistest"
 	"github.com/paperio/paperio/games/paperio/tables"
 )
@@ -387,4 +387,4 @@ func TestPartitionFolderSuppliesAMissingColumn(t *testing.T) {
 }
 
 // paperInfo is paper.io's, the game of the fixtures.
-var paperInfo = paperio.Game{}.Info()
+var paperInfo = paperiogame.Game{}.Info()

@@ -15,10 +15,10 @@ import (
 	"github.com/parquet-go/parquet-go"
 
 	"github.com/paperio/paperio/analysis"
-	rules "github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/engine/paperio/replay"
-	"github.com/paperio/paperio/games/paperio"
+	paperiogame "github.com/paperio/paperio/games/paperio"
 	"github.com/paperio/paperio/games/paperio/tables"
 	"github.com/paperio/paperio/games/paperio/testbot"
 	"github.com/paperio/paperio/results"
@@ -26,21 +26,21 @@ import (
 )
 
 // smallBoard keeps tests fast: 20x15, k = 10.
-var smallBoard = paperio.Config{Config: rules.Config{Width: 20, Height: 15, MaxTurns: 60}}
+var smallBoard = paperiogame.Config{Config: paperio.Config{Width: 20, Height: 15, MaxTurns: 60}}
 
 // paper is the game of the tests.
-var paper paperio.Game
+var paper paperiogame.Game
 
 func quickSeries(games int) tourney.SeriesOptions {
 	return tourney.SeriesOptions{Game: paper, Config: smallBoard, Games: games, Budget: 2 * time.Second}
 }
 
 func spinner(name string) *tourney.Entrant {
-	return testbot.Entrant(name, nil, func() bots.Bot { return &testbot.Fixed{A: rules.Right} })
+	return testbot.Entrant(name, nil, func() bots.Bot { return &testbot.Fixed{A: paperio.Right} })
 }
 
 func straight(name string) *tourney.Entrant {
-	return testbot.Entrant(name, nil, func() bots.Bot { return &testbot.Fixed{A: rules.Straight} })
+	return testbot.Entrant(name, nil, func() bots.Bot { return &testbot.Fixed{A: paperio.Straight} })
 }
 
 func tallies(ps []*tourney.PlayedSeries) []tourney.Tally {
@@ -121,7 +121,7 @@ func TestRoundRobinStoreAndResume(t *testing.T) {
 	}
 	for _, s := range done {
 		for i := range s.Games {
-			if _, err := paperio.Replay(s.Games[i].Record, nil); err != nil {
+			if _, err := paperiogame.Replay(s.Games[i].Record, nil); err != nil {
 				t.Fatal(err)
 			}
 		}

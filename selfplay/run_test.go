@@ -15,10 +15,10 @@ import (
 	"testing"
 	"time"
 
-	rules "github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/game"
-	"github.com/paperio/paperio/games/paperio"
+	paperiogame "github.com/paperio/paperio/games/paperio"
 	"github.com/paperio/paperio/games/paperio/tables"
 	"github.com/paperio/paperio/games/paperio/testbot"
 	"github.com/paperio/paperio/internal/durable"
@@ -28,14 +28,14 @@ import (
 )
 
 // paper is the game of the tests.
-var paper paperio.Game
+var paper paperiogame.Game
 
 // TurnsDir is paper.io's moves table.
 const TurnsDir = "turns"
 
 // settings are paper.io settings in the plan's form.
 func settings(w, h, turns int) json.RawMessage {
-	return paperio.Config{Config: rules.Config{Width: w, Height: h, MaxTurns: turns}}.Encode()
+	return paperiogame.Config{Config: paperio.Config{Width: w, Height: h, MaxTurns: turns}}.Encode()
 }
 
 // entrantOf turns a maker of paper.io players into the run's entrant maker.
@@ -296,7 +296,7 @@ func slowTestBot(spec string) (bots.Bot, error) {
 
 type slowBot struct{ bots.Bot }
 
-func (b slowBot) Reset(s *rules.State, me int, seed uint64, c play.Clock) {
+func (b slowBot) Reset(s *paperio.State, me int, seed uint64, c play.Clock) {
 	time.Sleep(3 * time.Millisecond)
 	b.Bot.Reset(s, me, seed, c)
 }
@@ -492,12 +492,12 @@ type panicky struct {
 	n int
 }
 
-func (p *panicky) Reset(s *rules.State, me int, seed uint64, c play.Clock) {
+func (p *panicky) Reset(s *paperio.State, me int, seed uint64, c play.Clock) {
 	p.n = 0
 	p.Bot.Reset(s, me, seed, c)
 }
 
-func (p *panicky) Act(s *rules.State, c play.Clock) rules.Action {
+func (p *panicky) Act(s *paperio.State, c play.Clock) paperio.Action {
 	if p.n++; p.n == 5 {
 		panic("broken bot")
 	}
@@ -525,7 +525,7 @@ func TestPanickingBot(t *testing.T) {
 		if g.P1 != "panicky" {
 			loser = 2
 		}
-		if g.Reason != int8(rules.ERR) || g.Winner != 3-loser || g.HalfSteps > 10 {
+		if g.Reason != int8(paperio.ERR) || g.Winner != 3-loser || g.HalfSteps > 10 {
 			t.Fatalf("game %d (%s v %s): winner %d reason %d after %d half-steps", g.GameID, g.P1, g.P2, g.Winner, g.Reason, g.HalfSteps)
 		}
 	}
@@ -551,12 +551,12 @@ type panicBot struct {
 	n int
 }
 
-func (b *panicBot) Reset(s *rules.State, me int, seed uint64, c play.Clock) {
+func (b *panicBot) Reset(s *paperio.State, me int, seed uint64, c play.Clock) {
 	b.n = 0
 	b.Bot.Reset(s, me, seed, c)
 }
 
-func (b *panicBot) Act(s *rules.State, c play.Clock) rules.Action {
+func (b *panicBot) Act(s *paperio.State, c play.Clock) paperio.Action {
 	if b.n++; b.n == 3 {
 		panic("third move")
 	}

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	vp "github.com/paperio/paperio/games/paperio/board"
+	paperioboard "github.com/paperio/paperio/games/paperio/board"
 )
 
 const publicGames = "../../testdata/paperio/conformance/public.jsonl.gz"
@@ -34,7 +34,7 @@ func TestRender(t *testing.T) {
 			if !bytes.Contains(b, []byte("STATIC_GAME")) {
 				t.Fatal("no game in the page")
 			}
-			if !bytes.Contains(b, vp.Board{}.Script()) {
+			if !bytes.Contains(b, paperioboard.Board{}.Script()) {
 				t.Fatal("paper.io's renderer is not inlined in the page")
 			}
 			return nil

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	rules "github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/engine/paperio/replay"
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/games/paperio/tables"
@@ -35,13 +35,13 @@ func ReplayGame(g game.ReplayGame) (*replay.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := rules.Result{Winner: g.Winner, Reason: rules.Reason(g.Reason), Extra: g.Extra}
-	if res.Reason == rules.FAC || res.Reason == rules.END {
+	res := paperio.Result{Winner: g.Winner, Reason: paperio.Reason(g.Reason), Extra: g.Extra}
+	if res.Reason == paperio.FAC || res.Reason == paperio.END {
 		res.Scores = [2]int{int(g.Score[0]), int(g.Score[1])}
 	}
 	detail := ""
-	if res.Reason == rules.ERR || res.Reason == rules.OVT {
-		if res.Winner != rules.Draw {
+	if res.Reason == paperio.ERR || res.Reason == paperio.OVT {
+		if res.Winner != paperio.Draw {
 			detail = g.Faults[res.Winner.Loser()].Detail
 		}
 		if detail == "" {
@@ -107,7 +107,7 @@ func (replays) Bench(paths []string, min time.Duration) (game.Bench, error) {
 		}
 		all = append(all, gs...)
 	}
-	states := make([]*rules.State, len(all))
+	states := make([]*paperio.State, len(all))
 	for i, g := range all {
 		s, err := g.Start()
 		if err != nil {
@@ -115,7 +115,7 @@ func (replays) Bench(paths []string, min time.Duration) (game.Bench, error) {
 		}
 		states[i] = s
 	}
-	work := &rules.State{}
+	work := &paperio.State{}
 	var steps int64
 	rounds := 0
 	begin := time.Now()
@@ -123,7 +123,7 @@ func (replays) Bench(paths []string, min time.Duration) (game.Bench, error) {
 		for i, g := range all {
 			work.CopyFrom(states[i])
 			for j := 0; j < len(g.Actions) && !work.Over(); j++ {
-				work.Step(rules.Action(g.Actions[j]))
+				work.Step(paperio.Action(g.Actions[j]))
 			}
 			steps += int64(work.HalfSteps())
 		}

@@ -11,9 +11,9 @@ import (
 	"fmt"
 	"image"
 
-	rules "github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/game"
-	gp "github.com/paperio/paperio/games/paperio"
+	paperiogame "github.com/paperio/paperio/games/paperio"
 	"github.com/paperio/paperio/games/paperio/tables"
 	"github.com/paperio/paperio/viewer"
 )
@@ -29,7 +29,7 @@ var script []byte
 // Script is the page's renderer of paper.io's frames, paperio.js.
 func (Board) Script() []byte { return script }
 
-func (Board) Game() game.Game { return gp.Game{} }
+func (Board) Game() game.Game { return paperiogame.Game{} }
 
 // DatasetColumns are the games table's start and actions.
 func (Board) DatasetColumns() (string, string) {
@@ -77,7 +77,7 @@ func (Board) Replay(r *game.Record) (viewer.Replayer, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, err := rules.NewGame(gp.EngineConfig(r.Config), starts)
+	s, err := paperio.NewGame(paperiogame.EngineConfig(r.Config), starts)
 	if err != nil {
 		return nil, err
 	}
@@ -86,7 +86,7 @@ func (Board) Replay(r *game.Record) (viewer.Replayer, error) {
 
 // replayer is a game being replayed on the engine.
 type replayer struct {
-	s *rules.State
+	s *paperio.State
 	// prev is the territory before the latest move: the cells it enclosed
 	// are marked.
 	prev []uint8
@@ -99,8 +99,8 @@ func (p *replayer) Header() viewer.Header {
 
 // Step plays one action (L, R or S).
 func (p *replayer) Step(moves []byte) (int, error) {
-	a := rules.Action(moves[0])
-	if a != rules.Left && a != rules.Right && a != rules.Straight {
+	a := paperio.Action(moves[0])
+	if a != paperio.Left && a != paperio.Right && a != paperio.Straight {
 		return 0, fmt.Errorf("action %q: must be L, R or S", moves[0])
 	}
 	if p.s.Over() {

@@ -7,12 +7,12 @@ package policies
 
 import (
 	"github.com/paperio/paperio/engine/paperio/bots"
-	"github.com/paperio/paperio/games/paperio"
+	paperiogame "github.com/paperio/paperio/games/paperio"
 	"github.com/paperio/paperio/games/paperio/rl"
 )
 
 func init() {
-	paperio.RegisterFileKind(paperio.FileKind{
+	paperiogame.RegisterFileKind(paperiogame.FileKind{
 		Prefix: rl.PolicyPrefix,
 		Help:   "policy:FILE  a learned policy: the network of a weights file (docs/POLICY.md, written by the Python package's paperio.policy.save) played in Go, named by the file's stem",
 		Load: func(path string) (func() (bots.Bot, error), error) {

@@ -17,7 +17,7 @@ import (
 	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/engine/paperio/replay"
-	gp "github.com/paperio/paperio/games/paperio"
+	paperiogame "github.com/paperio/paperio/games/paperio"
 	"github.com/paperio/paperio/games/paperio/tables"
 	"github.com/paperio/paperio/internal/jsonl"
 	"github.com/paperio/paperio/label"
@@ -306,7 +306,7 @@ func checkManifest(dir string) error {
 			Game string `json:"game"`
 		} `json:"run"`
 	}
-	if json.Unmarshal(b, &m) == nil && m.Run.Game != "" && m.Run.Game != (gp.Game{}).Name() {
+	if json.Unmarshal(b, &m) == nil && m.Run.Game != "" && m.Run.Game != (paperiogame.Game{}).Name() {
 		return fmt.Errorf("%s holds %s games, not paper.io", dir, m.Run.Game)
 	}
 	return nil

@@ -8,26 +8,26 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 
-	rules "github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/game"
-	"github.com/paperio/paperio/games/paperio"
+	paperiogame "github.com/paperio/paperio/games/paperio"
 	"github.com/paperio/paperio/games/paperio/tables"
 	"github.com/paperio/paperio/selfplay"
 )
 
 // selfplayRun writes a self-play dataset with paperio selfplay's code into
 // a temporary folder and returns the folder and its games rows in order.
-func selfplayRun(t testing.TB, c rules.Config, seed, games int64, pairs ...selfplay.Pair) (string, []tables.Game) {
+func selfplayRun(t testing.TB, c paperio.Config, seed, games int64, pairs ...selfplay.Pair) (string, []tables.Game) {
 	t.Helper()
 	dir := t.TempDir()
 	plan := selfplay.Plan{
 		Game: "paperio", Seed: seed, Games: games, ChunkGames: selfplay.ChunkGamesFor(games),
-		Settings: paperio.Config{Config: c}.Encode(), Pairs: pairs,
+		Settings: paperiogame.Config{Config: c}.Encode(), Pairs: pairs,
 	}
 	_, err := selfplay.Run(context.Background(), selfplay.Options{
 		Plan: plan, Out: dir, Workers: 2,
 		Entrant: func(spec string) (*game.Entrant, error) {
-			return paperio.Game{}.Entrant(spec, game.PlayerOptions{})
+			return paperiogame.Game{}.Entrant(spec, game.PlayerOptions{})
 		},
 	})
 	if err != nil {
@@ -71,7 +71,7 @@ func readTurns(t testing.TB, dir string) []tables.Turn {
 // shadow replays a games row alongside an environment.
 type shadow struct {
 	row tables.Game
-	s   *rules.State
+	s   *paperio.State
 	at  int // actions replayed
 }
 
@@ -81,8 +81,8 @@ func newShadow(t testing.TB, row tables.Game) *shadow {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := rules.Config{Width: int(row.Width), Height: int(row.Height), MaxTurns: int(row.MaxTurns)}
-	s, err := rules.NewGame(c, st)
+	c := paperio.Config{Width: int(row.Width), Height: int(row.Height), MaxTurns: int(row.MaxTurns)}
+	s, err := paperio.NewGame(c, st)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +93,7 @@ func newShadow(t testing.TB, row tables.Game) *shadow {
 // the game's end).
 func (sh *shadow) playUntil(me int) {
 	for sh.at < len(sh.row.Actions) && sh.s.ToMove() != me {
-		sh.s.Step(rules.Action(sh.row.Actions[sh.at]))
+		sh.s.Step(paperio.Action(sh.row.Actions[sh.at]))
 		sh.at++
 	}
 }
@@ -104,10 +104,10 @@ func (sh *shadow) next(t testing.TB) int64 {
 	if sh.at >= len(sh.row.Actions) {
 		t.Fatalf("game %d: no action left after %d", sh.row.GameID, sh.at)
 	}
-	return int64(ActionIndex(rules.Action(sh.row.Actions[sh.at])))
+	return int64(ActionIndex(paperio.Action(sh.row.Actions[sh.at])))
 }
 
 func (sh *shadow) step() {
-	sh.s.Step(rules.Action(sh.row.Actions[sh.at]))
+	sh.s.Step(paperio.Action(sh.row.Actions[sh.at]))
 	sh.at++
 }
