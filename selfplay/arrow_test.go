@@ -125,7 +125,7 @@ func TestArrowReadsWhatTheEnginePlayed(t *testing.T) {
 				t.Fatalf("chunk %d game row %d: id %d seed %d players %s %s", k, i, id, g.int(t, "seed", i), g.strs["p1"][i], g.strs["p2"][i])
 			}
 			c := paperio.Config{Width: int(g.int(t, "width", i)), Height: int(g.int(t, "height", i)), MaxTurns: int(g.int(t, "max_turns", i))}
-			starts, err := tables.ParseStart(g.strs["start"][i])
+			starts, err := paperio.ParseStart(g.strs["start"][i])
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -10,7 +10,6 @@ import (
 	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/game"
 	paperiogame "github.com/paperio/paperio/games/paperio"
-	"github.com/paperio/paperio/games/paperio/tables"
 	"github.com/paperio/paperio/games/paperio/testbot"
 	"github.com/paperio/paperio/play"
 )
@@ -40,7 +39,7 @@ func TestSeriesPairing(t *testing.T) {
 				p, _ := paperiogame.ParsePairing(pairing)
 				wantStarts, wantP1, wantHalf = paperiogame.SecondHalfStarts(smallBoard.Config, base, p), "b", 2
 			}
-			if g.Start != tables.StartString(wantStarts) || g.Players[0] != wantP1 || g.Half != wantHalf {
+			if g.Start != paperio.StartString(wantStarts) || g.Players[0] != wantP1 || g.Half != wantHalf {
 				t.Fatalf("%v game %d: start %s players %v half %d", pairing, g.Index, g.Start, g.Players, g.Half)
 			}
 			// The same game through bots.Play.

@@ -7,7 +7,6 @@ import (
 	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/engine/paperio/replay"
 	"github.com/paperio/paperio/game"
-	"github.com/paperio/paperio/games/paperio/tables"
 )
 
 // Replays are the replay files of package replay, the format of the
@@ -31,7 +30,7 @@ func (replays) Append(path string, games ...game.ReplayGame) error {
 // ReplayGame is a record in the replay format.
 func ReplayGame(g game.ReplayGame) (*replay.Game, error) {
 	c := EngineConfig(g.Config)
-	starts, err := tables.ParseStart(g.Start)
+	starts, err := paperio.ParseStart(g.Start)
 	if err != nil {
 		return nil, err
 	}
@@ -72,7 +71,7 @@ func (replays) Read(path string) ([]game.ReplayGame, error) {
 	out := make([]game.ReplayGame, len(gs))
 	for i, g := range gs {
 		r := &game.Record{
-			Seed: g.Seed, Config: Config{Config: g.Config()}, Start: tables.StartString(g.Starts()),
+			Seed: g.Seed, Config: Config{Config: g.Config()}, Start: paperio.StartString(g.Starts()),
 			Moves: []byte(g.Actions), Winner: game.Winner(g.Result.EngineWinner()), Reason: g.Result.Reason,
 			Extra: -1, Length: len(g.Actions),
 		}

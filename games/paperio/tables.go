@@ -1,6 +1,7 @@
 package paperio
 
 import (
+	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/games/paperio/tables"
 )
@@ -38,6 +39,6 @@ func replayRows(r *game.Record) (*rows, error) {
 		return nil, err
 	}
 	c := EngineConfig(r.Config)
-	starts, _ := tables.ParseStart(r.Start)
+	starts, _ := paperio.ParseStart(r.Start)
 	return &rows{game: tables.GameRow(0, r.Seed, "", "", c, starts, s, r.Moves), turns: rec.Finish(s)}, nil
 }

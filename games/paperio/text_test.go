@@ -9,7 +9,6 @@ import (
 	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/engine/paperio/replay"
 	"github.com/paperio/paperio/game"
-	"github.com/paperio/paperio/games/paperio/tables"
 )
 
 // TestResultTextEveryEnd words every end of the reference games (every
@@ -29,7 +28,7 @@ func TestResultTextEveryEnd(t *testing.T) {
 	names := [2]string{"alpha", "beta"}
 	seen := map[string]bool{}
 	for _, g := range games {
-		rec := &game.Record{Config: Config{g.Config()}, Start: tables.StartString(g.Starts()), Moves: []byte(g.Actions),
+		rec := &game.Record{Config: Config{g.Config()}, Start: paperio.StartString(g.Starts()), Moves: []byte(g.Actions),
 			Winner: g.Result.EngineWinner(), Reason: g.Result.Reason, Extra: extraOf(t, g.Result), Length: len(g.Actions)}
 		s, err := Replay(rec, nil)
 		if err != nil {

@@ -57,7 +57,7 @@ func (w *worker) Play(seats [2]*game.Seat, su game.Setup) (*game.Record, error) 
 		frames.Snapshot(s)
 	}
 	if su.Watch != nil {
-		su.Watch.Begin(tables.StartString(starts))
+		su.Watch.Begin(paperio.StartString(starts))
 	}
 	if su.Rows || frames != nil {
 		w.rec.Start(0)
@@ -97,7 +97,7 @@ func Starts(c paperio.Config, su game.Setup) ([2]paperio.Start, error) {
 	var st [2]paperio.Start
 	var err error
 	if su.Start != "" {
-		if st, err = tables.ParseStart(su.Start); err == nil {
+		if st, err = paperio.ParseStart(su.Start); err == nil {
 			err = checkStarts(c, st)
 		}
 	} else {
@@ -124,7 +124,7 @@ func record(c paperio.Config, seed int64, starts [2]paperio.Start, s *paperio.St
 	}
 	r := s.Result()
 	return &game.Record{
-		Seed: seed, Config: Config{c}, Start: tables.StartString(starts), Moves: moves,
+		Seed: seed, Config: Config{c}, Start: paperio.StartString(starts), Moves: moves,
 		Winner: r.Winner, Reason: int(r.Reason), Extra: r.Extra,
 		Length: s.HalfSteps(), Score: [2]float64{float64(s.Area(0)), float64(s.Area(1))},
 		Think: res.Think, Faults: res.Faults, Detail: res.Detail,
@@ -136,7 +136,7 @@ func record(c paperio.Config, seed int64, starts [2]paperio.Start, s *paperio.St
 // It checks that the replay ends as the record says.
 func Replay(r *game.Record, onStep func(*paperio.State, paperio.Action)) (*paperio.State, error) {
 	c := EngineConfig(r.Config)
-	starts, err := tables.ParseStart(r.Start)
+	starts, err := paperio.ParseStart(r.Start)
 	if err != nil {
 		return nil, err
 	}

@@ -73,7 +73,7 @@ func StateLen(w, h int) int { return w*h + 2*headBytes }
 
 // Replay starts replaying r from its start.
 func (Board) Replay(r *game.Record) (viewer.Replayer, error) {
-	starts, err := tables.ParseStart(r.Start)
+	starts, err := paperio.ParseStart(r.Start)
 	if err != nil {
 		return nil, err
 	}

@@ -283,7 +283,7 @@ func readReplays(files []string) ([]string, map[string][]tables.Game, error) {
 			c := g.Config()
 			rows[i] = tables.Game{
 				GameID: id, P1: g.Players[0], P2: g.Players[1], Seed: g.Seed, Width: int32(c.Width), Height: int32(c.Height),
-				MaxTurns: int32(c.MaxTurns), Start: tables.StartString(g.Starts()), Actions: g.Actions,
+				MaxTurns: int32(c.MaxTurns), Start: paperio.StartString(g.Starts()), Actions: g.Actions,
 				Winner: g.Result.EngineWinner().Code(),
 			}
 			id++
@@ -429,7 +429,7 @@ func (l *Loader) start(row tables.Game) error {
 	if !keep[0] && !keep[1] || len(row.Actions) == 0 {
 		return nil
 	}
-	st, err := tables.ParseStart(row.Start)
+	st, err := paperio.ParseStart(row.Start)
 	if err != nil {
 		return fmt.Errorf("game %d: %v", row.GameID, err)
 	}

@@ -77,7 +77,7 @@ type shadow struct {
 
 func newShadow(t testing.TB, row tables.Game) *shadow {
 	t.Helper()
-	st, err := tables.ParseStart(row.Start)
+	st, err := paperio.ParseStart(row.Start)
 	if err != nil {
 		t.Fatal(err)
 	}
