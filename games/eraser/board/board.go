@@ -17,7 +17,6 @@ import (
 	"github.com/paperio/paperio/engine/eraser"
 	"github.com/paperio/paperio/game"
 	erasergame "github.com/paperio/paperio/games/eraser"
-	"github.com/paperio/paperio/games/paperio/tables"
 	"github.com/paperio/paperio/viewer"
 )
 
@@ -36,7 +35,7 @@ func (Board) Game() game.Game { return erasergame.Game{} }
 
 // DatasetColumns are the games table's board seed and swaps.
 func (Board) DatasetColumns() (string, string) {
-	return tables.Column[erasergame.GameRow]("BoardSeed"), tables.Column[erasergame.GameRow]("Swaps")
+	return game.Column[erasergame.GameRow]("BoardSeed"), game.Column[erasergame.GameRow]("Swaps")
 }
 
 // Palette indices: a colour's index is its eraser.Colour (Empty included).

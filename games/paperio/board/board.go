@@ -33,7 +33,7 @@ func (Board) Game() game.Game { return paperiogame.Game{} }
 
 // DatasetColumns are the games table's start and actions.
 func (Board) DatasetColumns() (string, string) {
-	return tables.Column[tables.Game]("Start"), tables.Column[tables.Game]("Actions")
+	return game.Column[tables.Game]("Start"), game.Column[tables.Game]("Actions")
 }
 
 // Palette indices: the colours of the board, shared by the page and Draw.

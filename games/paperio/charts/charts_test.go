@@ -7,6 +7,7 @@ import (
 
 	"github.com/paperio/paperio/analysis"
 	"github.com/paperio/paperio/analysis/plots"
+	"github.com/paperio/paperio/game"
 	_ "github.com/paperio/paperio/games/paperio"
 	"github.com/paperio/paperio/games/paperio/analysistest"
 	"github.com/paperio/paperio/games/paperio/tables"
@@ -47,7 +48,7 @@ func TestTimelineColumns(t *testing.T) {
 		ColRatio: "Ratio", ColDistHeads: "DistHeads",
 		ColBand1ToHead2: "Band1ToHead2", ColBand2ToHead1: "Band2ToHead1",
 	} {
-		if want := tables.Column[tables.Turn](field); col != want {
+		if want := game.Column[tables.Turn](field); col != want {
 			t.Errorf("%s: analysis reads %q, the turns table writes %q", field, col, want)
 		}
 	}
