@@ -1,22 +1,21 @@
-// Package policies lets a learned policy play paper.io wherever a player
-// is named, as "policy:FILE" (FILE a weights file, docs/POLICY.md; played
-// by rl.Policy): it registers the kind with package games/paperio, which
-// cannot import rl itself (rl's tests play paper.io through it). Programs
-// import it for its side effect, as games/all does.
-package policies
+package rl
 
 import (
 	"github.com/paperio/paperio/engine/paperio/bots"
 	paperiogame "github.com/paperio/paperio/games/paperio"
-	"github.com/paperio/paperio/games/paperio/rl"
 )
 
+// A learned policy plays paper.io wherever a player is named, as
+// "policy:FILE" (FILE a weights file, docs/POLICY.md): the kind is
+// registered with paper.io's binding, whose players this package's
+// environment plays against (programs, exec:FILE). Programs that name
+// players import this package, as games/all does.
 func init() {
 	paperiogame.RegisterFileKind(paperiogame.FileKind{
-		Prefix: rl.PolicyPrefix,
+		Prefix: PolicyPrefix,
 		Help:   "policy:FILE  a learned policy: the network of a weights file (docs/POLICY.md, written by the Python package's paperio.policy.save) played in Go, named by the file's stem",
 		Load: func(path string) (func() (bots.Bot, error), error) {
-			p, err := rl.LoadPolicy(path)
+			p, err := LoadPolicy(path)
 			if err != nil {
 				return nil, err
 			}
