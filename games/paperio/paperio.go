@@ -1,7 +1,7 @@
 // Package paperio binds paper.io (纸带圈地, the 2018 game; rules in engine/paperio/,
 // bots in engine/paperio/bots/) to the shared commands: its settings,
-// players, games, dataset tables (package dataset) and replays (package
-// replay). Its course AIs play through PyPlayer and driver.py (on package
+// players, games, dataset tables (games/paperio/tables) and replays
+// (engine/paperio/replay). Its course AIs play through PyPlayer and driver.py (on package
 // pyai's contained process), its programs through ExecPlayer (on package
 // execai). Importing it registers the game as "paperio", the default.
 package paperio

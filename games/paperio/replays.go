@@ -9,7 +9,7 @@ import (
 	"github.com/paperio/paperio/game"
 )
 
-// Replays are the replay files of package replay, the format of the
+// Replays are the replay files of engine/paperio/replay, the format of the
 // course's recordings.
 func (Game) Replays() game.Replays { return replays{} }
 

@@ -9,7 +9,7 @@ natively), `itNNNN.npz` snapshots (the Elo ladder's checkpoints and the
 league's past selves), `state.pt` (the learner, its optimiser and the
 league's records: running the same command again goes on from there, until
 the total training time reaches --minutes) and `log/` (Parquet tables of
-package rl/trainlog: iterations, matchups, ratings; `paperio plot training
+package games/paperio/rl/trainlog: iterations, matchups, ratings; `paperio plot training
 --data OUT` draws them).
 
 The algorithm, and why

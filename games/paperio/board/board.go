@@ -1,7 +1,7 @@
 // Package board is paper.io's board in the viewer: frames replayed by the
 // engine (package paperio) from a record's start and actions, drawn in the
 // page by paperio.js (its Script) and here by Draw (render's PNG
-// and GIF), replay files (package replay), and the player a person steers
+// and GIF), replay files (engine/paperio/replay), and the player a person steers
 // with the arrow keys. Importing it registers the board; games/all does.
 package board
 
