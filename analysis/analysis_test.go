@@ -9,13 +9,13 @@ import (
 	"testing"
 
 	"github.com/paperio/paperio/analysis"
-	"github.com/paperio/paperio/dataset"
 	"github.com/paperio/paperio/game"
-	"github.com/paperio/paperio/games/paperio"
+	paperiogame "github.com/paperio/paperio/games/paperio"
 	"github.com/paperio/paperio/games/paperio/analysistest"
+	"github.com/paperio/paperio/games/paperio/tables"
 )
 
-func fixture(t *testing.T, n int) (string, []dataset.Game, []dataset.Turn) {
+func fixture(t *testing.T, n int) (string, []tables.Game, []tables.Turn) {
 	t.Helper()
 	dir := t.TempDir()
 	games, turns := analysistest.Make(n, 1)
@@ -85,9 +85,9 @@ type plain struct {
 	ends                       map[int8]int
 }
 
-func plainByPlayer(games []dataset.Game) map[string]*plain {
+func plainByPlayer(games []tables.Game) map[string]*plain {
 	m := map[string]*plain{}
-	add := func(name string, won, lost bool, g dataset.Game, area int32) {
+	add := func(name string, won, lost bool, g tables.Game, area int32) {
 		p := m[name]
 		if p == nil {
 			p = &plain{ends: map[int8]int{}}
@@ -426,4 +426,4 @@ func TestPartitionFolderSuppliesAMissingColumn(t *testing.T) {
 }
 
 // paperInfo is paper.io's, the game of the fixtures.
-var paperInfo = paperio.Game{}.Info()
+var paperInfo = paperiogame.Game{}.Info()

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/paperio/paperio/analysis"
-	"github.com/paperio/paperio/games/paperio"
+	paperiogame "github.com/paperio/paperio/games/paperio"
 )
 
 // BenchmarkBarsAggregation reads and aggregates what the bars chart shows,
@@ -26,7 +26,7 @@ func BenchmarkBarsAggregation(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if len(analysis.ByPlayer(paperio.Game{}.Info(), analysis.Entries(games))) == 0 {
+		if len(analysis.ByPlayer(paperiogame.Game{}.Info(), analysis.Entries(games))) == 0 {
 			b.Fatal("no players")
 		}
 	}

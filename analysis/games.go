@@ -10,7 +10,7 @@ import (
 // Columns of the games table that analysis reads. Every game's games table
 // has them; the length and score columns are named by the game
 // (game.Info: half_steps, area1 and area2 for paper.io, which its binding
-// checks against dataset.Game's tags).
+// checks against the tags of its tables.Game).
 const (
 	ColGameID = "game_id"
 	ColP1     = "p1"

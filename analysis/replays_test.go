@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/paperio/paperio/analysis"
-	"github.com/paperio/paperio/replay"
+	"github.com/paperio/paperio/engine/paperio/replay"
 )
 
 // TestReplayFilesReadAsADataset: a replay file, or a folder of them, is
@@ -19,7 +19,7 @@ func TestReplayFilesReadAsADataset(t *testing.T) {
 	dir := t.TempDir()
 	var want []*replay.Game
 	for _, name := range []string{"edge.jsonl.gz", "public.jsonl.gz"} { // sorted, as the folder is read
-		src := filepath.Join("..", "testdata", "conformance", name)
+		src := filepath.Join("..", "testdata", "paperio", "conformance", name)
 		b, err := os.ReadFile(src)
 		if err != nil {
 			t.Fatal(err)

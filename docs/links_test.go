@@ -21,7 +21,7 @@ const readmeMaxLines = 300
 // committed apart from them (a chart drawn from a training run, a log moved
 // out of a module's docstring). A link to one passes while it is missing.
 var toCome = map[string]bool{
-	"docs/training.png":    true,
+	"docs/training.png": true,
 }
 
 // skipDirs are folders of the checkout that hold no documents of the

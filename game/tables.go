@@ -1,7 +1,10 @@
 package game
 
 import (
+	"fmt"
 	"io"
+	"reflect"
+	"strings"
 
 	"github.com/parquet-go/parquet-go"
 )
@@ -55,4 +58,18 @@ func (c *rowChunk[G, M]) Close() error {
 		return err
 	}
 	return c.mw.Close()
+}
+
+// Column is the column name of the field called field in a game's table
+// struct T (a row of its games or moves table), as its parquet tag gives
+// it. Readers take their column names from here, so the struct is the one
+// statement of the schema; a field that does not exist panics when the
+// reader's package starts.
+func Column[T any](field string) string {
+	f, ok := reflect.TypeFor[T]().FieldByName(field)
+	if !ok {
+		panic(fmt.Sprintf("game: %s has no field %s", reflect.TypeFor[T]().Name(), field))
+	}
+	name, _, _ := strings.Cut(f.Tag.Get("parquet"), ",")
+	return name
 }

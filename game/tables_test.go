@@ -82,3 +82,23 @@ func TestRowTables(t *testing.T) {
 		}
 	}
 }
+
+// TestColumn: a field's column is its parquet tag's name, without the
+// options; a field that does not exist panics.
+func TestColumn(t *testing.T) {
+	if Column[gameRow]("Len") != "length" || Column[moveRow]("Move") != "move" {
+		t.Fatalf("Column: %q, %q", Column[gameRow]("Len"), Column[moveRow]("Move"))
+	}
+	type tagged struct {
+		Dir int8 `parquet:"direction,delta"`
+	}
+	if got := Column[tagged]("Dir"); got != "direction" {
+		t.Fatalf("Column with options = %q", got)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Fatal("an unknown field did not panic")
+		}
+	}()
+	Column[gameRow]("NoSuchField")
+}

@@ -15,32 +15,32 @@ import (
 	"github.com/parquet-go/parquet-go"
 
 	"github.com/paperio/paperio/analysis"
-	"github.com/paperio/paperio/dataset"
-	rules "github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/engine/paperio/bots"
-	"github.com/paperio/paperio/games/paperio"
+	"github.com/paperio/paperio/engine/paperio/replay"
+	paperiogame "github.com/paperio/paperio/games/paperio"
+	"github.com/paperio/paperio/games/paperio/tables"
 	"github.com/paperio/paperio/games/paperio/testbot"
-	"github.com/paperio/paperio/replay"
 	"github.com/paperio/paperio/results"
 	"github.com/paperio/paperio/tourney"
 )
 
 // smallBoard keeps tests fast: 20x15, k = 10.
-var smallBoard = paperio.Config{Config: rules.Config{Width: 20, Height: 15, MaxTurns: 60}}
+var smallBoard = paperiogame.Config{Config: paperio.Config{Width: 20, Height: 15, MaxTurns: 60}}
 
 // paper is the game of the tests.
-var paper paperio.Game
+var paper paperiogame.Game
 
 func quickSeries(games int) tourney.SeriesOptions {
 	return tourney.SeriesOptions{Game: paper, Config: smallBoard, Games: games, Budget: 2 * time.Second}
 }
 
 func spinner(name string) *tourney.Entrant {
-	return testbot.Entrant(name, nil, func() bots.Bot { return &testbot.Fixed{A: rules.Right} })
+	return testbot.Entrant(name, nil, func() bots.Bot { return &testbot.Fixed{A: paperio.Right} })
 }
 
 func straight(name string) *tourney.Entrant {
-	return testbot.Entrant(name, nil, func() bots.Bot { return &testbot.Fixed{A: rules.Straight} })
+	return testbot.Entrant(name, nil, func() bots.Bot { return &testbot.Fixed{A: paperio.Straight} })
 }
 
 func tallies(ps []*tourney.PlayedSeries) []tourney.Tally {
@@ -121,7 +121,7 @@ func TestRoundRobinStoreAndResume(t *testing.T) {
 	}
 	for _, s := range done {
 		for i := range s.Games {
-			if _, err := paperio.Replay(s.Games[i].Record, nil); err != nil {
+			if _, err := paperiogame.Replay(s.Games[i].Record, nil); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -135,7 +135,7 @@ func TestRoundRobinStoreAndResume(t *testing.T) {
 	}
 	seen := map[int64]bool{}
 	for _, f := range files {
-		rows, err := parquet.ReadFile[dataset.Game](f)
+		rows, err := parquet.ReadFile[tables.Game](f)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,7 +7,7 @@
 # Each round measures, REV first, then the checkout:
 #   engine       BenchmarkStep (the public reference games), ns a half-step (earlier revisions
 #                report no CPU time)
-#   environment  BenchmarkEngineReplay (./rl: the engine alone on the environment's games) and
+#   environment  BenchmarkEngineReplay (games/paperio/rl: the engine alone on the environment's games) and
 #                BenchmarkEnv/full, crop11 and blind, CPU-ns an agent step
 #   self-play    `paperio selfplay --games 2000 --seed 7`: games/s, CPU-s and the dataset hash
 #   bridge       `paperio bench --bots py:square.py,py:square.py --games 3` in CPU-ms of every process
@@ -30,13 +30,15 @@ git worktree add --detach "$tmp/rev" "$rev" >/dev/null
 
 # build NAME TREE: the command and the test binaries of a tree, under $tmp/NAME
 build() {
-	local name=$1 tree=$2 eng=engine/paperio
+	local name=$1 tree=$2 eng=engine/paperio rl=games/paperio/rl
 	[ -d "$tree/$eng" ] || eng=engine
+	[ -d "$tree/$rl" ] || rl=rl
 	mkdir -p "$tmp/$name"
 	(cd "$tree" && go build -o "$tmp/$name/paperio" ./cmd/paperio &&
 		go test -c -o "$tmp/$name/engine.test" "./$eng" &&
-		go test -c -o "$tmp/$name/rl.test" ./rl)
+		go test -c -o "$tmp/$name/rl.test" "./$rl")
 	echo "$tree/$eng" >"$tmp/$name/engdir"
+	echo "$tree/$rl" >"$tmp/$name/rldir"
 	echo "$tree" >"$tmp/$name/tree"
 }
 build rev "$tmp/rev"
@@ -53,7 +55,7 @@ for r in $(seq "$rounds"); do
 		b=$tmp/$v
 		(cd "$(cat "$b/engdir")" && "$b/engine.test" -test.run '^$' -test.bench 'Step$' -test.benchtime 2s) |
 			metric ns/op | sed "s/^/$v engine, ns a half-step: /"
-		out=$(cd "$(cat "$b/tree")/rl" && "$b/rl.test" -test.run '^$' -test.bench 'EngineReplay$|Env/(full|crop11|blind)$' -test.benchtime 2s)
+		out=$(cd "$(cat "$b/rldir")" && "$b/rl.test" -test.run '^$' -test.bench 'EngineReplay$|Env/(full|crop11|blind)$' -test.benchtime 2s)
 		echo "$out" | metric cpu-ns/half-step | sed "s/^/$v environment's engine, CPU-ns a half-step: /"
 		echo "$out" | metric cpu-ns/agent-step | sed "s/^/$v environment, CPU-ns an agent step: /"
 	done

@@ -23,7 +23,7 @@ PY="${PY:-/usr/bin/python3}"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 go build -o "$tmp/paperio" ./cmd/paperio
-for p in engine/paperio selfplay dataset rl; do
+for p in engine/paperio selfplay games/paperio/tables games/paperio/rl; do
 	go test -c -o "$tmp/$(echo $p | tr / _).test" ./$p
 done
 
@@ -52,10 +52,10 @@ for b in Run RunRows RunPlay; do
 	v=$(echo "$out" | grep "Benchmark$b-" | metric games/cpu-s)
 	echo "  $b: $v games per CPU-second"
 done
-(cd dataset && "$tmp/dataset.test" -test.run '^$' -test.bench 'Record$' -test.benchtime 10x) | grep '^Benchmark'
+(cd games/paperio/tables && "$tmp/games_paperio_tables.test" -test.run '^$' -test.bench 'Record$' -test.benchtime 10x) | grep '^Benchmark'
 
 echo "== environment: 256 games, random actions against random"
-out=$(cd rl && "$tmp/rl.test" -test.run '^$' -test.bench 'Env$' -test.benchtime 2s)
+out=$(cd games/paperio/rl && "$tmp/games_paperio_rl.test" -test.run '^$' -test.bench 'Env$' -test.benchtime 2s)
 echo "$out" | grep '^Benchmark'
 for v in full crop11 blind; do
 	p=$(echo "$out" | grep "BenchmarkEnv/$v-" | metric pct-engine)

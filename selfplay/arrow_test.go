@@ -12,8 +12,8 @@ import (
 	"github.com/apache/arrow/go/v15/parquet/pqarrow"
 	"github.com/parquet-go/parquet-go"
 
-	"github.com/paperio/paperio/dataset"
 	"github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/games/paperio/tables"
 	"github.com/paperio/paperio/play"
 )
 
@@ -125,7 +125,7 @@ func TestArrowReadsWhatTheEnginePlayed(t *testing.T) {
 				t.Fatalf("chunk %d game row %d: id %d seed %d players %s %s", k, i, id, g.int(t, "seed", i), g.strs["p1"][i], g.strs["p2"][i])
 			}
 			c := paperio.Config{Width: int(g.int(t, "width", i)), Height: int(g.int(t, "height", i)), MaxTurns: int(g.int(t, "max_turns", i))}
-			starts, err := dataset.ParseStart(g.strs["start"][i])
+			starts, err := paperio.ParseStart(g.strs["start"][i])
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -196,7 +196,7 @@ func checkTurnRow(t *testing.T, tr *arrowTable, i int, id int64, h int, s *paper
 			t.Fatalf("game %d half-step %d: %s = %d, the replay gives %d", id, h, col, got, v)
 		}
 	}
-	if r := tr.flts["ratio"][i]; r != dataset.Ratio(int32(s.Area(0)), int32(s.Area(1))) {
+	if r := tr.flts["ratio"][i]; r != tables.Ratio(int32(s.Area(0)), int32(s.Area(1))) {
 		t.Fatalf("game %d half-step %d: ratio %v", id, h, r)
 	}
 	if done := tr.bools["done"][i]; done != s.Over() {

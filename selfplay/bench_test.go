@@ -9,9 +9,9 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/paperio/paperio/dataset"
 	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/engine/paperio/bots"
+	"github.com/paperio/paperio/games/paperio/tables"
 	"github.com/paperio/paperio/internal/cputime"
 	"github.com/paperio/paperio/internal/s3test"
 )
@@ -92,8 +92,8 @@ func BenchmarkOut(b *testing.B) {
 func BenchmarkRunRows(b *testing.B) {
 	c := paperio.DefaultConfig()
 	specs := []string{"goround", "wanderer", "heuristic"}
-	var games [][]dataset.Turn
-	var r dataset.Recorder
+	var games [][]tables.Turn
+	var r tables.Recorder
 	for g := 0; g < 512; g++ {
 		pair := [2]string{specs[g%3], specs[(g/3)%3]}
 		var ps [2]bots.Bot
@@ -122,7 +122,7 @@ func BenchmarkRunRows(b *testing.B) {
 		for w := range 2 {
 			wg.Go(func() {
 				for lo := w * chunk; lo < len(games); lo += 2 * chunk {
-					tw := dataset.NewTurnWriter(io.Discard)
+					tw := tables.NewTurnWriter(io.Discard)
 					for _, rows := range games[lo:min(lo+chunk, len(games))] {
 						if _, err := tw.Write(rows); err != nil {
 							b.Error(err)
@@ -159,7 +159,7 @@ func BenchmarkRunPlay(b *testing.B) {
 		var wg sync.WaitGroup
 		for w := range 2 {
 			wg.Go(func() {
-				var r dataset.Recorder
+				var r tables.Recorder
 				players := map[[2]string][2]bots.Bot{}
 				for g := w; g < games; g += 2 {
 					pair := [2]string{specs[g%3], specs[(g/3)%3]}

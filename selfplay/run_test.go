@@ -15,11 +15,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/paperio/paperio/dataset"
-	rules "github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/game"
-	"github.com/paperio/paperio/games/paperio"
+	paperiogame "github.com/paperio/paperio/games/paperio"
+	"github.com/paperio/paperio/games/paperio/tables"
 	"github.com/paperio/paperio/games/paperio/testbot"
 	"github.com/paperio/paperio/internal/durable"
 	"github.com/paperio/paperio/internal/s3test"
@@ -28,14 +28,14 @@ import (
 )
 
 // paper is the game of the tests.
-var paper paperio.Game
+var paper paperiogame.Game
 
 // TurnsDir is paper.io's moves table.
 const TurnsDir = "turns"
 
 // settings are paper.io settings in the plan's form.
 func settings(w, h, turns int) json.RawMessage {
-	return paperio.Config{Config: rules.Config{Width: w, Height: h, MaxTurns: turns}}.Encode()
+	return paperiogame.Config{Config: paperio.Config{Width: w, Height: h, MaxTurns: turns}}.Encode()
 }
 
 // entrantOf turns a maker of paper.io players into the run's entrant maker.
@@ -76,8 +76,8 @@ func runPlan(t *testing.T, plan Plan, dir string, workers int, shard Shard, resu
 	return m
 }
 
-// tables reads every file of the two table folders, by name.
-func tables(t *testing.T, dir string) map[string][]byte {
+// tableFiles reads every file of the two table folders, by name.
+func tableFiles(t *testing.T, dir string) map[string][]byte {
 	t.Helper()
 	out := map[string][]byte{}
 	for _, d := range []string{GamesDir, TurnsDir} {
@@ -132,7 +132,7 @@ func reference(t *testing.T) (map[string][]byte, *Manifest) {
 	if refOnce.tables == nil {
 		dir := filepath.Join(testTemp, "reference")
 		refOnce.m = runPlan(t, testPlan(refGames, refChunk), dir, 1, Shard{}, false)
-		refOnce.tables = tables(t, dir)
+		refOnce.tables = tableFiles(t, dir)
 		refOnce.dir = dir
 	}
 	return refOnce.tables, refOnce.m
@@ -178,7 +178,7 @@ func TestSameFilesWhateverTheWorkers(t *testing.T) {
 	for _, w := range []int{2, 5} {
 		dir := t.TempDir()
 		runPlan(t, testPlan(refGames, refChunk), dir, w, Shard{}, false)
-		sameTables(t, fmt.Sprintf("%d workers", w), ref, tables(t, dir))
+		sameTables(t, fmt.Sprintf("%d workers", w), ref, tableFiles(t, dir))
 	}
 }
 
@@ -191,7 +191,7 @@ func TestShardsMakeTheWholeRun(t *testing.T) {
 			t.Fatalf("after shard %d of 3 the manifest says complete=%v", i, m.Complete)
 		}
 	}
-	sameTables(t, "shards 0..2 of 3", ref, tables(t, dir))
+	sameTables(t, "shards 0..2 of 3", ref, tableFiles(t, dir))
 	m, err := ReadManifest(dir)
 	if err != nil || !m.Complete || m.TurnRows != want.TurnRows || len(m.Shards) != 3 {
 		t.Fatalf("manifest after three shards: %+v %v", m, err)
@@ -237,7 +237,7 @@ func TestResumeAfterCrash(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, ".manifest.json.tmp-999999999"), []byte("{"), 0o644)
 
 	m := runPlan(t, testPlan(refGames, refChunk), dir, 2, Shard{}, true)
-	sameTables(t, "resumed", ref, tables(t, dir))
+	sameTables(t, "resumed", ref, tableFiles(t, dir))
 	if got := m.Shards[0]; got.ChunksWritten != 4 || got.ChunksSkipped != m.Chunks-4 {
 		t.Fatalf("resume wrote %d chunks and skipped %d, want 4 and %d", got.ChunksWritten, got.ChunksSkipped, m.Chunks-4)
 	}
@@ -268,13 +268,13 @@ func TestResumeAfterCancel(t *testing.T) {
 	if m == nil || m.Complete || m.Shards[0].Status != "interrupted" {
 		t.Fatalf("manifest of a cancelled run: %+v", m)
 	}
-	for name := range tables(t, dir) {
+	for name := range tableFiles(t, dir) {
 		if strings.HasPrefix(filepath.Base(name), ".") {
 			t.Fatalf("temporary file %s left by a cancelled run", name)
 		}
 	}
 	runPlan(t, testPlan(refGames, refChunk), dir, 3, Shard{}, true)
-	sameTables(t, "resumed after cancel", ref, tables(t, dir))
+	sameTables(t, "resumed after cancel", ref, tableFiles(t, dir))
 }
 
 // childRun is the body of the process TestResumeAfterKill kills.
@@ -296,7 +296,7 @@ func slowTestBot(spec string) (bots.Bot, error) {
 
 type slowBot struct{ bots.Bot }
 
-func (b slowBot) Reset(s *rules.State, me int, seed uint64, c play.Clock) {
+func (b slowBot) Reset(s *paperio.State, me int, seed uint64, c play.Clock) {
 	time.Sleep(3 * time.Millisecond)
 	b.Bot.Reset(s, me, seed, c)
 }
@@ -329,7 +329,7 @@ func TestResumeAfterKill(t *testing.T) {
 		t.Fatalf("killed after every chunk was written; the resume has nothing to do")
 	}
 	runPlan(t, testPlan(refGames, refChunk), dir, 2, Shard{}, true)
-	sameTables(t, "resumed after kill", ref, tables(t, dir))
+	sameTables(t, "resumed after kill", ref, tableFiles(t, dir))
 	t.Logf("killed with %d of %d chunks complete", done, len(ref)/2)
 }
 
@@ -376,7 +376,7 @@ func TestDiskFull(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "disk full") || !strings.Contains(err.Error(), "--resume") {
 		t.Fatalf("full disk: %v", err)
 	}
-	for name := range tables(t, dir) {
+	for name := range tableFiles(t, dir) {
 		t.Fatalf("file %s left after a full disk", name)
 	}
 	durable.Open = orig
@@ -478,7 +478,7 @@ func TestBuiltinBotsSameFilesWhateverTheWorkers(t *testing.T) {
 		if _, err := Run(context.Background(), Options{Plan: plan, Out: dir, Workers: w, Entrant: entrantOf(bots.Make)}); err != nil {
 			t.Fatal(err)
 		}
-		if got := tables(t, dir); want == nil {
+		if got := tableFiles(t, dir); want == nil {
 			want = got
 		} else {
 			sameTables(t, fmt.Sprintf("built-in bots, %d workers", w), want, got)
@@ -492,12 +492,12 @@ type panicky struct {
 	n int
 }
 
-func (p *panicky) Reset(s *rules.State, me int, seed uint64, c play.Clock) {
+func (p *panicky) Reset(s *paperio.State, me int, seed uint64, c play.Clock) {
 	p.n = 0
 	p.Bot.Reset(s, me, seed, c)
 }
 
-func (p *panicky) Act(s *rules.State, c play.Clock) rules.Action {
+func (p *panicky) Act(s *paperio.State, c play.Clock) paperio.Action {
 	if p.n++; p.n == 5 {
 		panic("broken bot")
 	}
@@ -525,18 +525,18 @@ func TestPanickingBot(t *testing.T) {
 		if g.P1 != "panicky" {
 			loser = 2
 		}
-		if g.Reason != int8(rules.ERR) || g.Winner != 3-loser || g.HalfSteps > 10 {
+		if g.Reason != int8(paperio.ERR) || g.Winner != 3-loser || g.HalfSteps > 10 {
 			t.Fatalf("game %d (%s v %s): winner %d reason %d after %d half-steps", g.GameID, g.P1, g.P2, g.Winner, g.Reason, g.HalfSteps)
 		}
 	}
 }
 
-func readGames(t *testing.T, dir string) []dataset.Game {
+func readGames(t *testing.T, dir string) []tables.Game {
 	t.Helper()
 	files, _ := filepath.Glob(filepath.Join(dir, GamesDir, "chunk-*.parquet"))
-	var out []dataset.Game
+	var out []tables.Game
 	for _, f := range files {
-		rows, err := parquet.ReadFile[dataset.Game](f)
+		rows, err := parquet.ReadFile[tables.Game](f)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -551,12 +551,12 @@ type panicBot struct {
 	n int
 }
 
-func (b *panicBot) Reset(s *rules.State, me int, seed uint64, c play.Clock) {
+func (b *panicBot) Reset(s *paperio.State, me int, seed uint64, c play.Clock) {
 	b.n = 0
 	b.Bot.Reset(s, me, seed, c)
 }
 
-func (b *panicBot) Act(s *rules.State, c play.Clock) rules.Action {
+func (b *panicBot) Act(s *paperio.State, c play.Clock) paperio.Action {
 	if b.n++; b.n == 3 {
 		panic("third move")
 	}

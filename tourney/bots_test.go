@@ -6,9 +6,9 @@ import (
 	"sync/atomic"
 	"time"
 
-	rules "github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/engine/paperio/bots"
-	"github.com/paperio/paperio/games/paperio"
+	paperiogame "github.com/paperio/paperio/games/paperio"
 	"github.com/paperio/paperio/games/paperio/testbot"
 	"github.com/paperio/paperio/play"
 )
@@ -18,13 +18,13 @@ import (
 // panicBot panics on its n-th Act of a game.
 type panicBot struct{ n, calls int }
 
-func (b *panicBot) Reset(*rules.State, int, uint64, play.Clock) { b.calls = 0 }
-func (b *panicBot) Act(*rules.State, play.Clock) rules.Action {
+func (b *panicBot) Reset(*paperio.State, int, uint64, play.Clock) { b.calls = 0 }
+func (b *panicBot) Act(*paperio.State, play.Clock) paperio.Action {
 	b.calls++
 	if b.calls >= b.n {
 		panic(fmt.Sprintf("broken on move %d", b.calls))
 	}
-	return rules.Right
+	return paperio.Right
 }
 
 // hangBot never returns from its n-th Act of a game (until release closes).
@@ -33,35 +33,35 @@ type hangBot struct {
 	release  <-chan struct{}
 }
 
-func (b *hangBot) Reset(*rules.State, int, uint64, play.Clock) { b.calls = 0 }
-func (b *hangBot) OwnDeadline() bool                           { return false }
-func (b *hangBot) Act(*rules.State, play.Clock) rules.Action {
+func (b *hangBot) Reset(*paperio.State, int, uint64, play.Clock) { b.calls = 0 }
+func (b *hangBot) OwnDeadline() bool                             { return false }
+func (b *hangBot) Act(*paperio.State, play.Clock) paperio.Action {
 	b.calls++
 	if b.calls >= b.n {
 		<-b.release
 	}
-	return rules.Right
+	return paperio.Right
 }
 
 // slowBot spins, sleeping on every move. It stands for a course AI: its
 // time counts (play.Timed), and so do hangBot's and sleepyBot's.
 type slowBot struct{ d time.Duration }
 
-func (b *slowBot) Reset(*rules.State, int, uint64, play.Clock) {}
-func (b *slowBot) OwnDeadline() bool                           { return false }
-func (b *slowBot) Act(*rules.State, play.Clock) rules.Action {
+func (b *slowBot) Reset(*paperio.State, int, uint64, play.Clock) {}
+func (b *slowBot) OwnDeadline() bool                             { return false }
+func (b *slowBot) Act(*paperio.State, play.Clock) paperio.Action {
 	time.Sleep(b.d)
-	return rules.Right
+	return paperio.Right
 }
 
 // sleepyBot spins and takes its time after each game (a hook that has no
 // think time of its own).
 type sleepyBot struct{ d time.Duration }
 
-func (b *sleepyBot) Reset(*rules.State, int, uint64, play.Clock) {}
-func (b *sleepyBot) Act(*rules.State, play.Clock) rules.Action   { return rules.Right }
-func (b *sleepyBot) EndGame(*rules.State, int, play.Clock)       { time.Sleep(b.d) }
-func (b *sleepyBot) OwnDeadline() bool                           { return false }
+func (b *sleepyBot) Reset(*paperio.State, int, uint64, play.Clock) {}
+func (b *sleepyBot) Act(*paperio.State, play.Clock) paperio.Action { return paperio.Right }
+func (b *sleepyBot) EndGame(*paperio.State, int, play.Clock)       { time.Sleep(b.d) }
+func (b *sleepyBot) OwnDeadline() bool                             { return false }
 
 // failBot spins and reports a failure after n moves, as an external
 // player does.
@@ -70,8 +70,8 @@ type failBot struct {
 	kind     play.FaultKind
 }
 
-func (b *failBot) Reset(*rules.State, int, uint64, play.Clock) { b.calls = 0 }
-func (b *failBot) Act(*rules.State, play.Clock) rules.Action   { b.calls++; return rules.Right }
+func (b *failBot) Reset(*paperio.State, int, uint64, play.Clock) { b.calls = 0 }
+func (b *failBot) Act(*paperio.State, play.Clock) paperio.Action { b.calls++; return paperio.Right }
 func (b *failBot) Failure() play.Fault {
 	if b.calls >= b.n {
 		return play.Fault{Kind: b.kind, Detail: "the AI said so"}
@@ -95,19 +95,19 @@ func (b *hookBot) log(s string, n *int) {
 	*n++
 	b.c.order = append(b.c.order, s)
 }
-func (b *hookBot) Reset(*rules.State, int, uint64, play.Clock) { b.log("reset", &b.c.resets) }
-func (b *hookBot) Act(*rules.State, play.Clock) rules.Action   { return rules.Right }
-func (b *hookBot) BeginSeries() error                          { b.log("begin", &b.c.begin); return nil }
-func (b *hookBot) SwapSides() error                            { b.log("swap", &b.c.swap); return nil }
-func (b *hookBot) EndGame(*rules.State, int, play.Clock)       { b.log("endgame", &b.c.endGame) }
-func (b *hookBot) EndSeries() error                            { b.log("endseries", &b.c.endSeries); return nil }
-func (b *hookBot) Close() error                                { b.log("close", &b.c.close); return nil }
+func (b *hookBot) Reset(*paperio.State, int, uint64, play.Clock) { b.log("reset", &b.c.resets) }
+func (b *hookBot) Act(*paperio.State, play.Clock) paperio.Action { return paperio.Right }
+func (b *hookBot) BeginSeries() error                            { b.log("begin", &b.c.begin); return nil }
+func (b *hookBot) SwapSides() error                              { b.log("swap", &b.c.swap); return nil }
+func (b *hookBot) EndGame(*paperio.State, int, play.Clock)       { b.log("endgame", &b.c.endGame) }
+func (b *hookBot) EndSeries() error                              { b.log("endseries", &b.c.endSeries); return nil }
+func (b *hookBot) Close() error                                  { b.log("close", &b.c.close); return nil }
 
 var (
-	_ play.SeriesPlayer        = (*hookBot)(nil)
-	_ play.SideSwapper         = (*hookBot)(nil)
-	_ play.Ender[*rules.State] = (*hookBot)(nil)
-	_ play.Failer              = (*failBot)(nil)
+	_ play.SeriesPlayer          = (*hookBot)(nil)
+	_ play.SideSwapper           = (*hookBot)(nil)
+	_ play.Ender[*paperio.State] = (*hookBot)(nil)
+	_ play.Failer                = (*failBot)(nil)
 )
 
 // entrant wraps a constructor and counts the instances built.
@@ -117,11 +117,11 @@ func entrant(name string, mk func() bots.Bot) (*Entrant, *atomic.Int32) {
 }
 
 func spinner(name string) *Entrant {
-	return testbot.Entrant(name, nil, func() bots.Bot { return &testbot.Fixed{A: rules.Right} })
+	return testbot.Entrant(name, nil, func() bots.Bot { return &testbot.Fixed{A: paperio.Right} })
 }
 
 func straight(name string) *Entrant {
-	return testbot.Entrant(name, nil, func() bots.Bot { return &testbot.Fixed{A: rules.Straight} })
+	return testbot.Entrant(name, nil, func() bots.Bot { return &testbot.Fixed{A: paperio.Straight} })
 }
 
 func safe(name string) *Entrant {
@@ -129,16 +129,16 @@ func safe(name string) *Entrant {
 }
 
 // smallBoard keeps tests fast: 20x15, k = 10.
-var smallBoard = paperio.Config{Config: rules.Config{Width: 20, Height: 15, MaxTurns: 60}}
+var smallBoard = paperiogame.Config{Config: paperio.Config{Width: 20, Height: 15, MaxTurns: 60}}
 
 // paper is the game of the tests.
-var paper paperio.Game
+var paper paperiogame.Game
 
 // External Python players take the series hooks as they are.
 var (
-	_ play.SeriesPlayer        = (*paperio.PyPlayer)(nil)
-	_ play.SideSwapper         = (*paperio.PyPlayer)(nil)
-	_ play.Ender[*rules.State] = (*paperio.PyPlayer)(nil)
-	_ play.Failer              = (*paperio.PyPlayer)(nil)
-	_ play.Timed               = (*paperio.PyPlayer)(nil)
+	_ play.SeriesPlayer          = (*paperiogame.PyPlayer)(nil)
+	_ play.SideSwapper           = (*paperiogame.PyPlayer)(nil)
+	_ play.Ender[*paperio.State] = (*paperiogame.PyPlayer)(nil)
+	_ play.Failer                = (*paperiogame.PyPlayer)(nil)
+	_ play.Timed                 = (*paperiogame.PyPlayer)(nil)
 )

@@ -6,11 +6,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/paperio/paperio/dataset"
-	rules "github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/game"
-	"github.com/paperio/paperio/games/paperio"
+	paperiogame "github.com/paperio/paperio/games/paperio"
 	"github.com/paperio/paperio/games/paperio/testbot"
 	"github.com/paperio/paperio/play"
 )
@@ -34,18 +33,18 @@ func TestSeriesPairing(t *testing.T) {
 			if g.Pair != j || g.Seed != 40+int64(j) {
 				t.Fatalf("game %d: pair %d seed %d", g.Index, g.Pair, g.Seed)
 			}
-			base, _ := rules.RandomStarts(smallBoard.Config, g.Seed)
+			base, _ := paperio.RandomStarts(smallBoard.Config, g.Seed)
 			wantStarts, wantP1, wantHalf := base, "a", 1
 			if g.Index >= 4 {
-				p, _ := paperio.ParsePairing(pairing)
-				wantStarts, wantP1, wantHalf = paperio.SecondHalfStarts(smallBoard.Config, base, p), "b", 2
+				p, _ := paperiogame.ParsePairing(pairing)
+				wantStarts, wantP1, wantHalf = paperiogame.SecondHalfStarts(smallBoard.Config, base, p), "b", 2
 			}
-			if g.Start != dataset.StartString(wantStarts) || g.Players[0] != wantP1 || g.Half != wantHalf {
+			if g.Start != paperio.StartString(wantStarts) || g.Players[0] != wantP1 || g.Half != wantHalf {
 				t.Fatalf("%v game %d: start %s players %v half %d", pairing, g.Index, g.Start, g.Players, g.Half)
 			}
 			// The same game through bots.Play.
 			var acts []byte
-			s, err := bots.Play(smallBoard.Config, wantStarts, [2]bots.Bot{&testbot.Safe{}, &testbot.Safe{}}, uint64(g.Seed), func(_ *rules.State, a rules.Action) { acts = append(acts, byte(a)) })
+			s, err := bots.Play(smallBoard.Config, wantStarts, [2]bots.Bot{&testbot.Safe{}, &testbot.Safe{}}, uint64(g.Seed), func(_ *paperio.State, a paperio.Action) { acts = append(acts, byte(a)) })
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -78,7 +77,7 @@ func TestSeriesStopsAtMajority(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Games) != 4 || res.Draws != 4 || res.Verdict != VerdictDraw || res.Games[0].Reason != int(rules.END) {
+	if len(res.Games) != 4 || res.Draws != 4 || res.Verdict != VerdictDraw || res.Games[0].Reason != int(paperio.END) {
 		t.Fatalf("spinners: %+v", res.Tally)
 	}
 }
@@ -96,13 +95,13 @@ func TestBrokenPlayers(t *testing.T) {
 	failing, _ := entrant("failing", func() bots.Bot { return &failBot{n: 4, kind: play.Timeout} })
 	cases := []struct {
 		p      *Entrant
-		reason rules.Reason
+		reason paperio.Reason
 		detail string
 	}{
-		{broken, rules.ERR, "broken on move 3"},
-		{hang, rules.OVT, "ran out of its 0.03 s think time for the game"},
-		{missing, rules.ERR, "no such file"},
-		{failing, rules.OVT, "the AI said so"},
+		{broken, paperio.ERR, "broken on move 3"},
+		{hang, paperio.OVT, "ran out of its 0.03 s think time for the game"},
+		{missing, paperio.ERR, "no such file"},
+		{failing, paperio.OVT, "the AI said so"},
 	}
 	for _, c := range cases {
 		opt := SeriesOptions{Game: paper, Config: smallBoard, Games: 20, Seed: 7, Budget: 30 * time.Millisecond}
@@ -122,7 +121,7 @@ func TestBrokenPlayers(t *testing.T) {
 		}
 		u := Use(res.Games)
 		bad := u[0].Err
-		if c.reason == rules.OVT {
+		if c.reason == paperio.OVT {
 			bad = u[0].Ovt
 		}
 		if len(u) != 2 || u[0].Player != c.p.Name || u[0].Games != 11 || bad != 11 || u[1].Err+u[1].Ovt != 0 {
@@ -173,7 +172,7 @@ func TestSeriesCap(t *testing.T) {
 func TestSeriesHooks(t *testing.T) {
 	var c hookCounts
 	h, built := entrant("hooks", func() bots.Bot { return &hookBot{&c} })
-	opt := SeriesOptions{Game: paper, Config: paperio.Config{Config: rules.Config{Width: 20, Height: 15, MaxTurns: 5}}, Games: 4, Seed: 1, Budget: time.Second}
+	opt := SeriesOptions{Game: paper, Config: paperiogame.Config{Config: paperio.Config{Width: 20, Height: 15, MaxTurns: 5}}, Games: 4, Seed: 1, Budget: time.Second}
 	res, err := PlaySeries(context.Background(), h, spinner("spin"), opt, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
-	rules "github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/engine/paperio/bots"
-	"github.com/paperio/paperio/games/paperio"
+	paperiogame "github.com/paperio/paperio/games/paperio"
 )
 
 func quickSeries(games int) SeriesOptions {
@@ -118,12 +118,12 @@ func TestTournamentWithBrokenPlayers(t *testing.T) {
 		t.Fatalf("points %v", pts)
 	}
 	for _, p := range rep.Played {
-		name, want := "", rules.Reason(0)
+		name, want := "", paperio.Reason(0)
 		switch {
 		case strings.Contains(p.Key, "broken"):
-			name, want = "broken", rules.ERR
+			name, want = "broken", paperio.ERR
 		case strings.Contains(p.Key, "hang"):
-			name, want = "hang", rules.OVT
+			name, want = "hang", paperio.OVT
 		default:
 			if p.Result.Verdict != VerdictOverrun {
 				t.Fatalf("slow: %+v", p.Result.Tally)
@@ -185,7 +185,7 @@ func TestTracker(t *testing.T) {
 }
 
 // rounds is the small board with n rounds.
-func rounds(n int) paperio.Config {
+func rounds(n int) paperiogame.Config {
 	c := smallBoard
 	c.MaxTurns = n
 	return c

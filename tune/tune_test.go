@@ -9,10 +9,10 @@ import (
 	"reflect"
 	"testing"
 
-	rules "github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/game"
-	"github.com/paperio/paperio/games/paperio"
+	paperiogame "github.com/paperio/paperio/games/paperio"
 	"github.com/paperio/paperio/play"
 )
 
@@ -108,9 +108,9 @@ func smallOptions(dir string, method string) Options {
 	r, _ := ParseRanges("margin=0:6,depth=10:60")
 	sp, _ := NewSpace(paper, "heuristic", r)
 	pool, _ := ParsePool(paper, "heuristic@2,random")
-	c := rules.DefaultConfig()
+	c := paperio.DefaultConfig()
 	c.MaxTurns = 60
-	return Options{Space: sp, Method: method, Pool: pool, Pairs: 3, Budget: 5 * 12 * 2, Seed: 11, Game: paper, Config: paperio.Config{Config: c}, Dir: dir, Workers: 2}
+	return Options{Space: sp, Method: method, Pool: pool, Pairs: 3, Budget: 5 * 12 * 2, Seed: 11, Game: paper, Config: paperiogame.Config{Config: c}, Dir: dir, Workers: 2}
 }
 
 func clearTimes(rows []Row) []Row {
@@ -208,7 +208,7 @@ func TestConvergenceCurve(t *testing.T) {
 // A Go bot of the pool that panics loses those games by ERR, and the
 // batch completes.
 func TestPanickingOpponent(t *testing.T) {
-	c := paperio.Config{Config: rules.Config{Width: 30, Height: 25, MaxTurns: 200}}
+	c := paperiogame.Config{Config: paperio.Config{Width: 30, Height: 25, MaxTurns: 200}}
 	ev := &Evaluator{Game: paper, Config: c, Pool: []Opponent{{"broken", 1}}, Pairs: 3, Seed: 3, Workers: 2,
 		Entrant: func(spec string) (*game.Entrant, error) {
 			if spec == "broken" {
@@ -227,8 +227,8 @@ func TestPanickingOpponent(t *testing.T) {
 
 type brokenBot struct{}
 
-func (brokenBot) Reset(*rules.State, int, uint64, play.Clock) {}
-func (brokenBot) Act(*rules.State, play.Clock) rules.Action   { panic("broken") }
+func (brokenBot) Reset(*paperio.State, int, uint64, play.Clock) {}
+func (brokenBot) Act(*paperio.State, play.Clock) paperio.Action { panic("broken") }
 
 // paper is the game of the tests.
-var paper paperio.Game
+var paper paperiogame.Game

@@ -25,9 +25,9 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio/replay"
 	"github.com/paperio/paperio/game"
-	vp "github.com/paperio/paperio/games/paperio/board"
-	"github.com/paperio/paperio/replay"
+	paperioboard "github.com/paperio/paperio/games/paperio/board"
 	"github.com/paperio/paperio/tourney"
 	"github.com/paperio/paperio/viewer"
 )
@@ -289,7 +289,7 @@ func TestBrowser(t *testing.T) {
 		for i, a := range []byte(g.Actions) {
 			if i%2 == 0 {
 				_, _, d := s.Head(0)
-				if want := vp.Turn(d, names[keys[human]]); paperio.Action(a) != want {
+				if want := paperioboard.Turn(d, names[keys[human]]); paperio.Action(a) != want {
 					t.Fatalf("move %d: key %s facing %d gives %c, recorded %c", human, names[keys[human]], d, want, a)
 				}
 				human++

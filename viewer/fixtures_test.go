@@ -10,8 +10,8 @@ import (
 
 	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/game"
-	gp "github.com/paperio/paperio/games/paperio"
-	gst "github.com/paperio/paperio/games/stellar"
+	paperiogame "github.com/paperio/paperio/games/paperio"
+	stellargame "github.com/paperio/paperio/games/stellar"
 	"github.com/paperio/paperio/pyai"
 	"github.com/paperio/paperio/results"
 	"github.com/paperio/paperio/selfplay"
@@ -19,9 +19,9 @@ import (
 )
 
 // smallBoard keeps the fixtures fast.
-var smallBoard = gp.Config{Config: paperio.Config{Width: 20, Height: 15, MaxTurns: 80}}
+var smallBoard = paperiogame.Config{Config: paperio.Config{Width: 20, Height: 15, MaxTurns: 80}}
 
-var paper gp.Game
+var paper paperiogame.Game
 
 // selfPlayFolder writes a small self-play folder of games games.
 func selfPlayFolder(t testing.TB, games int64) string {
@@ -113,8 +113,8 @@ func (f *fixtureT) TempDir() string {
 }
 
 // stellarConfig keeps stellar fixtures short: 40 turns on the course's map.
-func stellarConfig() gst.Config {
-	c := gst.Game{}.DefaultConfig().(gst.Config)
+func stellarConfig() stellargame.Config {
+	c := stellargame.Game{}.DefaultConfig().(stellargame.Config)
 	c.Turns = 40
 	return c
 }
@@ -123,7 +123,7 @@ func stellarConfig() gst.Config {
 func stellarTournament(t testing.TB) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "stellar")
-	var g gst.Game
+	var g stellargame.Game
 	st, err := results.OpenStore(dir, g)
 	if err != nil {
 		t.Fatal(err)

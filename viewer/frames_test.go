@@ -8,14 +8,14 @@ import (
 	"testing"
 
 	"github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio/replay"
 	"github.com/paperio/paperio/game"
-	vp "github.com/paperio/paperio/games/paperio/board"
+	paperioboard "github.com/paperio/paperio/games/paperio/board"
 	"github.com/paperio/paperio/internal/cputime"
-	"github.com/paperio/paperio/replay"
 	"github.com/paperio/paperio/viewer"
 )
 
-var refFiles = []string{"../testdata/conformance/public.jsonl.gz", "../testdata/conformance/edge.jsonl.gz"}
+var refFiles = []string{"../testdata/paperio/conformance/public.jsonl.gz", "../testdata/paperio/conformance/edge.jsonl.gz"}
 
 // decoded is a blob read back the way web/board.js reads it.
 type decoded struct {
@@ -97,7 +97,7 @@ func expectState(s *paperio.State) []byte {
 // encoding, decodes it as the page does, and compares every frame with the
 // engine's state and with the recording's frame checks.
 func TestFramesMatchEngine(t *testing.T) {
-	b := vp.Board{}
+	b := paperioboard.Board{}
 	games, frames := 0, 0
 	for _, f := range refFiles {
 		rgs, err := readRef(f)
@@ -149,7 +149,7 @@ func TestFramesMatchEngine(t *testing.T) {
 // readRef reads a reference file as the viewer does, through paper.io's
 // Replays.
 func readRef(path string) ([]game.ReplayGame, error) {
-	return vp.Board{}.Game().Replays().(game.ReplayReader).Read(path)
+	return paperioboard.Board{}.Game().Replays().(game.ReplayReader).Read(path)
 }
 
 // fullGames are the reference games of the full 4,000 half-steps.
@@ -175,7 +175,7 @@ func fullGames(t testing.TB) []game.ReplayGame {
 func TestWireSize(t *testing.T) {
 	worst, worstGz := 0, 0
 	for _, g := range fullGames(t) {
-		enc, err := viewer.EncodeGame(vp.Board{}, g.Record)
+		enc, err := viewer.EncodeGame(paperioboard.Board{}, g.Record)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -196,7 +196,7 @@ func BenchmarkEncodeFullGame(b *testing.B) {
 	var n int
 	clock := cputime.StartProcess(b)
 	for b.Loop() {
-		enc, err := viewer.EncodeGame(vp.Board{}, g.Record)
+		enc, err := viewer.EncodeGame(paperioboard.Board{}, g.Record)
 		if err != nil {
 			b.Fatal(err)
 		}

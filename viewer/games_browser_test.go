@@ -17,13 +17,13 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	rules "github.com/paperio/paperio/engine/eraser"
+	"github.com/paperio/paperio/engine/eraser"
 	"github.com/paperio/paperio/engine/stellar"
 	"github.com/paperio/paperio/game"
-	ge "github.com/paperio/paperio/games/eraser"
-	ve "github.com/paperio/paperio/games/eraser/board"
-	gst "github.com/paperio/paperio/games/stellar"
-	vs "github.com/paperio/paperio/games/stellar/board"
+	erasergame "github.com/paperio/paperio/games/eraser"
+	eraserboard "github.com/paperio/paperio/games/eraser/board"
+	stellargame "github.com/paperio/paperio/games/stellar"
+	stellarboard "github.com/paperio/paperio/games/stellar/board"
 	"github.com/paperio/paperio/selfplay"
 	"github.com/paperio/paperio/tourney"
 	"github.com/paperio/paperio/viewer"
@@ -63,19 +63,19 @@ func pixels(p *page, at [][2]int) [][3]int {
 
 // eraserAt is the engine's game of rec after k swaps, with the cascade of
 // the k-th.
-func eraserAt(t *testing.T, rec *game.Record, k int) (*rules.State, []rules.Step) {
+func eraserAt(t *testing.T, rec *game.Record, k int) (*eraser.State, []eraser.Step) {
 	t.Helper()
-	seed, err := ge.ParseStart(rec.Start)
+	seed, err := erasergame.ParseStart(rec.Start)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := rules.New(ge.RulesConfig(rec.Config), seed)
+	s, err := eraser.New(erasergame.RulesConfig(rec.Config), seed)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var steps []rules.Step
+	var steps []eraser.Step
 	s.SetStepLog(&steps)
-	sws, _ := ge.DecodeSwaps(rec.Moves)
+	sws, _ := erasergame.DecodeSwaps(rec.Moves)
 	for _, sw := range sws[:k] {
 		s.Move(sw)
 	}
@@ -93,23 +93,23 @@ func checkEraser(t *testing.T, p *page, rec *game.Record, k int) {
 	var at [][2]int
 	var want [][3]int
 	big := 4 * cell
-	for x := range rules.Size {
-		for y := range rules.Size + ve.ReserveRows {
-			py := (ve.ReserveRows - 1 - (y - rules.Size)) * big
-			if y < rules.Size {
-				py = (ve.ReserveRows*4+1)*cell + (5-y)*big
+	for x := range eraser.Size {
+		for y := range eraser.Size + eraserboard.ReserveRows {
+			py := (eraserboard.ReserveRows - 1 - (y - eraser.Size)) * big
+			if y < eraser.Size {
+				py = (eraserboard.ReserveRows*4+1)*cell + (5-y)*big
 			}
 			at = append(at, [2]int{x*big + big/2, py + big/2})
-			want = append(want, rgb(ve.Palette[s.At(x, y)]))
+			want = append(want, rgb(eraserboard.Palette[s.At(x, y)]))
 		}
 	}
 	if k > 0 {
-		for i, st := range steps[:min(len(steps), ve.MaxSteps)] {
+		for i, st := range steps[:min(len(steps), eraserboard.MaxSteps)] {
 			bx, by := 26+7*((i+1)/5), 7*((i+1)%5)
-			for x := range rules.Size {
-				for y := range rules.Size {
+			for x := range eraser.Size {
+				for y := range eraser.Size {
 					at = append(at, [2]int{(bx+x)*cell + cell/2, (by+5-y)*cell + cell/2})
-					want = append(want, rgb(ve.Palette[st.Main[6*x+y]]))
+					want = append(want, rgb(eraserboard.Palette[st.Main[6*x+y]]))
 				}
 			}
 		}
@@ -126,16 +126,16 @@ func checkEraser(t *testing.T, p *page, rec *game.Record, k int) {
 // stellarAt is the engine's game of rec after k turns.
 func stellarAt(t *testing.T, rec *game.Record, k int) *stellar.State {
 	t.Helper()
-	s, err := gst.StartState(rec)
+	s, err := stellargame.StartState(rec)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := gst.TurnStream(rec.Moves)
+	b, err := stellargame.TurnStream(rec.Moves)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for range k {
-		ans, n, err := gst.NextTurn(b)
+		ans, n, err := stellargame.NextTurn(b)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -152,15 +152,15 @@ func checkStellar(t *testing.T, p *page, rec *game.Record, k int) {
 	s := stellarAt(t, rec, k)
 	var cell int
 	p.eval(`return viewer.cell`, &cell)
-	xy := vs.Layout(s.Map())
+	xy := stellarboard.Layout(s.Map())
 	var at [][2]int
 	var want [][3]int
 	owned := 0
 	for i := 1; i <= s.N(); i++ {
 		at = append(at, [2]int{xy[i][0] * cell / 10, xy[i][1] * cell / 10})
-		c := vs.Palette[vs.Neutral]
+		c := stellarboard.Palette[stellarboard.Neutral]
 		if o := s.Owner(i); o >= 0 {
-			c = vs.Palette[vs.Owner1+o]
+			c = stellarboard.Palette[stellarboard.Owner1+o]
 			owned++
 		}
 		want = append(want, rgb(c))
@@ -185,7 +185,7 @@ func checkStellar(t *testing.T, p *page, rec *game.Record, k int) {
 func TestBrowserGames(t *testing.T) {
 	era, stl := eraserFolder(t), stellarTournament(t)
 	rec := filepath.Join(t.TempDir(), "human")
-	live := viewer.NewLive("eraser self-play", ge.Game{}, ge.Game{}.DefaultConfig())
+	live := viewer.NewLive("eraser self-play", erasergame.Game{}, erasergame.Game{}.DefaultConfig())
 	p, srv := browser(t, viewer.Options{Paths: []string{era, stl}, Live: live})
 	_ = rec
 
@@ -267,17 +267,17 @@ func TestBrowserGames(t *testing.T) {
 		p.wait(fmt.Sprintf(`viewer.k === %d`, k+1), 5*time.Second)
 		checkStellar(t, p, g.Record, k+1)
 		// The turn's commands, as the figures list them.
-		b, _ := gst.TurnStream(g.Record.Moves)
+		b, _ := stellargame.TurnStream(g.Record.Moves)
 		var ans [2]stellar.Answer
 		for range k + 1 {
-			a, n, err := gst.NextTurn(b)
+			a, n, err := stellargame.NextTurn(b)
 			if err != nil {
 				t.Fatal(err)
 			}
 			ans, b = a, b[n:]
 		}
 		for pl, id := range []string{"#sent1", "#sent2"} {
-			cs, shown := gst.Commands(ans[pl]), p.text(id)
+			cs, shown := stellargame.Commands(ans[pl]), p.text(id)
 			if len(cs) == 0 && shown != "–" || len(cs) > 0 && !strings.HasPrefix(shown, fmt.Sprintf("%d→%d ", cs[0].From, cs[0].To)) {
 				t.Fatalf("turn %d, player %d sent %v; shown %q", k+1, pl+1, cs, shown)
 			}
@@ -316,7 +316,7 @@ func TestBrowserGames(t *testing.T) {
 		p.t = t
 		p.open("/live")
 		p.wait(`document.getElementById('live-status')`, 10*time.Second)
-		g := ge.Game{}
+		g := erasergame.Game{}
 		plan := selfplay.Plan{Game: g.Name(), Seed: 2, Games: 2, ChunkGames: 2, Settings: g.DefaultConfig().Encode(),
 			Pairs: selfplay.AllPairs([]string{"greedy", "random"})}
 		done := make(chan error, 1)
@@ -375,14 +375,16 @@ func startPlayPage(p *page, opponent string) {
 // cells; each pair clicked is the swap recorded.
 func TestBrowserPlayEraser(t *testing.T) {
 	rec := t.TempDir()
-	cfg := ge.Config{Config: rules.DefaultConfig()}
+	cfg := erasergame.Config{Config: eraser.DefaultConfig()}
 	cfg.MaxTurn = 4
-	p, _ := browser(t, viewer.Options{Record: rec, Game: ge.Game{}, Config: cfg})
+	p, _ := browser(t, viewer.Options{Record: rec, Game: erasergame.Game{}, Config: cfg})
 	startPlayPage(p, "greedy")
 	var cell int
 	p.eval(`return viewer.cell`, &cell)
 	big := 4 * cell
-	centre := func(x, y int) (int, int) { return x*big + big/2, (ve.ReserveRows*4+1)*cell + (5-y)*big + big/2 }
+	centre := func(x, y int) (int, int) {
+		return x*big + big/2, (eraserboard.ReserveRows*4+1)*cell + (5-y)*big + big/2
+	}
 	swaps := [][4]int{{0, 0, 1, 0}, {2, 3, 2, 4}, {5, 5, 4, 5}, {3, 1, 3, 0}}
 	for i, sw := range swaps {
 		// A click, a click that is not adjacent (it starts again), then the pair.
@@ -400,9 +402,9 @@ func TestBrowserPlayEraser(t *testing.T) {
 		}
 	}
 	p.wait(`document.getElementById('p-result')`, 10*time.Second)
-	var gs []*rules.Game
+	var gs []*eraser.Game
 	for range 200 {
-		if g, err := rules.ReadAll(filepath.Join(rec, viewer.RecordFile)); err == nil && len(g) > 0 {
+		if g, err := eraser.ReadAll(filepath.Join(rec, viewer.RecordFile)); err == nil && len(g) > 0 {
 			gs = g
 			break
 		}
@@ -412,7 +414,7 @@ func TestBrowserPlayEraser(t *testing.T) {
 		t.Fatalf("recorded %d games (%+v)", len(gs), gs)
 	}
 	for i, sw := range swaps {
-		if got, want := gs[0].Moves[2*i], (rules.Move{{sw[0], sw[1]}, {sw[2], sw[3]}}); got != want {
+		if got, want := gs[0].Moves[2*i], (eraser.Move{{sw[0], sw[1]}, {sw[2], sw[3]}}); got != want {
 			t.Fatalf("move %d of the person: clicked %v, recorded %v", i+1, want, got)
 		}
 	}
@@ -425,16 +427,16 @@ func TestBrowserPlayStellar(t *testing.T) {
 	rec := t.TempDir()
 	cfg := stellarConfig()
 	cfg.Turns = 3
-	p, _ := browser(t, viewer.Options{Record: rec, Game: gst.Game{}, Config: cfg})
+	p, _ := browser(t, viewer.Options{Record: rec, Game: stellargame.Game{}, Config: cfg})
 	startPlayPage(p, "idle")
 	var cell int
 	p.eval(`return viewer.cell`, &cell)
 	var seed int64 = 11
-	s, err := gst.StartState(&game.Record{Config: cfg, Seed: seed})
+	s, err := stellargame.StartState(&game.Record{Config: cfg, Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}
-	xy := vs.Layout(s.Map())
+	xy := stellarboard.Layout(s.Map())
 	at := func(i int) (int, int) { return xy[i][0] * cell / 10, xy[i][1] * cell / 10 }
 	base := s.Base(0)
 	to := s.Next(base)[0]
@@ -467,22 +469,22 @@ func TestBrowserPlayStellar(t *testing.T) {
 	if len(gs) != 1 {
 		t.Fatalf("recorded %d games", len(gs))
 	}
-	r, err := gst.RecordOf(gs[0])
+	r, err := stellargame.RecordOf(gs[0])
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := gst.TurnStream(r.Moves)
+	b, _ := stellargame.TurnStream(r.Moves)
 	want := [][]stellar.Command{{{From: base, To: to, Amount: 50}}, nil, nil}
 	s.StepAnswers(stellar.Answer{Cmds: want[0]}, stellar.Answer{Cmds: []stellar.Command{}}, nil)
 	s.StepAnswers(stellar.Answer{Cmds: []stellar.Command{}}, stellar.Answer{Cmds: []stellar.Command{}}, nil)
 	want[2] = []stellar.Command{{From: base, To: to, Amount: float64(int(float64(float32(s.Force(base, 0)))*50/100*1000)) / 1000}}
 	for k := range 3 {
-		ans, n, err := gst.NextTurn(b)
+		ans, n, err := stellargame.NextTurn(b)
 		if err != nil {
 			t.Fatalf("turn %d: %v", k+1, err)
 		}
 		b = b[n:]
-		got := gst.Commands(ans[0])
+		got := stellargame.Commands(ans[0])
 		if fmt.Sprint(got) != fmt.Sprint(want[k]) && !(len(got) == 0 && len(want[k]) == 0) {
 			t.Fatalf("turn %d of the person: chose %v, recorded %v", k+1, want[k], got)
 		}
@@ -493,7 +495,7 @@ func TestBrowserPlayStellar(t *testing.T) {
 // TestBrowserLiveStellar: a stellar tournament's games move on the live
 // page as they are played, turn by turn.
 func TestBrowserLiveStellar(t *testing.T) {
-	g := gst.Game{}
+	g := stellargame.Game{}
 	cfg := stellarConfig()
 	live := viewer.NewLive("stellar round robin", g, cfg)
 	p, _ := browser(t, viewer.Options{Live: live, Game: g, Config: cfg})

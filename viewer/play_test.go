@@ -16,9 +16,9 @@ import (
 	"time"
 
 	"github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio/replay"
 	"github.com/paperio/paperio/game"
-	vp "github.com/paperio/paperio/games/paperio/board"
-	"github.com/paperio/paperio/replay"
+	paperioboard "github.com/paperio/paperio/games/paperio/board"
 	"github.com/paperio/paperio/selfplay"
 	"github.com/paperio/paperio/tourney"
 	"github.com/paperio/paperio/viewer"
@@ -84,7 +84,7 @@ func TestPlayTurnBased(t *testing.T) {
 	}
 	post(t, fmt.Sprintf("%s/api/play/%d/key", ts.URL, n), `{"key":"sideways"}`)
 	g := recorded(t, rec, 0)
-	if g.Players != [2]string{vp.HumanSpec, "goround"} {
+	if g.Players != [2]string{paperioboard.HumanSpec, "goround"} {
 		t.Fatalf("players %v", g.Players)
 	}
 	s, err := g.Start()
@@ -95,7 +95,7 @@ func TestPlayTurnBased(t *testing.T) {
 	for i, a := range []byte(g.Actions) {
 		if i%2 == 0 {
 			_, _, d := s.Head(0)
-			if want := vp.Turn(d, keys[human]); paperio.Action(a) != want {
+			if want := paperioboard.Turn(d, keys[human]); paperio.Action(a) != want {
 				t.Fatalf("move %d: key %s facing %d gives %c, recorded %c", human, keys[human], d, want, a)
 			}
 			human++
@@ -329,7 +329,7 @@ func TestPlayExecOpponent(t *testing.T) {
 	if g == nil {
 		t.Fatal("the game was not recorded")
 	}
-	if g.Players != [2]string{vp.HumanSpec, "exec:" + bot} || g.Result.Reason == int(paperio.ERR) || g.Result.Reason == int(paperio.OVT) {
+	if g.Players != [2]string{paperioboard.HumanSpec, "exec:" + bot} || g.Result.Reason == int(paperio.ERR) || g.Result.Reason == int(paperio.OVT) {
 		t.Fatalf("players %v, result %+v", g.Players, g.Result)
 	}
 }

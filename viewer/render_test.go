@@ -13,8 +13,8 @@ import (
 	"testing"
 
 	"github.com/paperio/paperio/engine/paperio"
-	vp "github.com/paperio/paperio/games/paperio/board"
-	"github.com/paperio/paperio/replay"
+	"github.com/paperio/paperio/engine/paperio/replay"
+	paperioboard "github.com/paperio/paperio/games/paperio/board"
 	"github.com/paperio/paperio/viewer"
 )
 
@@ -39,7 +39,7 @@ func cellColour(s, prev *paperio.State, x, y int) (color.RGBA, bool) {
 		hx, hy, _ := s.Head(i)
 		if abs(hx-x) <= 1 && abs(hy-y) <= 1 {
 			if hx == x && hy == y {
-				return hexColour(vp.Palette[vp.Head1+i]), true
+				return hexColour(paperioboard.Palette[paperioboard.Head1+i]), true
 			}
 			return color.RGBA{}, false
 		}
@@ -50,11 +50,11 @@ func cellColour(s, prev *paperio.State, x, y int) (color.RGBA, bool) {
 	}
 	switch {
 	case b != 0:
-		return hexColour(vp.Palette[vp.Band1-1+b]), true
+		return hexColour(paperioboard.Palette[paperioboard.Band1-1+b]), true
 	case f != 0:
-		return hexColour(vp.Palette[vp.Territory1-1+f]), true
+		return hexColour(paperioboard.Palette[paperioboard.Territory1-1+f]), true
 	}
-	return hexColour(vp.Palette[vp.Empty]), true
+	return hexColour(paperioboard.Palette[paperioboard.Empty]), true
 }
 
 func abs(v int) int {

@@ -18,8 +18,8 @@ import (
 
 	"github.com/paperio/paperio/analysis"
 	"github.com/paperio/paperio/game"
-	ge "github.com/paperio/paperio/games/eraser"
-	vp "github.com/paperio/paperio/games/paperio/board"
+	erasergame "github.com/paperio/paperio/games/eraser"
+	paperioboard "github.com/paperio/paperio/games/paperio/board"
 	"github.com/paperio/paperio/selfplay"
 	"github.com/paperio/paperio/viewer"
 )
@@ -350,7 +350,7 @@ func sseEvents(t *testing.T, u string, stop func(event, data string) bool) {
 func eraserFolder(t testing.TB) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "eraser")
-	var g ge.Game
+	var g erasergame.Game
 	plan := selfplay.Plan{Game: g.Name(), Seed: 1, Games: 2, ChunkGames: 2, Settings: g.DefaultConfig().Encode(),
 		Pairs: selfplay.AllPairs([]string{"greedy", "random"})}
 	_, err := selfplay.Run(context.Background(), selfplay.Options{Plan: plan, Out: dir, Workers: 1,
@@ -401,7 +401,7 @@ func TestRendererScripts(t *testing.T) {
 		return resp.StatusCode, string(b)
 	}
 	_, page := get("/games")
-	script := string(vp.Board{}.Script())
+	script := string(paperioboard.Board{}.Script())
 	if !strings.Contains(script, "window.Renderers") {
 		t.Fatalf("paper.io's Script sets no renderer: %.80q", script)
 	}

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/paperio/paperio/dataset"
+	"github.com/paperio/paperio/games/paperio/tables"
 	"github.com/paperio/paperio/internal/cputime"
 	"github.com/paperio/paperio/viewer"
 )
@@ -24,10 +24,10 @@ func syntheticDataset(t testing.TB, n int) string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		w := dataset.NewGameWriter(f)
-		var rows []dataset.Game
+		w := tables.NewGameWriter(f)
+		var rows []tables.Game
 		for id := c * 128; id < min(n, (c+1)*128); id++ {
-			rows = append(rows, dataset.Game{GameID: int64(id), Seed: int64(id), P1: specs[id%5], P2: specs[(id/5)%5], Width: 102, Height: 101, MaxTurns: 2000,
+			rows = append(rows, tables.Game{GameID: int64(id), Seed: int64(id), P1: specs[id%5], P2: specs[(id/5)%5], Width: 102, Height: 101, MaxTurns: 2000,
 				Winner: int8(id % 3), Reason: int8(id%5 - 3), HalfSteps: int32(id*7919%4000 + 1), Area1: int32(id % 5000), Area2: int32(id * 13 % 5000),
 				Start: "25,50,0:76,50,2", Actions: "S", Extra: -1})
 		}

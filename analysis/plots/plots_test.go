@@ -18,12 +18,12 @@ import (
 
 	"github.com/paperio/paperio/analysis"
 	"github.com/paperio/paperio/analysis/plots"
-	"github.com/paperio/paperio/dataset"
 	"github.com/paperio/paperio/games/paperio/analysistest"
+	"github.com/paperio/paperio/games/paperio/tables"
 	"github.com/paperio/paperio/label"
 )
 
-func fixture(t *testing.T, n int) (*analysis.Dataset, []dataset.Game, []dataset.Turn) {
+func fixture(t *testing.T, n int) (*analysis.Dataset, []tables.Game, []tables.Turn) {
 	t.Helper()
 	dir := t.TempDir()
 	games, turns := analysistest.Make(n, 3)
@@ -232,7 +232,7 @@ func TestUnknownKind(t *testing.T) {
 
 func TestEmptyGamesTable(t *testing.T) {
 	dir := t.TempDir()
-	analysistest.WriteFile(t, filepath.Join(dir, "games", "g.parquet"), []dataset.Game{})
+	analysistest.WriteFile(t, filepath.Join(dir, "games", "g.parquet"), []tables.Game{})
 	ds, err := analysis.Open(dir)
 	if err != nil {
 		t.Fatal(err)

@@ -10,7 +10,7 @@ import (
 
 	"github.com/paperio/paperio/analysis/plots"
 	"github.com/paperio/paperio/analysis/training"
-	"github.com/paperio/paperio/rl/trainlog"
+	"github.com/paperio/paperio/trainlog"
 )
 
 // trainingRun is a small log: 8 iterations of half a minute; the learner

@@ -1,5 +1,5 @@
 // Package training reads the log of a training run (python3 -m
-// paperio.train OUT: the tables of package rl/trainlog in OUT/log) and
+// paperio.train OUT: the tables of package trainlog in OUT/log) and
 // condenses it into what a chart can show without misleading its reader:
 //
 //   - Scores: the learner's score against each league member over blocks of
@@ -29,7 +29,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/paperio/paperio/rl/trainlog"
+	"github.com/paperio/paperio/trainlog"
 )
 
 // Run is the log of one run's folder.

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/paperio/paperio/analysis/training"
-	"github.com/paperio/paperio/rl/trainlog"
+	"github.com/paperio/paperio/trainlog"
 )
 
 func near(a, b float64) bool { return math.Abs(a-b) < 1e-4 }

@@ -1,6 +1,6 @@
 // Command libpaperio is the shared library behind the Python package
 // python/paperio: the batched environment and the dataset loader of
-// package rl behind a C ABI, for ctypes.
+// package rl (games/paperio/rl) behind a C ABI, for ctypes.
 //
 //	go build -buildmode=c-shared -o libpaperio.so ./cmd/libpaperio
 //
@@ -25,9 +25,9 @@ import (
 	"unsafe"
 
 	"github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/games/paperio/rl"
 	"github.com/paperio/paperio/pyai"
-	"github.com/paperio/paperio/rl"
-	"github.com/paperio/paperio/rl/trainlog"
+	"github.com/paperio/paperio/trainlog"
 )
 
 // abi changes whenever a function here changes its arguments or meaning;
@@ -328,7 +328,7 @@ func paperio_env_replay(h C.int64_t, i C.int64_t, actions *C.int64_t, n C.int64_
 }
 
 // paperio_log_append appends rows, a JSON array of objects, to a table of
-// a training log folder (package rl/trainlog; table is its file name,
+// a training log folder (package trainlog; table is its file name,
 // e.g. "iterations.parquet").
 //
 //export paperio_log_append

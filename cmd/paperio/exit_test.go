@@ -19,7 +19,7 @@ func TestBadInputExits2WithOneLine(t *testing.T) {
 	os.MkdirAll(filepath.Join(malformed, "games"), 0o755)
 	os.WriteFile(filepath.Join(malformed, "games", "x.parquet"), []byte("junk"), 0o644)
 	nosuch := filepath.Join(dir, "nosuch")
-	replays := "../../testdata/conformance/edge.jsonl.gz"
+	replays := "../../testdata/paperio/conformance/edge.jsonl.gz"
 	cases := []struct {
 		args []string
 		want string

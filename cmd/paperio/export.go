@@ -13,8 +13,8 @@ import (
 	"github.com/apache/arrow/go/v15/arrow/memory"
 
 	"github.com/paperio/paperio/botspec"
+	"github.com/paperio/paperio/games/paperio/rl"
 	"github.com/paperio/paperio/internal/durable"
-	"github.com/paperio/paperio/rl"
 )
 
 func init() {
@@ -95,7 +95,7 @@ func exportFormat(path string) (int, error) {
 
 // exportCodecs are the writer options of --compress: Arrow IPC's own
 // buffer compression, which every Arrow library reads (Apache Arrow's
-// JavaScript library once a codec is registered: rl/arrowcheck).
+// JavaScript library once a codec is registered: games/paperio/rl/arrowcheck).
 var exportCodecs = map[string][]ipc.Option{
 	"none": nil,
 	"lz4":  {ipc.WithLZ4()},

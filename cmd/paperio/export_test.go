@@ -15,7 +15,7 @@ import (
 	"github.com/apache/arrow/go/v15/arrow/ipc"
 	"github.com/apache/arrow/go/v15/arrow/memory"
 
-	"github.com/paperio/paperio/rl"
+	"github.com/paperio/paperio/games/paperio/rl"
 )
 
 // exportLine is export's summary line: rows, view, where from and to,
@@ -68,7 +68,7 @@ func readExport(t *testing.T, path string) (*arrow.Schema, []arrow.Record) {
 // the rows the loader makes of the dataset — every column, the
 // observations included — under the documented schema, in either IPC
 // format and with each compression, and says its bytes per row.
-// (rl/arrowcheck reads the same files with Apache Arrow's JavaScript
+// (games/paperio/rl/arrowcheck reads the same files with Apache Arrow's JavaScript
 // library.)
 func TestExportWritesTheLoadersRows(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "run")

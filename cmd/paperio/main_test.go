@@ -24,7 +24,7 @@ func runCLI(t testing.TB, args ...string) (int, string, string) {
 }
 
 func TestConformReferenceGames(t *testing.T) {
-	files, _ := filepath.Glob("../../testdata/conformance/*.jsonl.gz")
+	files, _ := filepath.Glob("../../testdata/paperio/conformance/*.jsonl.gz")
 	code, out, _ := runCLI(t, append([]string{"conform"}, files...)...)
 	if code != 0 || !strings.HasPrefix(lastLine(out), "206 games, ") || !strings.HasSuffix(lastLine(out), " 0 mismatched") {
 		t.Fatalf("exit %d, output %q", code, out)
@@ -34,7 +34,7 @@ func TestConformReferenceGames(t *testing.T) {
 // A corrupted frame is reported with the game and the first differing frame,
 // and the command exits 1.
 func TestConformReportsMismatch(t *testing.T) {
-	raw, err := os.ReadFile("../../testdata/conformance/edge.jsonl.gz")
+	raw, err := os.ReadFile("../../testdata/paperio/conformance/edge.jsonl.gz")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,7 +156,7 @@ func TestPlayPythonLoadErrorRecorded(t *testing.T) {
 
 // Flags may follow file arguments; an unknown one is still a usage error.
 func TestFlagsAfterArguments(t *testing.T) {
-	file := "../../testdata/conformance/edge.jsonl.gz"
+	file := "../../testdata/paperio/conformance/edge.jsonl.gz"
 	if code, _, errOut := runCLI(t, "conform", file, "--nosuch"); code != 2 || !strings.Contains(errOut, "nosuch") {
 		t.Fatalf("exit %d, %q", code, errOut)
 	}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/paperio/paperio/rl/trainlog"
+	"github.com/paperio/paperio/trainlog"
 )
 
 // TestPlotTraining: `paperio plot training --data OUT` draws a training

@@ -95,7 +95,7 @@ func TestPolicyFileRefused(t *testing.T) {
 			{"tournament", "--format", "roundrobin", "--players", "random," + spec, "--out", filepath.Join(dir, "t")},
 			{"sprt", "--p1", spec, "--p2", "random", "--elo0", "0", "--elo1", "10"},
 			{"tune", "--bot", "heuristic", "--against", spec, "--out", filepath.Join(dir, "tune")},
-			{"view", "../../testdata/conformance/edge.jsonl.gz", "--opponents", spec},
+			{"view", "../../testdata/paperio/conformance/edge.jsonl.gz", "--opponents", spec},
 			{"human", "--p2", spec},
 		} {
 			code, _, errs := runCLI(t, args...)

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/paperio/paperio/replay"
+	"github.com/paperio/paperio/engine/paperio/replay"
 )
 
 // stats runs paperio stats --data path and returns its exit code, table
@@ -28,7 +28,7 @@ func stats(t *testing.T, path string) (int, string, string) {
 // self-play folders, and export's --players takes the short names plot
 // shows (a py: AI's file stem).
 func TestReplayFilesAsData(t *testing.T) {
-	ref := "../../testdata/conformance/public.jsonl.gz"
+	ref := "../../testdata/paperio/conformance/public.jsonl.gz"
 	code, out, errs := stats(t, ref)
 	if code != 0 || !strings.HasPrefix(out, "32 games ") || !regexp.MustCompile(`(?m)^\s+AI_dumb_goround\s+2\s+2\s+0\s+0\s`).MatchString(out) {
 		t.Fatalf("stats of the reference games: exit %d\n%s%s", code, out, errs)

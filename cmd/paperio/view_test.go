@@ -9,10 +9,10 @@ import (
 	"strings"
 	"testing"
 
-	vp "github.com/paperio/paperio/games/paperio/board"
+	paperioboard "github.com/paperio/paperio/games/paperio/board"
 )
 
-const publicGames = "../../testdata/conformance/public.jsonl.gz"
+const publicGames = "../../testdata/paperio/conformance/public.jsonl.gz"
 
 // TestRender: each kind of output is written, and bad requests are usage
 // errors with one line.
@@ -34,7 +34,7 @@ func TestRender(t *testing.T) {
 			if !bytes.Contains(b, []byte("STATIC_GAME")) {
 				t.Fatal("no game in the page")
 			}
-			if !bytes.Contains(b, vp.Board{}.Script()) {
+			if !bytes.Contains(b, paperioboard.Board{}.Script()) {
 				t.Fatal("paper.io's renderer is not inlined in the page")
 			}
 			return nil

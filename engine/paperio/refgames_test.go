@@ -10,7 +10,7 @@ import (
 )
 
 // refGameRecord is the part of a reference recording (see
-// testdata/conformance/FORMAT.md) that engine tests use. The engine cannot
+// testdata/paperio/conformance/FORMAT.md) that engine tests use. The engine cannot
 // import the replay package, so it reads the files itself.
 type refGameRecord struct {
 	ID       string `json:"id"`
@@ -37,10 +37,10 @@ func (g *refGameRecord) starts() [2]Start {
 	return st
 }
 
-// loadRecords reads reference games; name is a file in testdata/conformance.
+// loadRecords reads reference games; name is a file in testdata/paperio/conformance.
 func loadRecords(tb testing.TB, name string) []refGameRecord {
 	tb.Helper()
-	path := filepath.Join("..", "..", "testdata", "conformance", name)
+	path := filepath.Join("..", "..", "testdata", "paperio", "conformance", name)
 	f, err := os.Open(path)
 	if err != nil {
 		tb.Fatal(err)

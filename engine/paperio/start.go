@@ -2,6 +2,8 @@ package paperio
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/paperio/paperio/pyrand"
 )
@@ -101,4 +103,36 @@ func draw(mt *pyrand.Random, c Config) ([2]Start, error) {
 
 func (c Config) onBoard(s Start) bool {
 	return s.X >= 0 && s.X < c.Width && s.Y >= 0 && s.Y < c.Height
+}
+
+// StartString writes starts as "x,y,d:x,y,d"; ParseStart reads it back.
+func StartString(st [2]Start) string {
+	return fmt.Sprintf("%d,%d,%d:%d,%d,%d", st[0].X, st[0].Y, st[0].Dir, st[1].X, st[1].Y, st[1].Dir)
+}
+
+// ParseStart reads a start written by StartString (player 1, then player
+// 2): the one reader of that form, for the games table, replays and the
+// CLI's --start.
+func ParseStart(s string) ([2]Start, error) {
+	var st [2]Start
+	parts := strings.Split(s, ":")
+	if len(parts) != 2 {
+		return st, fmt.Errorf("start %q: want x,y,d:x,y,d (player 1, then player 2)", s)
+	}
+	for i, p := range parts {
+		f := strings.Split(p, ",")
+		if len(f) != 3 {
+			return st, fmt.Errorf("start %q: want x,y,d:x,y,d (player 1, then player 2)", s)
+		}
+		var v [3]int
+		for j := range f {
+			n, err := strconv.Atoi(strings.TrimSpace(f[j]))
+			if err != nil {
+				return st, fmt.Errorf("start %q: %q is not a whole number", s, f[j])
+			}
+			v[j] = n
+		}
+		st[i] = Start{X: v[0], Y: v[1], Dir: Dir(v[2])}
+	}
+	return st, nil
 }

@@ -183,3 +183,18 @@ func TestNewGameErrors(t *testing.T) {
 		t.Errorf("2x1 board: areas %d %d, want 0 and 2", s.Area(0), s.Area(1))
 	}
 }
+
+func TestStartString(t *testing.T) {
+	st := [2]Start{{X: 25, Y: 50, Dir: 1}, {X: 76, Y: 48, Dir: 3}}
+	s := StartString(st)
+	if s != "25,50,1:76,48,3" {
+		t.Fatalf("StartString = %q", s)
+	}
+	back, err := ParseStart(s)
+	if err != nil || back != st {
+		t.Fatalf("ParseStart(%q) = %v, %v", s, back, err)
+	}
+	if _, err := ParseStart("1,2,3"); err == nil {
+		t.Fatal("ParseStart accepted a single start")
+	}
+}

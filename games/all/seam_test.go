@@ -24,12 +24,13 @@ const module = "github.com/paperio/paperio/"
 // shared are the folders of the code every game shares: none of their
 // packages may know a particular game.
 var shared = []string{"play", "game", "selfplay", "tourney", "tune", "analysis", "results",
-	"rating", "store", "viewer", "label", "botspec", "internal", "pyai", "execai"}
+	"rating", "store", "viewer", "label", "botspec", "internal", "pyai", "execai", "policy",
+	"outcome", "pyrand"}
 
-// gameFolders hold a game's rules, bots or bindings, and paper.io's table
-// schemas and writers (dataset) and replay files (replay), which stay at
-// the top level.
-var gameFolders = []string{"engine", "games", "dataset", "replay"}
+// gameFolders hold the games: each game's rules, bots, replay format and
+// conformance in engine/NAME, and its binding, tables, players, board,
+// charts and learning code in games/NAME.
+var gameFolders = []string{"engine", "games"}
 
 func root(t *testing.T) string {
 	t.Helper()
@@ -105,13 +106,91 @@ func TestSharedCodeImportsNoGame(t *testing.T) {
 			t.Error("games/paperio/board depends on no game: the check misses dependencies")
 		}
 	}
-	// paper.io's dataset and replay packages count as its own, as the
-	// binding's imports of them show.
-	imports := strings.Fields(goList(t, "{{join .Imports \" \"}}", "./games/paperio")[0])
-	for _, p := range []string{"dataset", "replay"} {
-		if !slices.Contains(imports, module+p) || !inGameFolder(module+p) {
-			t.Errorf("games/paperio imports %s: it is not counted a game's (imports %v)", p, imports)
+}
+
+// ownedBy says whether the package at rel (module-relative) may depend on
+// the rules of game name: the game's own folders (engine/NAME/...,
+// games/NAME/...), the commands (cmd/...) and games/all, which register
+// every game.
+func ownedBy(rel, name string) bool {
+	for _, f := range []string{"engine/" + name, "games/" + name, "cmd"} {
+		if rel == f || strings.HasPrefix(rel, f+"/") {
+			return true
 		}
+	}
+	return rel == "games/all"
+}
+
+// rulesOutside lists, for the packages of lines ("PKG DEP DEP ...", full
+// import paths) and the games names, which package outside its game's
+// folders depends on which game's rules package, engine/NAME.
+func rulesOutside(lines []string, names []string) []string {
+	var out []string
+	for _, line := range lines {
+		f := strings.Fields(line)
+		if len(f) == 0 {
+			continue
+		}
+		rel := strings.TrimPrefix(f[0], module)
+		for _, n := range names {
+			if !ownedBy(rel, n) && slices.Contains(f[1:], module+"engine/"+n) {
+				out = append(out, rel+" depends on engine/"+n)
+			}
+		}
+	}
+	return out
+}
+
+// A game's rules are known in its own folders alone: no package outside
+// engine/NAME/... and games/NAME/... (the commands and games/all aside)
+// depends on engine/NAME, even indirectly — not another game's, not a
+// shared one, not a script. What a game's tables, replay files, learning
+// code or tools need of its rules sits in its folders.
+func TestRulesStayInTheirGame(t *testing.T) {
+	names := game.Names()
+	if len(names) < 3 {
+		t.Fatalf("games registered: %v", names)
+	}
+	lines := goList(t, "{{.ImportPath}}{{range .Deps}} {{.}}{{end}}", "./...")
+	pkgs := map[string]bool{}
+	for _, line := range lines {
+		pkgs[strings.TrimPrefix(strings.Fields(line)[0], module)] = true
+	}
+	for _, n := range names {
+		// Each game's rules are a package its binding depends on: the
+		// check looks for the right path.
+		if !pkgs["engine/"+n] {
+			t.Fatalf("game %s has no rules package engine/%s", n, n)
+		}
+		if got := rulesOutside(lines, []string{n}); len(got) != 0 {
+			for _, g := range got {
+				t.Error(g)
+			}
+		}
+		if !slices.ContainsFunc(lines, func(l string) bool {
+			f := strings.Fields(l)
+			return f[0] == module+"games/"+n && slices.Contains(f[1:], module+"engine/"+n)
+		}) {
+			t.Errorf("games/%s does not depend on engine/%s: the check misses dependencies", n, n)
+		}
+	}
+	// The checker finds what it looks for, and lets a game's own folders,
+	// the commands and games/all be.
+	fake := []string{
+		module + "rl " + module + "play " + module + "engine/paperio",
+		module + "games/eraser/board " + module + "engine/paperio " + module + "engine/eraser",
+		module + "games/paperiox " + module + "engine/paperio",
+		module + "scripts/curve " + module + "engine/paperio/bots " + module + "engine/paperio",
+		module + "games/paperio/rl " + module + "engine/paperio",
+		module + "engine/paperio/replay " + module + "engine/paperio",
+		module + "cmd/paperio " + module + "engine/paperio " + module + "engine/eraser",
+		module + "games/all " + module + "engine/stellar",
+		module + "games/stellar " + module + "engine/stellar " + module + "engine/stellarx",
+	}
+	want := []string{"rl depends on engine/paperio", "games/eraser/board depends on engine/paperio",
+		"games/paperiox depends on engine/paperio", "scripts/curve depends on engine/paperio"}
+	if got := rulesOutside(fake, []string{"paperio", "eraser", "stellar"}); !slices.Equal(got, want) {
+		t.Errorf("the checker finds %q, want %q", got, want)
 	}
 }
 

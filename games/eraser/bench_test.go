@@ -20,13 +20,13 @@ import (
 // games/s on n free cores is about n times it when the workers scale.
 func BenchmarkSelfplay(b *testing.B) {
 	const games = 2048
-	plan := selfplay.Plan{Seed: 1, Games: games, ChunkGames: 128, Game: "eraser", Settings: eraser.DefaultConfig().Encode(),
+	plan := selfplay.Plan{Seed: 1, Games: games, ChunkGames: 128, Game: "eraser", Settings: binding.DefaultConfig().Encode(),
 		Pairs: []selfplay.Pair{{P1: "random", P2: "random"}}}
 	rows := int64(0)
 	clock := cputime.StartProcess(b)
 	for b.Loop() {
 		m, err := selfplay.Run(context.Background(), selfplay.Options{Plan: plan, Out: b.TempDir(), Workers: runtime.GOMAXPROCS(0),
-			Entrant: func(spec string) (*game.Entrant, error) { return eraser.Entrant(spec, game.PlayerOptions{}) }})
+			Entrant: func(spec string) (*game.Entrant, error) { return binding.Entrant(spec, game.PlayerOptions{}) }})
 		if err != nil || !m.Complete {
 			b.Fatal(err)
 		}
@@ -47,10 +47,10 @@ func BenchmarkGame(b *testing.B) {
 		rows, write bool
 	}{{"bare", false, false}, {"rows", true, false}, {"written", true, true}} {
 		b.Run(c.name, func(b *testing.B) {
-			e, _ := eraser.Entrant("random", game.PlayerOptions{})
+			e, _ := binding.Entrant("random", game.PlayerOptions{})
 			seats := [2]*game.Seat{game.NewSeat(e, false), game.NewSeat(e, false)}
-			w := eraser.NewWorker()
-			cfg := eraser.DefaultConfig()
+			w := binding.NewWorker()
+			cfg := binding.DefaultConfig()
 			var ch game.Chunk
 			seed := int64(0)
 			clock := cputime.StartProcess(b)
@@ -59,7 +59,7 @@ func BenchmarkGame(b *testing.B) {
 					if ch != nil {
 						ch.Close()
 					}
-					ch = eraser.Tables().NewChunk(io.Discard, io.Discard)
+					ch = binding.Tables().NewChunk(io.Discard, io.Discard)
 				}
 				seed++
 				r, err := w.Play(seats, game.Setup{Config: cfg, Seed: seed, Rows: c.rows})

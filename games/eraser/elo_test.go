@@ -22,18 +22,18 @@ var eloPairs = flag.Int("elo.pairs", 10, "TestElo: paired games per matchup")
 // above random.
 func TestElo(t *testing.T) {
 	specs := []string{"random", "greedy", "lookahead:depth=1", "lookahead:reply=50", "lookahead"}
-	es, err := game.Entrants(eraser, game.PlayerOptions{}, specs...)
+	es, err := game.Entrants(binding, game.PlayerOptions{}, specs...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := eraser.NewWorker()
+	w := binding.NewWorker()
 	var games []rating.Outcome
 	wins := map[[2]int]int{}
 	for i := range specs {
 		for j := i + 1; j < len(specs); j++ {
 			seats := [2]*game.Seat{game.NewSeat(es[i], false), game.NewSeat(es[j], false)}
 			for k := 0; k < *eloPairs; k++ {
-				rs, err := tourney.PlayPair(w, seats, int64(1000+k), tourney.PairSetup{Config: eraser.DefaultConfig()})
+				rs, err := tourney.PlayPair(w, seats, int64(1000+k), tourney.PairSetup{Config: binding.DefaultConfig()})
 				if err != nil {
 					t.Fatal(err)
 				}

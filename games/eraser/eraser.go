@@ -14,7 +14,7 @@ import (
 	"fmt"
 	"time"
 
-	rules "github.com/paperio/paperio/engine/eraser"
+	"github.com/paperio/paperio/engine/eraser"
 	"github.com/paperio/paperio/game"
 )
 
@@ -55,14 +55,14 @@ var info = game.Info{
 }
 
 // ReasonCode is the result code of a game's result.
-func ReasonCode(r rules.Result) int {
-	if r.Reason != rules.ReasonError {
+func ReasonCode(r eraser.Result) int {
+	if r.Reason != eraser.ReasonError {
 		return int(r.Reason) // turns, nomove and empty are 0, 1 and 2 in both
 	}
 	switch r.Error.Kind {
-	case rules.FailInvalid:
+	case eraser.FailInvalid:
 		return CodeInvalid
-	case rules.FailTimeout:
+	case eraser.FailTimeout:
 		return CodeTimeout
 	}
 	return CodeError
@@ -71,7 +71,7 @@ func ReasonCode(r rules.Result) int {
 // Config is the board's rows and the moves per player. The think time per
 // player is the commands' --time (the course's 60 s by default), not a
 // setting of the game.
-type Config struct{ rules.Config }
+type Config struct{ eraser.Config }
 
 func (c Config) String() string {
 	return fmt.Sprintf("%d rows, %d moves per player", c.Rows, c.MaxTurn)
@@ -89,7 +89,7 @@ func (c Config) Encode() []byte {
 	return b
 }
 
-func (Game) DefaultConfig() game.Config { return Config{rules.DefaultConfig()} }
+func (Game) DefaultConfig() game.Config { return Config{eraser.DefaultConfig()} }
 
 func (Game) DecodeConfig(b []byte) (game.Config, error) {
 	var j configJSON
@@ -104,7 +104,7 @@ func (Game) DecodeConfig(b []byte) (game.Config, error) {
 const maxTurn = 1 << 20
 
 func check(rows, turns int) (game.Config, error) {
-	c := rules.DefaultConfig()
+	c := eraser.DefaultConfig()
 	c.Rows, c.MaxTurn = rows, turns
 	if err := c.Validate(); err != nil {
 		return nil, err
@@ -117,8 +117,8 @@ func check(rows, turns int) (game.Config, error) {
 
 // ConfigFlags adds --rows N and --turns N.
 func (Game) ConfigFlags(fs *flag.FlagSet) func() (game.Config, error) {
-	rows := fs.Int("rows", rules.DefaultRows, "eraser: rows of the whole board (the 6 of the main board and the reserve above it), a multiple of 6")
-	turns := fs.Int("turns", rules.DefaultMaxTurn, "eraser: moves per player (a game has at most twice as many)")
+	rows := fs.Int("rows", eraser.DefaultRows, "eraser: rows of the whole board (the 6 of the main board and the reserve above it), a multiple of 6")
+	turns := fs.Int("turns", eraser.DefaultMaxTurn, "eraser: moves per player (a game has at most twice as many)")
 	return func() (game.Config, error) {
 		c, err := check(*rows, *turns)
 		if err != nil {
@@ -130,16 +130,16 @@ func (Game) ConfigFlags(fs *flag.FlagSet) func() (game.Config, error) {
 
 // DefaultThinkTime is the course's think time per player per game: the
 // commands' --time when it is not given.
-func (Game) DefaultThinkTime() time.Duration { return rules.DefaultMaxTime }
+func (Game) DefaultThinkTime() time.Duration { return eraser.DefaultMaxTime }
 
 // RulesConfig is the rules' configuration of settings c. Its MaxTime is
 // the think time the game was played with (the worker sets it from the
 // budget; settings read back from a plan or a store have the course's).
-func RulesConfig(c game.Config) rules.Config {
+func RulesConfig(c game.Config) eraser.Config {
 	if ec, ok := c.(Config); ok {
 		return ec.Config
 	}
-	return rules.DefaultConfig()
+	return eraser.DefaultConfig()
 }
 
 // BoardSeed is the numpy seed of a game's board (RULES.md §3): the game's

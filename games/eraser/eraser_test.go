@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	rules "github.com/paperio/paperio/engine/eraser"
+	"github.com/paperio/paperio/engine/eraser"
 	"github.com/paperio/paperio/engine/eraser/bots"
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/internal/tabledoc"
@@ -20,22 +20,22 @@ import (
 	"github.com/parquet-go/parquet-go"
 )
 
-var eraser Game
+var binding Game
 
 // quiet never scores: the first adjacent swap that is not offered (on a
 // board without runs and empty cells, such a swap makes no run).
 type quiet struct{}
 
-func (*quiet) Reset(*rules.State, int, uint64, play.Clock) {}
-func (*quiet) Act(s *rules.State, _ play.Clock) rules.Swap {
-	for x := int8(0); x < rules.Size; x++ {
-		for y := int8(0); y < rules.Size-1; y++ {
-			if sw := (rules.Swap{X1: x, Y1: y, X2: x, Y2: y + 1}); !s.Offers(sw) {
+func (*quiet) Reset(*eraser.State, int, uint64, play.Clock) {}
+func (*quiet) Act(s *eraser.State, _ play.Clock) eraser.Swap {
+	for x := int8(0); x < eraser.Size; x++ {
+		for y := int8(0); y < eraser.Size-1; y++ {
+			if sw := (eraser.Swap{X1: x, Y1: y, X2: x, Y2: y + 1}); !s.Offers(sw) {
 				return sw
 			}
 		}
 	}
-	return rules.Swap{X1: 0, Y1: 0, X2: 1, Y2: 0}
+	return eraser.Swap{X1: 0, Y1: 0, X2: 1, Y2: 0}
 }
 
 // failing plays randomly, then fails on its n-th move: a panic, or a
@@ -46,15 +46,15 @@ type failing struct {
 	diagonal bool
 }
 
-func (b *failing) Reset(s *rules.State, me int, seed uint64, c play.Clock) {
+func (b *failing) Reset(s *eraser.State, me int, seed uint64, c play.Clock) {
 	b.moves = 0
 	b.Random.Reset(s, me, seed, c)
 }
 
-func (b *failing) Act(s *rules.State, c play.Clock) rules.Swap {
+func (b *failing) Act(s *eraser.State, c play.Clock) eraser.Swap {
 	if b.moves++; b.moves == b.n {
 		if b.diagonal {
-			return rules.Swap{X1: 2, Y1: 2, X2: 3, Y2: 3}
+			return eraser.Swap{X1: 2, Y1: 2, X2: 3, Y2: 3}
 		}
 		panic("broken bot")
 	}
@@ -80,7 +80,7 @@ func entrant(spec string) (*game.Entrant, error) {
 }
 
 func settings(rows, turns int) json.RawMessage {
-	c := rules.DefaultConfig()
+	c := eraser.DefaultConfig()
 	c.Rows, c.MaxTurn = rows, turns
 	return Config{c}.Encode()
 }
@@ -94,9 +94,9 @@ func playOne(t *testing.T, p1, p2 string, su game.Setup) *game.Record {
 		seats[i] = game.NewSeat(e, false)
 	}
 	if su.Config == nil {
-		su.Config = eraser.DefaultConfig()
+		su.Config = binding.DefaultConfig()
 	}
-	r, err := eraser.NewWorker().Play(seats, su)
+	r, err := binding.NewWorker().Play(seats, su)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +105,7 @@ func playOne(t *testing.T, p1, p2 string, su game.Setup) *game.Record {
 
 // The same plan writes the same files whatever the number of workers.
 func TestSameFilesWhateverTheWorkers(t *testing.T) {
-	specs, err := selfplay.ParseBots(eraser, "random,greedy,lookahead")
+	specs, err := selfplay.ParseBots(binding, "random,greedy,lookahead")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +114,7 @@ func TestSameFilesWhateverTheWorkers(t *testing.T) {
 	for _, w := range []int{1, 2} {
 		dir := t.TempDir()
 		m, err := selfplay.Run(context.Background(), selfplay.Options{Plan: plan, Out: dir, Workers: w,
-			Entrant: func(spec string) (*game.Entrant, error) { return eraser.Entrant(spec, game.PlayerOptions{}) }})
+			Entrant: func(spec string) (*game.Entrant, error) { return binding.Entrant(spec, game.PlayerOptions{}) }})
 		if err != nil || !m.Complete || m.Games != 36 {
 			t.Fatalf("%d workers: %v %+v", w, err, m)
 		}
@@ -164,7 +164,7 @@ func TestRowsAndReplays(t *testing.T) {
 		{"random", "panicky"}, {"diagonal", "greedy"}, {"panicky", "random"},
 	} {
 		for _, height := range []int{1200, 24} { // 24 rows: columns run out
-			cfg := rules.DefaultConfig()
+			cfg := eraser.DefaultConfig()
 			cfg.Rows = height
 			r := playOne(t, c.p1, c.p2, game.Setup{Config: Config{cfg}, Seed: int64(40 + i), Rows: true, Frames: true})
 			what := fmt.Sprintf("%s v %s on %d rows", c.p1, c.p2, height)
@@ -202,7 +202,7 @@ func TestRowsAndReplays(t *testing.T) {
 			withoutFrames := game.ReplayGame{ID: what + " (replayed)", Players: rg.Players, Record: &game.Record{}}
 			*withoutFrames.Record = *r
 			r.Frames = frames
-			if err := eraser.Replays().Append(replayFile, rg, withoutFrames); err != nil {
+			if err := binding.Replays().Append(replayFile, rg, withoutFrames); err != nil {
 				t.Fatal(err)
 			}
 			appended = append(appended, rg, withoutFrames)
@@ -214,14 +214,14 @@ func TestRowsAndReplays(t *testing.T) {
 		}
 	}
 	var bad []string
-	games, frames, mismatched, err := eraser.Replays().Check(replayFile, func(l string) { bad = append(bad, l) })
+	games, frames, mismatched, err := binding.Replays().Check(replayFile, func(l string) { bad = append(bad, l) })
 	if err != nil || games != 28 || mismatched != 0 || frames < 1000 {
 		t.Fatalf("checking our replays: %d games, %d frames, %d mismatched, %v: %v", games, frames, mismatched, err, bad)
 	}
 	// Read back (as the viewer and analysis read them), they are the
 	// records that were appended, but for an invalid last move, which the
 	// format does not keep.
-	read, err := eraser.Replays().(game.ReplayReader).Read(replayFile)
+	read, err := binding.Replays().(game.ReplayReader).Read(replayFile)
 	if err != nil || len(read) != len(appended) {
 		t.Fatalf("read %d games of %d: %v", len(read), len(appended), err)
 	}
@@ -283,7 +283,7 @@ func TestTieBetweenBots(t *testing.T) {
 	if r.Winner != 0 || r.Reason != CodeTurns || r.Score != [2]float64{} || !g.Tie || g.Think1 != 0 || r.Length != 200 {
 		t.Fatalf("quiet v quiet: %+v, games row %+v", r, g)
 	}
-	if text := eraser.ResultText(r, [2]string{"quiet", "quiet"}); !strings.Contains(text, "wins on think time") {
+	if text := binding.ResultText(r, [2]string{"quiet", "quiet"}); !strings.Contains(text, "wins on think time") {
 		t.Errorf("result text %q", text)
 	}
 }
@@ -297,11 +297,11 @@ func TestBoardSeed(t *testing.T) {
 		}
 	}
 	r := playOne(t, "greedy", "greedy", game.Setup{Seed: 5, Frames: true})
-	b, _, err := rules.Generate(rules.DefaultRows, 5)
+	b, _, err := eraser.Generate(eraser.DefaultRows, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g := r.Frames.(*rules.Game); g.Init != b.String() || g.Seed != 5 || r.Start != "5" {
+	if g := r.Frames.(*eraser.Game); g.Init != b.String() || g.Seed != 5 || r.Start != "5" {
 		t.Error("seed 5 did not play the course's board 5")
 	}
 	r2 := playOne(t, "greedy", "greedy", game.Setup{Seed: 77, Start: "5"})
@@ -314,7 +314,7 @@ func TestBoardSeed(t *testing.T) {
 			e, _ := entrant("random")
 			seats[i] = game.NewSeat(e, false)
 		}
-		if _, err := eraser.NewWorker().Play(seats, game.Setup{Config: eraser.DefaultConfig(), Start: bad}); err == nil {
+		if _, err := binding.NewWorker().Play(seats, game.Setup{Config: binding.DefaultConfig(), Start: bad}); err == nil {
 			t.Errorf("start %q: no error", bad)
 		}
 	}
@@ -323,7 +323,7 @@ func TestBoardSeed(t *testing.T) {
 // Settings: flags, the plan's JSON, and bad values in one line.
 func TestConfig(t *testing.T) {
 	fs := flag.NewFlagSet("t", flag.ContinueOnError)
-	read := eraser.ConfigFlags(fs)
+	read := binding.ConfigFlags(fs)
 	if err := fs.Parse([]string{"--rows", "60", "--turns", "7"}); err != nil {
 		t.Fatal(err)
 	}
@@ -334,19 +334,19 @@ func TestConfig(t *testing.T) {
 	if c.String() != "60 rows, 7 moves per player" || string(c.Encode()) != `{"rows":60,"max_turn":7}` {
 		t.Errorf("config %s %s", c, c.Encode())
 	}
-	d, err := eraser.DecodeConfig(c.Encode())
+	d, err := binding.DecodeConfig(c.Encode())
 	if err != nil || d != c {
 		t.Errorf("decoded %v, %v", d, err)
 	}
 	for _, bad := range [][]string{{"--rows", "61"}, {"--rows", "0"}, {"--turns", "0"}, {"--turns", "2000000"}} {
 		fs := flag.NewFlagSet("t", flag.ContinueOnError)
-		read := eraser.ConfigFlags(fs)
+		read := binding.ConfigFlags(fs)
 		fs.Parse(bad)
 		if _, err := read(); err == nil || strings.Contains(err.Error(), "\n") {
 			t.Errorf("%v: error %v", bad, err)
 		}
 	}
-	if _, err := eraser.DecodeConfig([]byte(`{"rows":5}`)); err == nil {
+	if _, err := binding.DecodeConfig([]byte(`{"rows":5}`)); err == nil {
 		t.Error("decoded 5 rows")
 	}
 }
@@ -354,17 +354,17 @@ func TestConfig(t *testing.T) {
 // Players by spec; names and errors.
 func TestPlayers(t *testing.T) {
 	for spec, want := range map[string]string{"lookahead:reply=100,depth=1": "lookahead:depth=1", " PY:a/b.py": "py:a/b.py", "Greedy": "greedy"} {
-		if got, err := eraser.Canonical(spec); err != nil || got != want {
+		if got, err := binding.Canonical(spec); err != nil || got != want {
 			t.Errorf("Canonical(%q) = %q, %v; want %q", spec, got, err, want)
 		}
 	}
 	for _, bad := range []string{"py:", "heuristic", "", "lookahead:depth=9"} {
-		if _, err := eraser.Canonical(bad); err == nil {
+		if _, err := binding.Canonical(bad); err == nil {
 			t.Errorf("Canonical(%q) accepted", bad)
 		}
 	}
 	var names []string
-	for _, b := range eraser.Bots() {
+	for _, b := range binding.Bots() {
 		names = append(names, b.Name)
 	}
 	if strings.Join(names, ",") != "greedy,lookahead,random" {
@@ -374,11 +374,11 @@ func TestPlayers(t *testing.T) {
 
 // The binding's check of the course's recorded games: every frame matches.
 func TestCorpus(t *testing.T) {
-	games, frames, bad, err := eraser.Replays().Check("../../testdata/eraser/conformance/public.jsonl.gz", func(l string) { t.Error(l) })
+	games, frames, bad, err := binding.Replays().Check("../../testdata/eraser/conformance/public.jsonl.gz", func(l string) { t.Error(l) })
 	if err != nil || games != 75 || frames != 7853 || bad != 0 {
 		t.Fatalf("%d games, %d frames, %d mismatched, %v", games, frames, bad, err)
 	}
-	b, err := eraser.Replays().Bench([]string{"../../testdata/eraser/conformance/public.jsonl.gz"}, 0)
+	b, err := binding.Replays().Bench([]string{"../../testdata/eraser/conformance/public.jsonl.gz"}, 0)
 	if err != nil || b.Moves != 7778 || b.Games != 75 || b.Rounds != 1 || b.Took <= 0 {
 		t.Fatalf("bench: %+v, %v", b, err)
 	}
@@ -387,18 +387,18 @@ func TestCorpus(t *testing.T) {
 // The result codes are the rules' reasons, the errors split by kind.
 func TestReasonCodes(t *testing.T) {
 	for _, c := range []struct {
-		r    rules.Result
+		r    eraser.Result
 		code int
 	}{
-		{rules.Result{Reason: rules.ReasonTurns}, CodeTurns},
-		{rules.Result{Reason: rules.ReasonNoMove}, CodeNoMove},
-		{rules.Result{Reason: rules.ReasonEmpty}, CodeEmpty},
-		{rules.Result{Reason: rules.ReasonError, Error: rules.Failure{Kind: rules.FailInit}}, CodeError},
-		{rules.Result{Reason: rules.ReasonError, Error: rules.Failure{Kind: rules.FailException}}, CodeError},
-		{rules.Result{Reason: rules.ReasonError, Error: rules.Failure{Kind: rules.FailInvalid}}, CodeInvalid},
-		{rules.Result{Reason: rules.ReasonError, Error: rules.Failure{Kind: rules.FailTimeout}}, CodeTimeout},
+		{eraser.Result{Reason: eraser.ReasonTurns}, CodeTurns},
+		{eraser.Result{Reason: eraser.ReasonNoMove}, CodeNoMove},
+		{eraser.Result{Reason: eraser.ReasonEmpty}, CodeEmpty},
+		{eraser.Result{Reason: eraser.ReasonError, Error: eraser.Failure{Kind: eraser.FailInit}}, CodeError},
+		{eraser.Result{Reason: eraser.ReasonError, Error: eraser.Failure{Kind: eraser.FailException}}, CodeError},
+		{eraser.Result{Reason: eraser.ReasonError, Error: eraser.Failure{Kind: eraser.FailInvalid}}, CodeInvalid},
+		{eraser.Result{Reason: eraser.ReasonError, Error: eraser.Failure{Kind: eraser.FailTimeout}}, CodeTimeout},
 	} {
-		if got := ReasonCode(c.r); got != c.code || eraser.Info().ReasonName(got) == "unknown" {
+		if got := ReasonCode(c.r); got != c.code || binding.Info().ReasonName(got) == "unknown" {
 			t.Errorf("%+v: code %d, want %d", c.r, got, c.code)
 		}
 	}

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"time"
 
-	rules "github.com/paperio/paperio/engine/eraser"
+	"github.com/paperio/paperio/engine/eraser"
 	"github.com/paperio/paperio/engine/eraser/bots"
 	"github.com/paperio/paperio/execai"
 	"github.com/paperio/paperio/game"
@@ -23,7 +23,7 @@ type execPlayer struct {
 	opts pyai.Options
 	me   int
 	fail play.Fault
-	ops  []rules.Swap
+	ops  []eraser.Swap
 	buf  []byte
 }
 
@@ -38,10 +38,10 @@ func newExecPlayer(path string, o game.PlayerOptions) (bots.Bot, error) {
 }
 
 // Reset sends the start of a game.
-func (p *execPlayer) Reset(s *rules.State, me int, _ uint64, c play.Clock) {
+func (p *execPlayer) Reset(s *eraser.State, me int, _ uint64, c play.Clock) {
 	p.me, p.fail = me, play.Fault{}
 	b := fmt.Appendf(p.buf[:0], `{"type":"start","protocol":%d,"game":"eraser","me":%d,"board":{"width":%d,"height":%d},"time_budget":%s}`+"\n",
-		execai.Version, me+1, rules.Size, s.Rows(), seconds(c.Budget, c.Limited()))
+		execai.Version, me+1, eraser.Size, s.Rows(), seconds(c.Budget, c.Limited()))
 	p.buf = b
 	var ok struct{}
 	if f := p.conn.Call(b, p.limit(c), "start", &ok); f != nil {
@@ -50,15 +50,15 @@ func (p *execPlayer) Reset(s *rules.State, me int, _ uint64, c play.Clock) {
 }
 
 // Act sends the turn and reads the swap.
-func (p *execPlayer) Act(s *rules.State, c play.Clock) rules.Swap {
+func (p *execPlayer) Act(s *eraser.State, c play.Clock) eraser.Swap {
 	if p.fail.Kind != play.NoFault {
-		return rules.Swap{}
+		return eraser.Swap{}
 	}
 	p.ops = s.Ops(p.ops[:0])
 	b := fmt.Appendf(p.buf[:0], `{"type":"turn","move_number":%d,"scores":[%d,%d],"time_left":[%s,%s],"board":[`,
 		s.MoveNumber(), s.Score(0), s.Score(1), seconds(c.Left[0], c.Limited()), seconds(c.Left[1], c.Limited()))
 	s.DrawAll()
-	for x := range rules.Size {
+	for x := range eraser.Size {
 		if x > 0 {
 			b = append(b, ',')
 		}
@@ -80,14 +80,14 @@ func (p *execPlayer) Act(s *rules.State, c play.Clock) rules.Swap {
 	var a struct{ Move []int }
 	if f := p.conn.Call(b, p.limit(c), "turn", &a); f != nil {
 		p.fail = fault(f)
-		return rules.Swap{}
+		return eraser.Swap{}
 	}
 	if len(a.Move) != 4 {
 		p.fail = play.Fault{Kind: play.Error, Detail: `protocol error: the answer to turn has no "move" of four numbers`}
 		p.conn.Restart()
-		return rules.Swap{}
+		return eraser.Swap{}
 	}
-	sw := rules.Swap{X1: int8(a.Move[0]), Y1: int8(a.Move[1]), X2: int8(a.Move[2]), Y2: int8(a.Move[3])}
+	sw := eraser.Swap{X1: int8(a.Move[0]), Y1: int8(a.Move[1]), X2: int8(a.Move[2]), Y2: int8(a.Move[3])}
 	if !slices.Contains(p.ops, sw) || int(sw.X1) != a.Move[0] || int(sw.Y1) != a.Move[1] || int(sw.X2) != a.Move[2] || int(sw.Y2) != a.Move[3] {
 		p.fail = play.Fault{Kind: play.Error, Detail: bots.InvalidPrefix + fmt.Sprintf("%v is not one of the operations offered", a.Move)}
 	}
@@ -95,7 +95,7 @@ func (p *execPlayer) Act(s *rules.State, c play.Clock) rules.Swap {
 }
 
 // EndGame tells the program the result; it does not answer.
-func (p *execPlayer) EndGame(s *rules.State, me int, c play.Clock) {
+func (p *execPlayer) EndGame(s *eraser.State, me int, c play.Clock) {
 	r := s.Result()
 	result := "loss"
 	if r.Winner == me {

@@ -11,7 +11,7 @@ import (
 	"path/filepath"
 	"time"
 
-	rules "github.com/paperio/paperio/engine/eraser"
+	"github.com/paperio/paperio/engine/eraser"
 	"github.com/paperio/paperio/engine/eraser/bots"
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/play"
@@ -45,7 +45,7 @@ type courseAI struct {
 	fail     play.Fault
 	startErr error           // why Prepare could not start a process
 	returned json.RawMessage // the failed call's answer, as JSON
-	ops      []rules.Swap
+	ops      []eraser.Swap
 	buf      []byte
 }
 
@@ -117,7 +117,7 @@ func (p *courseAI) restart() error {
 // was stopped or died, if Prepare did not). The course did not time the
 // constructor; here it is charged like every call of a timed player, and a
 // restart here with it.
-func (p *courseAI) Reset(s *rules.State, me int, _ uint64, c play.Clock) {
+func (p *courseAI) Reset(s *eraser.State, me int, _ uint64, c play.Clock) {
 	p.me, p.moved, p.fail, p.returned = me, false, play.Fault{}, nil
 	p.think = c.Budget
 	if !c.Limited() {
@@ -178,25 +178,25 @@ type verdict struct {
 
 // Act asks the AI for its move and judges the answer in the engine's order
 // (§8): an exception of the call, then the time, then the answer.
-func (p *courseAI) Act(s *rules.State, c play.Clock) rules.Swap {
+func (p *courseAI) Act(s *eraser.State, c play.Clock) eraser.Swap {
 	p.fail, p.returned = play.Fault{}, nil
 	if p.proc == nil || !p.proc.Alive() {
 		p.fail = play.Fault{Kind: play.Error, Detail: "the AI has no process (it could not be started)"}
-		return rules.Swap{}
+		return eraser.Swap{}
 	}
 	rep, elapsed, err := p.proc.Call('M', p.request(s, c), p.limit(c))
 	if err != nil {
 		p.failCall(err)
-		return rules.Swap{}
+		return eraser.Swap{}
 	}
 	if rep.Kind != 'A' {
 		p.protocolError(rep)
-		return rules.Swap{}
+		return eraser.Swap{}
 	}
 	var v verdict
 	if err := json.Unmarshal(rep.Body, &v); err != nil {
 		p.protocolError(rep)
-		return rules.Swap{}
+		return eraser.Swap{}
 	}
 	p.moved = true
 	switch {
@@ -210,26 +210,26 @@ func (p *courseAI) Act(s *rules.State, c play.Clock) rules.Swap {
 	case v.Invalid != nil:
 		msg := bots.InvalidPrefix + *v.Invalid
 		p.fail = play.Fault{Kind: play.Error, Detail: msg}
-		p.keepReturned(v.Returned, rules.FailInvalid, msg)
+		p.keepReturned(v.Returned, eraser.FailInvalid, msg)
 	case v.Raised != "":
 		p.fail = play.Fault{Kind: play.Error, Detail: pyai.LastLine(v.Raised)}
-		p.keepReturned(v.Returned, rules.FailException, "")
+		p.keepReturned(v.Returned, eraser.FailException, "")
 	case len(v.Move) == 4:
-		return rules.Swap{X1: int8(v.Move[0]), Y1: int8(v.Move[1]), X2: int8(v.Move[2]), Y2: int8(v.Move[3])}
+		return eraser.Swap{X1: int8(v.Move[0]), Y1: int8(v.Move[1]), X2: int8(v.Move[2]), Y2: int8(v.Move[3])}
 	default:
 		p.protocolError(rep)
 	}
-	return rules.Swap{}
+	return eraser.Swap{}
 }
 
 // keepReturned keeps the answer of a failed call for the replay file when
-// the corpus's reading of it (rules.ReadMove) fails it the same way, so
+// the corpus's reading of it (eraser.ReadMove) fails it the same way, so
 // that the file's check agrees.
-func (p *courseAI) keepReturned(raw json.RawMessage, kind rules.FailKind, msg string) {
+func (p *courseAI) keepReturned(raw json.RawMessage, kind eraser.FailKind, msg string) {
 	if len(raw) == 0 || string(raw) == "null" {
 		return
 	}
-	if _, k, m := rules.ReadMove(raw); k == kind && (kind != rules.FailInvalid || m == msg) {
+	if _, k, m := eraser.ReadMove(raw); k == kind && (kind != eraser.FailInvalid || m == msg) {
 		p.returned = raw
 	}
 }
@@ -237,7 +237,7 @@ func (p *courseAI) keepReturned(raw json.RawMessage, kind rules.FailKind, msg st
 // request is the M request of a move (driver.py): scores, move number, used
 // times, the moves made since this player's last call, the operations and
 // the whole board.
-func (p *courseAI) request(s *rules.State, c play.Clock) []byte {
+func (p *courseAI) request(s *eraser.State, c play.Clock) []byte {
 	b := p.buf[:0]
 	b = binary.LittleEndian.AppendUint32(b, uint32(int32(s.Score(p.me))))
 	b = binary.LittleEndian.AppendUint32(b, uint32(int32(s.Score(1-p.me))))
@@ -269,7 +269,7 @@ func (p *courseAI) request(s *rules.State, c play.Clock) []byte {
 		b = append(b, byte(o.X1), byte(o.Y1), byte(o.X2), byte(o.Y2))
 	}
 	s.DrawAll()
-	for x := 0; x < rules.Size; x++ {
+	for x := 0; x < eraser.Size; x++ {
 		for y := 0; y < s.Rows(); y++ {
 			b = append(b, byte(s.At(x, y)))
 		}

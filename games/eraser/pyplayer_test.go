@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	rules "github.com/paperio/paperio/engine/eraser"
+	"github.com/paperio/paperio/engine/eraser"
 	"github.com/paperio/paperio/game"
 	_ "github.com/paperio/paperio/games/paperio" // registers paper.io's AI interface, as every binary of games/all has it
 	"github.com/paperio/paperio/internal/numpytest"
@@ -17,7 +17,7 @@ import (
 // playAI plays one game between two specs (bots or py:) with the options.
 func playAI(t *testing.T, p1, p2 string, o game.PlayerOptions, su game.Setup) (*game.Record, [2]*game.Entrant) {
 	t.Helper()
-	es, err := game.Entrants(eraser, o, p1, p2)
+	es, err := game.Entrants(binding, o, p1, p2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,10 +25,10 @@ func playAI(t *testing.T, p1, p2 string, o game.PlayerOptions, su game.Setup) (*
 	defer seats[0].Close()
 	defer seats[1].Close()
 	if su.Config == nil {
-		su.Config = eraser.DefaultConfig()
+		su.Config = binding.DefaultConfig()
 	}
 	su.Budget = o.Budget
-	r, err := eraser.NewWorker().Play(seats, su)
+	r, err := binding.NewWorker().Play(seats, su)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,8 +88,8 @@ func TestCourseAIFailures(t *testing.T) {
 		moves   int    // moves applied before the failed call
 	}{
 		{"testdata/raises.py", true, CodeError, "ZeroDivisionError: division by zero", 4},
-		{"testdata/hangs.py", false, CodeTimeout, rules.TimeoutMessage, 3},
-		{"testdata/exits.py", true, CodeTimeout, rules.TimeoutMessage, 0},
+		{"testdata/hangs.py", false, CodeTimeout, eraser.TimeoutMessage, 3},
+		{"testdata/exits.py", true, CodeTimeout, eraser.TimeoutMessage, 0},
 		{"testdata/badinit.py", false, CodeError, "ValueError: no board for me", -1},
 		{"testdata/noclass.py", true, CodeError, "could not be started: testdata/noclass.py: no class Plaser", -1},
 		{wrongAI(t, "three"), true, CodeInvalid, "exception_manager.InvalidMove: Not a proper input.", 2},
@@ -122,7 +122,7 @@ func TestCourseAIFailures(t *testing.T) {
 				if c.moves >= 0 && (applied != c.moves || r.Length != c.moves+1) || c.moves < 0 && (applied != 0 || r.Length != 0) {
 					t.Errorf("%d moves applied, length %d; want %d moves", applied, r.Length, c.moves)
 				}
-				if c.code == CodeInvalid && len(r.Frames.(*rules.Game).Result.Error.Returned) == 0 {
+				if c.code == CodeInvalid && len(r.Frames.(*eraser.Game).Result.Error.Returned) == 0 {
 					t.Errorf("the replay file does not keep the illegal answer")
 				}
 			})
@@ -134,10 +134,10 @@ func TestCourseAIFailures(t *testing.T) {
 				t.Fatalf("%s did not finish", rg.ID)
 			}
 		}
-		if err := eraser.Replays().Append(replayFile, replays...); err != nil {
+		if err := binding.Replays().Append(replayFile, replays...); err != nil {
 			t.Fatal(err)
 		}
-		games, _, bad, err := eraser.Replays().Check(replayFile, func(l string) { t.Error(l) })
+		games, _, bad, err := binding.Replays().Check(replayFile, func(l string) { t.Error(l) })
 		if err != nil || games != 12 || bad != 0 {
 			t.Fatalf("the failures' replay file: %d games, %d mismatched, %v", games, bad, err)
 		}
@@ -149,7 +149,7 @@ func TestCourseAIFailures(t *testing.T) {
 // start on a busy machine, the next game is played as the first was.
 func TestCourseAIReplacedProcess(t *testing.T) {
 	o := game.PlayerOptions{Budget: time.Second, Python: numpytest.Python(t, "eraser AIs are given numpy boards"), Sandbox: "auto"}
-	es, err := game.Entrants(eraser, o, "random", "py:testdata/hangs.py")
+	es, err := game.Entrants(binding, o, "random", "py:testdata/hangs.py")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,11 +157,11 @@ func TestCourseAIReplacedProcess(t *testing.T) {
 	defer seats[0].Close()
 	defer seats[1].Close()
 	for n := 1; n <= 2; n++ {
-		r, err := eraser.NewWorker().Play(seats, game.Setup{Config: eraser.DefaultConfig(), Budget: o.Budget, Seed: 3, Rows: true})
+		r, err := binding.NewWorker().Play(seats, game.Setup{Config: binding.DefaultConfig(), Budget: o.Budget, Seed: 3, Rows: true})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if g := r.Rows.(*rows).game; r.Reason != CodeTimeout || r.Winner != 0 || g.Error != rules.TimeoutMessage || len(r.Moves)/4 != 3 {
+		if g := r.Rows.(*rows).game; r.Reason != CodeTimeout || r.Winner != 0 || g.Error != eraser.TimeoutMessage || len(r.Moves)/4 != 3 {
 			t.Errorf("game %d: code %d, winner %d, error %q, %d moves; want player 2 out of time after 3 moves (%s)",
 				n, r.Reason, r.Winner, g.Error, len(r.Moves)/4, r.Detail)
 		}
@@ -188,7 +188,7 @@ func TestCourseAIRestartTime(t *testing.T) {
 	if !p.proc.Alive() {
 		t.Fatal("Prepare left no live process")
 	}
-	s, err := rules.New(rules.DefaultConfig(), 3)
+	s, err := eraser.New(eraser.DefaultConfig(), 3)
 	if err != nil {
 		t.Fatal(err)
 	}

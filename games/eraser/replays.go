@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	rules "github.com/paperio/paperio/engine/eraser"
+	"github.com/paperio/paperio/engine/eraser"
 	"github.com/paperio/paperio/engine/eraser/bots"
 	"github.com/paperio/paperio/game"
 )
@@ -16,7 +16,7 @@ func (Game) Replays() game.Replays { return replays{} }
 type replays struct{}
 
 func (replays) Append(path string, games ...game.ReplayGame) error {
-	out := make([]*rules.Game, len(games))
+	out := make([]*eraser.Game, len(games))
 	for i, g := range games {
 		rg, err := ReplayGame(g)
 		if err != nil {
@@ -24,22 +24,22 @@ func (replays) Append(path string, games ...game.ReplayGame) error {
 		}
 		out[i] = rg
 	}
-	return rules.Append(path, out...)
+	return eraser.Append(path, out...)
 }
 
 // ReplayGame is a record in the corpus format: the game recorded while it
 // was played when it was played with frames, else replayed from the record
 // (without frames).
-func ReplayGame(g game.ReplayGame) (*rules.Game, error) {
-	var rg rules.Game
-	if f, ok := g.Frames.(*rules.Game); ok {
+func ReplayGame(g game.ReplayGame) (*eraser.Game, error) {
+	var rg eraser.Game
+	if f, ok := g.Frames.(*eraser.Game); ok {
 		rg = *f
 	} else {
 		s, err := startState(g.Record)
 		if err != nil {
 			return nil, err
 		}
-		rec := rules.NewRecorder(s, "", g.Players, false)
+		rec := eraser.NewRecorder(s, "", g.Players, false)
 		if err := Replay(g.Record, &table{Game: bots.Game{S: s}, rec: rec}); err != nil {
 			return nil, err
 		}
@@ -51,7 +51,7 @@ func ReplayGame(g game.ReplayGame) (*rules.Game, error) {
 
 // Read reads a corpus file's games as records (RecordOf).
 func (replays) Read(path string) ([]game.ReplayGame, error) {
-	gs, err := rules.ReadAll(path)
+	gs, err := eraser.ReadAll(path)
 	if err != nil {
 		return nil, err
 	}
@@ -67,8 +67,8 @@ func (replays) Read(path string) ([]game.ReplayGame, error) {
 }
 
 func (replays) Check(path string, bad func(string)) (games, frames, mismatched int, err error) {
-	return game.CheckFile(path, rules.Open, func(g *rules.Game) (string, int, error) {
-		n, m := rules.Check(g)
+	return game.CheckFile(path, eraser.Open, func(g *eraser.Game) (string, int, error) {
+		n, m := eraser.Check(g)
 		if m == nil {
 			return g.ID, n, nil // not a nil *Mismatch in an error
 		}
@@ -80,10 +80,10 @@ func (replays) Check(path string, bad func(string)) (games, frames, mismatched i
 // first, so only the engine is measured), again and again until min has
 // passed: each move with its cascade and the next round's operations.
 func (replays) Bench(paths []string, min time.Duration) (game.Bench, error) {
-	var starts []*rules.State
-	var moves [][]rules.Swap
+	var starts []*eraser.State
+	var moves [][]eraser.Swap
 	for _, f := range paths {
-		gs, err := rules.ReadAll(f)
+		gs, err := eraser.ReadAll(f)
 		if err != nil {
 			return game.Bench{}, err
 		}
@@ -92,12 +92,12 @@ func (replays) Bench(paths []string, min time.Duration) (game.Bench, error) {
 			if err != nil {
 				return game.Bench{}, fmt.Errorf("game %s: %v", g.ID, err)
 			}
-			s, err := rules.New(cfg, g.Seed)
+			s, err := eraser.New(cfg, g.Seed)
 			if err != nil {
 				return game.Bench{}, fmt.Errorf("game %s: %v", g.ID, err)
 			}
 			s.DrawAll()
-			sws := make([]rules.Swap, len(g.Moves))
+			sws := make([]eraser.Swap, len(g.Moves))
 			for i, m := range g.Moves {
 				if sws[i], err = m.Swap(); err != nil {
 					return game.Bench{}, fmt.Errorf("game %s move %d: %v", g.ID, i+1, err)
@@ -106,7 +106,7 @@ func (replays) Bench(paths []string, min time.Duration) (game.Bench, error) {
 			starts, moves = append(starts, s), append(moves, sws)
 		}
 	}
-	work := &rules.State{}
+	work := &eraser.State{}
 	var n int64
 	rounds := 0
 	begin := time.Now()

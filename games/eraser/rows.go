@@ -3,7 +3,7 @@ package eraser
 import (
 	"strings"
 
-	rules "github.com/paperio/paperio/engine/eraser"
+	"github.com/paperio/paperio/engine/eraser"
 	"github.com/paperio/paperio/game"
 )
 
@@ -20,13 +20,13 @@ type rowRecorder struct {
 func (r *rowRecorder) start() { r.moves = r.moves[:0] }
 
 // before notes what a row needs from before the mover's swap sw.
-func (r *rowRecorder) before(s *rules.State, sw rules.Swap) {
+func (r *rowRecorder) before(s *eraser.State, sw eraser.Swap) {
 	r.ops, r.offered, r.score = int16(s.NumOps()), s.Offers(sw), s.Score(s.ToMove())
 }
 
 // after adds the row of player p's swap sw; s is the state after it.
-func (r *rowRecorder) after(s *rules.State, p int, sw rules.Swap) {
-	rows := s.Rows() - rules.Size
+func (r *rowRecorder) after(s *eraser.State, p int, sw eraser.Swap) {
+	rows := s.Rows() - eraser.Size
 	reserve := func(x int) int32 { return int32(max(0, rows-s.Removed(x))) }
 	r.moves = append(r.moves, MoveRow{
 		Move: int32(s.Turn()), Player: int8(p + 1),
@@ -34,8 +34,8 @@ func (r *rowRecorder) after(s *rules.State, p int, sw rules.Swap) {
 		Offered: r.offered, Ops: r.ops,
 		Steps: int16(s.Depth()), Removed: int16(s.Combo(p)), Points: int32(s.Score(p) - r.score),
 		Score1: int32(s.Score(0)), Score2: int32(s.Score(1)),
-		Red: int8(s.Count(rules.Red)), Blue: int8(s.Count(rules.Blue)), Green: int8(s.Count(rules.Green)),
-		Yellow: int8(s.Count(rules.Yellow)), Purple: int8(s.Count(rules.Purple)), Empty: int8(s.Count(rules.Empty)),
+		Red: int8(s.Count(eraser.Red)), Blue: int8(s.Count(eraser.Blue)), Green: int8(s.Count(eraser.Green)),
+		Yellow: int8(s.Count(eraser.Yellow)), Purple: int8(s.Count(eraser.Purple)), Empty: int8(s.Count(eraser.Empty)),
 		Reserve0: reserve(0), Reserve1: reserve(1), Reserve2: reserve(2),
 		Reserve3: reserve(3), Reserve4: reserve(4), Reserve5: reserve(5),
 	})
@@ -59,7 +59,7 @@ func (r *rowRecorder) finish(winner int) []MoveRow {
 }
 
 // gameRow is the games row of a finished game (without id and players).
-func gameRow(rec *game.Record, s *rules.State) GameRow {
+func gameRow(rec *game.Record, s *eraser.State) GameRow {
 	res := s.Result()
 	var tags []string
 	for _, t := range res.Tags.Pairs() {

@@ -5,30 +5,30 @@ import (
 	"strconv"
 	"time"
 
-	rules "github.com/paperio/paperio/engine/eraser"
+	"github.com/paperio/paperio/engine/eraser"
 	"github.com/paperio/paperio/game"
 )
 
 // RecordOf is a game of the corpus format as a record (the viewer reads
 // replay files so): its board seed as the start, its swaps as the moves.
-func RecordOf(g *rules.Game) (*game.Record, error) {
+func RecordOf(g *eraser.Game) (*game.Record, error) {
 	cfg, err := g.Config.Config()
 	if err != nil {
 		return nil, err
 	}
-	sws := make([]rules.Swap, len(g.Moves))
+	sws := make([]eraser.Swap, len(g.Moves))
 	for i, m := range g.Moves {
 		if sws[i], err = m.Swap(); err != nil {
 			return nil, fmt.Errorf("move %d: %v", i+1, err)
 		}
 	}
-	reason, ok := rules.ParseReason(g.Result.Reason)
+	reason, ok := eraser.ParseReason(g.Result.Reason)
 	if !ok {
 		return nil, fmt.Errorf("result reason %q", g.Result.Reason)
 	}
-	res := rules.Result{Reason: reason}
+	res := eraser.Result{Reason: reason}
 	if e := g.Result.Error; e != nil {
-		res.Error.Kind, _ = rules.ParseFailKind(e.Kind)
+		res.Error.Kind, _ = eraser.ParseFailKind(e.Kind)
 	}
 	t := g.Result.Time
 	return &game.Record{

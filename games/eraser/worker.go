@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	rules "github.com/paperio/paperio/engine/eraser"
+	"github.com/paperio/paperio/engine/eraser"
 	"github.com/paperio/paperio/engine/eraser/bots"
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/play"
@@ -17,7 +17,7 @@ func (Game) NewWorker() game.Worker { return &worker{} }
 // worker plays games one after another, reusing its buffers.
 type worker struct {
 	rows  rowRecorder
-	moves []rules.Swap
+	moves []eraser.Swap
 }
 
 // rows are a game's dataset rows: its games row (without id and players)
@@ -43,16 +43,16 @@ func (w *worker) Play(seats [2]*game.Seat, su game.Setup) (*game.Record, error) 
 	if su.Budget > 0 {
 		cfg.MaxTime = su.Budget
 	}
-	s, err := rules.New(cfg, board)
+	s, err := eraser.New(cfg, board)
 	if err != nil {
 		return nil, err
 	}
-	ps, err := game.PlaySeats[*rules.State, rules.Swap](seats)
+	ps, err := game.PlaySeats[*eraser.State, eraser.Swap](seats)
 	if err != nil {
 		return nil, err
 	}
-	o := play.Options[rules.Swap]{Seed: uint64(su.Seed), Budget: su.Budget, Stop: su.Stop, Moves: w.moves}
-	var g play.Game[*rules.State, rules.Swap] = bots.Game{S: s}
+	o := play.Options[eraser.Swap]{Seed: uint64(su.Seed), Budget: su.Budget, Stop: su.Stop, Moves: w.moves}
+	var g play.Game[*eraser.State, eraser.Swap] = bots.Game{S: s}
 	var t *table
 	if su.Watch != nil {
 		su.Watch.Begin(strconv.FormatInt(s.Seed(), 10))
@@ -64,7 +64,7 @@ func (w *worker) Play(seats [2]*game.Seat, su game.Setup) (*game.Record, error) 
 			t.rows = &w.rows
 		}
 		if su.Frames {
-			t.rec = rules.NewRecorder(s, "", [2]string{}, true)
+			t.rec = eraser.NewRecorder(s, "", [2]string{}, true)
 		}
 		g = t
 	}
@@ -103,7 +103,7 @@ func ParseStart(start string) (int64, error) {
 }
 
 // record is the shared record of a finished game.
-func record(seed int64, cfg rules.Config, s *rules.State, res *play.Result[rules.Swap]) *game.Record {
+func record(seed int64, cfg eraser.Config, s *eraser.State, res *play.Result[eraser.Swap]) *game.Record {
 	r := s.Result()
 	return &game.Record{
 		Seed: seed, Config: Config{cfg}, Start: strconv.FormatInt(s.Seed(), 10), Moves: EncodeSwaps(res.Moves),
@@ -115,7 +115,7 @@ func record(seed int64, cfg rules.Config, s *rules.State, res *play.Result[rules
 
 // EncodeSwaps writes swaps as the games table's swaps column: the digits
 // x1 y1 x2 y2 of each (an illegal swap's coordinates are bytes '0' + v).
-func EncodeSwaps(sws []rules.Swap) []byte {
+func EncodeSwaps(sws []eraser.Swap) []byte {
 	b := make([]byte, 0, 4*len(sws))
 	for _, sw := range sws {
 		b = append(b, byte('0'+sw.X1), byte('0'+sw.Y1), byte('0'+sw.X2), byte('0'+sw.Y2))
@@ -124,14 +124,14 @@ func EncodeSwaps(sws []rules.Swap) []byte {
 }
 
 // DecodeSwaps reads swaps written by EncodeSwaps.
-func DecodeSwaps(b []byte) ([]rules.Swap, error) {
+func DecodeSwaps(b []byte) ([]eraser.Swap, error) {
 	if len(b)%4 != 0 {
 		return nil, fmt.Errorf("swaps of %d bytes: want 4 digits per move", len(b))
 	}
-	out := make([]rules.Swap, len(b)/4)
+	out := make([]eraser.Swap, len(b)/4)
 	for i := range out {
 		c := b[4*i : 4*i+4]
-		out[i] = rules.Swap{X1: int8(c[0] - '0'), Y1: int8(c[1] - '0'), X2: int8(c[2] - '0'), Y2: int8(c[3] - '0')}
+		out[i] = eraser.Swap{X1: int8(c[0] - '0'), Y1: int8(c[1] - '0'), X2: int8(c[2] - '0'), Y2: int8(c[3] - '0')}
 	}
 	return out, nil
 }
@@ -140,13 +140,13 @@ func DecodeSwaps(b []byte) ([]rules.Swap, error) {
 // recorded: each move is noted before and after, through the recorder.
 type table struct {
 	bots.Game
-	seats [2]*play.Seat[*rules.State, rules.Swap]
+	seats [2]*play.Seat[*eraser.State, eraser.Swap]
 	rows  *rowRecorder
-	rec   *rules.Recorder
+	rec   *eraser.Recorder
 	watch game.Watcher // hears each move, as EncodeSwaps writes it
 }
 
-func (t *table) Apply(me int, sw rules.Swap) {
+func (t *table) Apply(me int, sw eraser.Swap) {
 	if t.rows != nil {
 		t.rows.before(t.S, sw)
 	}
@@ -174,14 +174,14 @@ func (t *table) Fault(me int, f play.Fault, loading bool) {
 	kind, msg := bots.FailOf(f, loading)
 	var returned json.RawMessage
 	if t.seats[me] != nil {
-		if r, ok := t.seats[me].Player().(Returner); ok && (kind == rules.FailInvalid || kind == rules.FailException) {
+		if r, ok := t.seats[me].Player().(Returner); ok && (kind == eraser.FailInvalid || kind == eraser.FailException) {
 			returned = r.Returned()
 		}
 	}
 	t.fail(me, kind, msg, returned)
 }
 
-func (t *table) fail(me int, kind rules.FailKind, msg string, returned json.RawMessage) {
+func (t *table) fail(me int, kind eraser.FailKind, msg string, returned json.RawMessage) {
 	if t.rec != nil {
 		t.rec.Fail(me, kind, msg, returned)
 	} else {
@@ -225,7 +225,7 @@ func Replay(r *game.Record, t *table) error {
 }
 
 // startState is the start of a record's game.
-func startState(r *game.Record) (*rules.State, error) {
+func startState(r *game.Record) (*eraser.State, error) {
 	board, err := ParseStart(r.Start)
 	if r.Start == "" {
 		board, err = BoardSeed(r.Seed), nil
@@ -233,25 +233,25 @@ func startState(r *game.Record) (*rules.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	return rules.New(RulesConfig(r.Config), board)
+	return eraser.New(RulesConfig(r.Config), board)
 }
 
 // recordedFailure is the failure a record's game ended with, for a replay
 // that reached its last move: the kind by the result code (a failure that
 // did not count a turn was the constructor's), the message by the loser's
 // fault, or from the record's detail when the fault was not kept.
-func recordedFailure(r *game.Record, s *rules.State, loser int) (rules.FailKind, string, bool) {
+func recordedFailure(r *game.Record, s *eraser.State, loser int) (eraser.FailKind, string, bool) {
 	loading := s.Turn() == r.Length
-	var kind rules.FailKind
+	var kind eraser.FailKind
 	switch {
 	case r.Reason == CodeTimeout:
-		return rules.FailTimeout, rules.TimeoutMessage, true
+		return eraser.FailTimeout, eraser.TimeoutMessage, true
 	case r.Reason == CodeInvalid:
-		kind = rules.FailInvalid
+		kind = eraser.FailInvalid
 	case r.Reason == CodeError && loading:
-		kind = rules.FailInit
+		kind = eraser.FailInit
 	case r.Reason == CodeError:
-		kind = rules.FailException
+		kind = eraser.FailException
 	default:
 		return 0, "", false
 	}

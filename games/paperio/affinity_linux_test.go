@@ -10,7 +10,7 @@ import (
 	"testing"
 	"unsafe"
 
-	rules "github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/pyai"
 )
@@ -34,7 +34,7 @@ func TestGameOnOneCPU(t *testing.T) {
 	b := newPlayer(t, "testdata/square.py", opt(pyai.Options{}))
 	var seen [2]string
 	start := threadMask()
-	_, err := runGame(course, starts(t, 1), [2]bots.Bot{a, b}, 1, func(s *rules.State, _ rules.Action) {
+	_, err := runGame(course, starts(t, 1), [2]bots.Bot{a, b}, 1, func(s *paperio.State, _ paperio.Action) {
 		if s.HalfSteps() == 100 {
 			for i, p := range []*PyPlayer{a, b} {
 				seen[i] = allowedList(t, p)

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	rules "github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/engine/paperio/bots"
 )
 
@@ -39,7 +39,7 @@ func TestDriverFramesAreAFullRebuild(t *testing.T) {
 			}
 			ps[i] = newEncoderOnly(bot, record)
 		}
-		s, err := rules.NewGame(course, starts(t, 3))
+		s, err := paperio.NewGame(course, starts(t, 3))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	rules "github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/internal/numpytest"
 )
@@ -51,12 +51,12 @@ func TestCourseExampleAIs(t *testing.T) {
 
 // checkCourseGame fails unless the AI playing index me lost by none of its
 // own faults (or, when it must win, won on territory after a farm).
-func checkCourseGame(t *testing.T, s *rules.State, me int, mustWin bool, output string) {
+func checkCourseGame(t *testing.T, s *paperio.State, me int, mustWin bool, output string) {
 	t.Helper()
 	r := s.Result()
 	lost := int(r.Winner) == 1-me
-	own := r.Reason == rules.ERR || r.Reason == rules.OVT || r.Reason == rules.WAL ||
-		r.Reason == rules.TAP && r.Extra == me && lost
+	own := r.Reason == paperio.ERR || r.Reason == paperio.OVT || r.Reason == paperio.WAL ||
+		r.Reason == paperio.TAP && r.Extra == me && lost
 	if !s.Over() || lost && own {
 		t.Fatalf("as player %d: over %v, result %+v\n%s", me+1, s.Over(), r, output)
 	}

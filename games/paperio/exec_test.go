@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	rules "github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/play"
 	"github.com/paperio/paperio/pyai"
@@ -21,9 +21,9 @@ func TestChangesKeepTheBoard(t *testing.T) {
 	}
 	defer p.Close()
 	for side := range 2 {
-		s := &rules.State{}
-		if err := s.Reset(rules.Config{Width: 40, Height: 31, MaxTurns: 300},
-			[2]rules.Start{{X: 8, Y: 15, Dir: rules.North}, {X: 30, Y: 15, Dir: rules.South}}); err != nil {
+		s := &paperio.State{}
+		if err := s.Reset(paperio.Config{Width: 40, Height: 31, MaxTurns: 300},
+			[2]paperio.Start{{X: 8, Y: 15, Dir: paperio.North}, {X: 30, Y: 15, Dir: paperio.South}}); err != nil {
 			t.Fatal(err)
 		}
 		enemy, _ := bots.Make("goround")

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	rules "github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/play"
 	"github.com/paperio/paperio/pyai"
@@ -24,10 +24,10 @@ func gcc(tb testing.TB, src, dir string) string {
 }
 
 // newGame is the course's board with fixed starts.
-func newGame(tb testing.TB) *rules.State {
-	s := &rules.State{}
-	if err := s.Reset(rules.Config{Width: 102, Height: 101, MaxTurns: 2000},
-		[2]rules.Start{{X: 25, Y: 50, Dir: rules.East}, {X: 76, Y: 50, Dir: rules.West}}); err != nil {
+func newGame(tb testing.TB) *paperio.State {
+	s := &paperio.State{}
+	if err := s.Reset(paperio.Config{Width: 102, Height: 101, MaxTurns: 2000},
+		[2]paperio.Start{{X: 25, Y: 50, Dir: paperio.East}, {X: 76, Y: 50, Dir: paperio.West}}); err != nil {
 		tb.Fatal(err)
 	}
 	return s

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	rules "github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/execai"
 	"github.com/paperio/paperio/play"
 	"github.com/paperio/paperio/pyai"
@@ -24,7 +24,7 @@ type ExecPlayer struct {
 	opts pyai.Options
 
 	me          int
-	game        *rules.State
+	game        *paperio.State
 	fail        play.Fault
 	field, band []byte // the grids as the player last saw them
 	buf         []byte
@@ -48,7 +48,7 @@ type answer struct {
 
 // Reset sends the start message and waits for the player's answer, charged
 // to its time.
-func (p *ExecPlayer) Reset(s *rules.State, me int, _ uint64, c play.Clock) {
+func (p *ExecPlayer) Reset(s *paperio.State, me int, _ uint64, c play.Clock) {
 	p.me, p.game, p.fail = me, s, play.Fault{}
 	p.field = append(p.field[:0], s.Fields()...)
 	p.band = append(p.band[:0], s.Bands()...)
@@ -69,9 +69,9 @@ func (p *ExecPlayer) Reset(s *rules.State, me int, _ uint64, c play.Clock) {
 }
 
 // Act sends the turn message and reads the move.
-func (p *ExecPlayer) Act(s *rules.State, c play.Clock) rules.Action {
+func (p *ExecPlayer) Act(s *paperio.State, c play.Clock) paperio.Action {
 	if p.fail.Kind != play.NoFault {
-		return rules.Straight
+		return paperio.Straight
 	}
 	b := append(p.buf[:0], `{"type":"turn","state":`...)
 	b = p.appendState(b, s, c, false)
@@ -80,26 +80,26 @@ func (p *ExecPlayer) Act(s *rules.State, c play.Clock) rules.Action {
 	var a answer
 	if f := p.conn.Call(b, p.limit(c), "turn", &a); f != nil {
 		p.fail = fault(f)
-		return rules.Straight
+		return paperio.Straight
 	}
 	if a.Move == nil {
 		p.protocolError(`the answer to turn has no "move"`)
-		return rules.Straight
+		return paperio.Straight
 	}
 	switch strings.ToUpper(*a.Move) {
 	case "L":
-		return rules.Left
+		return paperio.Left
 	case "R":
-		return rules.Right
+		return paperio.Right
 	case "S":
-		return rules.Straight
+		return paperio.Straight
 	}
 	p.protocolError(fmt.Sprintf("move %s: want \"L\", \"R\" or \"S\"", execai.Quote(*a.Move)))
-	return rules.Straight
+	return paperio.Straight
 }
 
 // EndGame tells the player the result; it does not answer.
-func (p *ExecPlayer) EndGame(s *rules.State, me int, c play.Clock) {
+func (p *ExecPlayer) EndGame(s *paperio.State, me int, c play.Clock) {
 	defer func() { p.game = nil }()
 	if p.game != s {
 		return
@@ -145,7 +145,7 @@ func fault(f *execai.Fault) play.Fault {
 // appendState appends the state object: the turns and time left, the
 // heads, and either the whole grids (full) or the cells that changed since
 // the player's last message.
-func (p *ExecPlayer) appendState(b []byte, s *rules.State, c play.Clock, full bool) []byte {
+func (p *ExecPlayer) appendState(b []byte, s *paperio.State, c play.Clock, full bool) []byte {
 	b = fmt.Appendf(b, `{"turn_left":[%d,%d],"time_left":[`, s.TurnsLeft(0), s.TurnsLeft(1))
 	b = appendSeconds(b, c.Left[0], c.Limited())
 	b = append(b, ',')
@@ -189,7 +189,7 @@ func appendGrid(b, grid []byte, w, h int) []byte {
 // appendChanges appends [x,y,field,band] for every cell whose territory or
 // band changed since the player's last message, and brings the player's
 // grids up to date.
-func (p *ExecPlayer) appendChanges(b []byte, s *rules.State) []byte {
+func (p *ExecPlayer) appendChanges(b []byte, s *paperio.State) []byte {
 	field, band, h := s.Fields(), s.Bands(), s.Height()
 	first := true
 	for x := range s.Width() {

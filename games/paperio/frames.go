@@ -5,7 +5,7 @@ import (
 	"encoding/binary"
 	"math"
 
-	rules "github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio"
 )
 
 // frameEncoder writes frame records for the driver (see driver.py): the
@@ -32,7 +32,7 @@ type timeLeft struct {
 const frameHeader = 8 + 16 + 1 + 2*9 + 8
 
 // start forgets the previous game: the next frame is encoded in full.
-func (e *frameEncoder) start(s *rules.State) {
+func (e *frameEncoder) start(s *paperio.State) {
 	e.w, e.h = s.Width(), s.Height()
 	e.field = e.field[:0]
 	e.band = e.band[:0]
@@ -40,7 +40,7 @@ func (e *frameEncoder) start(s *rules.State) {
 }
 
 // appendFrame appends the record of the frame that state s shows.
-func (e *frameEncoder) appendFrame(buf []byte, s *rules.State, tl [2]timeLeft) []byte {
+func (e *frameEncoder) appendFrame(buf []byte, s *paperio.State, tl [2]timeLeft) []byte {
 	le := binary.LittleEndian
 	at := len(buf)
 	buf = le.AppendUint32(buf, uint32(int32(s.TurnsLeft(0))))
@@ -75,7 +75,7 @@ func (e *frameEncoder) appendFrame(buf []byte, s *rules.State, tl [2]timeLeft) [
 // band is laid where it stands, and what it encloses lies within its
 // territory, which the box holds), so when s is one half-step after that
 // frame only the box is compared. Otherwise, the whole board.
-func (e *frameEncoder) changeBox(s *rules.State) rect {
+func (e *frameEncoder) changeBox(s *paperio.State) rect {
 	all := rect{0, 0, e.w - 1, e.h - 1}
 	n := s.HalfSteps()
 	if e.steps < 0 || n != e.steps+1 {

@@ -5,7 +5,7 @@ import (
 	"encoding/binary"
 	"testing"
 
-	rules "github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/engine/paperio/bots"
 )
 
@@ -22,7 +22,7 @@ func TestEncoderBoxMatchesWholeBoard(t *testing.T) {
 	for seed := range 4 {
 		for _, pair := range busyPairs {
 			a, b := mustBot(t, pair[0]), mustBot(t, pair[1])
-			first, err := rules.NewGame(course, starts(t, int64(seed)))
+			first, err := paperio.NewGame(course, starts(t, int64(seed)))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -33,7 +33,7 @@ func TestEncoderBoxMatchesWholeBoard(t *testing.T) {
 			fast.appendFrame(nil, first, tl)
 			whole.appendFrame(nil, first, tl)
 			var got, want []byte
-			_, err = runGame(course, starts(t, int64(seed)), [2]bots.Bot{a, b}, uint64(seed), func(s *rules.State, _ rules.Action) {
+			_, err = runGame(course, starts(t, int64(seed)), [2]bots.Bot{a, b}, uint64(seed), func(s *paperio.State, _ paperio.Action) {
 				got = fast.appendFrame(got[:0], s, tl)
 				whole.steps = -1 // not consecutive, as far as it knows: the whole board
 				want = whole.appendFrame(want[:0], s, tl)
@@ -60,7 +60,7 @@ func TestEncoderBoxMatchesWholeBoard(t *testing.T) {
 func TestShadowFollowsTheGame(t *testing.T) {
 	for seed := range 4 {
 		for _, pair := range busyPairs {
-			s, err := rules.NewGame(course, starts(t, int64(seed)))
+			s, err := paperio.NewGame(course, starts(t, int64(seed)))
 			if err != nil {
 				t.Fatal(err)
 			}

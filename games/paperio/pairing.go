@@ -3,7 +3,7 @@ package paperio
 import (
 	"fmt"
 
-	rules "github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio"
 )
 
 // Pairing is how the second half of a series reuses the starts of the first.
@@ -56,22 +56,22 @@ func ParsePairing(s string) (Pairing, error) {
 }
 
 // Mirror reflects a head across the board's vertical centre line.
-func Mirror(c rules.Config, s rules.Start) rules.Start {
+func Mirror(c paperio.Config, s paperio.Start) paperio.Start {
 	d := s.Dir
 	switch d {
-	case rules.East:
-		d = rules.West
-	case rules.West:
-		d = rules.East
+	case paperio.East:
+		d = paperio.West
+	case paperio.West:
+		d = paperio.East
 	}
-	return rules.Start{X: c.Width - 1 - s.X, Y: s.Y, Dir: d}
+	return paperio.Start{X: c.Width - 1 - s.X, Y: s.Y, Dir: d}
 }
 
 // SecondHalfStarts are the starts of the second-half game paired with a
 // first-half game played from first (player 1's head, player 2's head).
-func SecondHalfStarts(c rules.Config, first [2]rules.Start, p Pairing) [2]rules.Start {
+func SecondHalfStarts(c paperio.Config, first [2]paperio.Start, p Pairing) [2]paperio.Start {
 	if p == PairMirror {
-		return [2]rules.Start{Mirror(c, first[1]), Mirror(c, first[0])}
+		return [2]paperio.Start{Mirror(c, first[1]), Mirror(c, first[0])}
 	}
 	return first
 }

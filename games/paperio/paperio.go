@@ -1,7 +1,7 @@
 // Package paperio binds paper.io (纸带圈地, the 2018 game; rules in engine/paperio/,
 // bots in engine/paperio/bots/) to the shared commands: its settings,
-// players, games, dataset tables (package dataset) and replays (package
-// replay). Its course AIs play through PyPlayer and driver.py (on package
+// players, games, dataset tables (games/paperio/tables) and replays
+// (engine/paperio/replay). Its course AIs play through PyPlayer and driver.py (on package
 // pyai's contained process), its programs through ExecPlayer (on package
 // execai). Importing it registers the game as "paperio", the default.
 package paperio
@@ -13,9 +13,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/paperio/paperio/dataset"
-	rules "github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/game"
+	"github.com/paperio/paperio/games/paperio/tables"
 )
 
 func init() { game.RegisterDefault(Game{}) }
@@ -30,25 +30,25 @@ var info = game.Info{
 	Title:  "paper.io (纸带圈地)",
 	Length: "half_steps", LengthWords: "half-steps",
 	Score: "area", ScoreWords: "territory", ScoreUnit: "cells",
-	MovesTable: "turns", SchemaVersion: dataset.SchemaVersion,
+	MovesTable: "turns", SchemaVersion: tables.SchemaVersion,
 	Pairings: []string{"same", "mirror"},
 	Players:  [2]string{"heuristic", "wanderer"},
 	Selfplay: []string{"goround", "wanderer", "heuristic"},
 	Tune:     "heuristic",
 	Reasons: []game.Reason{
-		{Code: int(rules.WAL), Short: "WAL", Name: "wall", Words: rules.WAL.Words()},
-		{Code: int(rules.TAP), Short: "TAP", Name: "band", Words: rules.TAP.Words()},
-		{Code: int(rules.SID), Short: "SID", Name: "side", Words: rules.SID.Words()},
-		{Code: int(rules.FAC), Short: "FAC", Name: "head-on", Words: rules.FAC.Words()},
-		{Code: int(rules.CIT), Short: "CIT", Name: "territory", Words: rules.CIT.Words()},
-		{Code: int(rules.ERR), Short: "ERR", Name: "error", Words: rules.ERR.Words()},
-		{Code: int(rules.OVT), Short: "OVT", Name: "timeout", Words: rules.OVT.Words()},
-		{Code: int(rules.END), Short: "END", Name: "rounds", Words: rules.END.Words()},
+		{Code: int(paperio.WAL), Short: "WAL", Name: "wall", Words: paperio.WAL.Words()},
+		{Code: int(paperio.TAP), Short: "TAP", Name: "band", Words: paperio.TAP.Words()},
+		{Code: int(paperio.SID), Short: "SID", Name: "side", Words: paperio.SID.Words()},
+		{Code: int(paperio.FAC), Short: "FAC", Name: "head-on", Words: paperio.FAC.Words()},
+		{Code: int(paperio.CIT), Short: "CIT", Name: "territory", Words: paperio.CIT.Words()},
+		{Code: int(paperio.ERR), Short: "ERR", Name: "error", Words: paperio.ERR.Words()},
+		{Code: int(paperio.OVT), Short: "OVT", Name: "timeout", Words: paperio.OVT.Words()},
+		{Code: int(paperio.END), Short: "END", Name: "rounds", Words: paperio.END.Words()},
 	},
 }
 
 // Config is the board and round count of a game.
-type Config struct{ rules.Config }
+type Config struct{ paperio.Config }
 
 func (c Config) String() string {
 	return fmt.Sprintf("board %dx%d, %d rounds", c.Width, c.Height, c.MaxTurns)
@@ -67,19 +67,19 @@ func (c Config) Encode() []byte {
 	return b
 }
 
-func (Game) DefaultConfig() game.Config { return Config{rules.DefaultConfig()} }
+func (Game) DefaultConfig() game.Config { return Config{paperio.DefaultConfig()} }
 
 func (Game) DecodeConfig(b []byte) (game.Config, error) {
 	var j configJSON
 	if err := json.Unmarshal(b, &j); err != nil {
 		return nil, fmt.Errorf("paperio settings: %v", err)
 	}
-	return check(rules.Config{Width: j.Width, Height: j.Height, MaxTurns: j.MaxTurns})
+	return check(paperio.Config{Width: j.Width, Height: j.Height, MaxTurns: j.MaxTurns})
 }
 
 // check refuses settings the engine or the dataset cannot hold: the turns
 // table stores coordinates as 16-bit integers.
-func check(c rules.Config) (game.Config, error) {
+func check(c paperio.Config) (game.Config, error) {
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
@@ -94,8 +94,8 @@ func check(c rules.Config) (game.Config, error) {
 
 // ConfigFlags adds --size WxH and --turns N.
 func (Game) ConfigFlags(fs *flag.FlagSet) func() (game.Config, error) {
-	size := fs.String("size", fmt.Sprintf("%dx%d", rules.DefaultWidth, rules.DefaultHeight), "paperio: board size WxH (W even, at least 6x3: room for two starts)")
-	turns := fs.Int("turns", rules.DefaultMaxTurns, "rounds per game (paperio: each round is a half-step of each player)")
+	size := fs.String("size", fmt.Sprintf("%dx%d", paperio.DefaultWidth, paperio.DefaultHeight), "paperio: board size WxH (W even, at least 6x3: room for two starts)")
+	turns := fs.Int("turns", paperio.DefaultMaxTurns, "rounds per game (paperio: each round is a half-step of each player)")
 	return func() (game.Config, error) {
 		w, h, err := ParseSize(*size)
 		if err != nil {
@@ -104,7 +104,7 @@ func (Game) ConfigFlags(fs *flag.FlagSet) func() (game.Config, error) {
 		if w < minWidth || h < minHeight {
 			return nil, fmt.Errorf("--size %s: too small for two starts; a board holds both players' 3x3 home squares side by side, so at least %dx%d", *size, minWidth, minHeight)
 		}
-		return check(rules.Config{Width: w, Height: h, MaxTurns: *turns})
+		return check(paperio.Config{Width: w, Height: h, MaxTurns: *turns})
 	}
 }
 
@@ -122,15 +122,15 @@ func ParseSize(s string) (w, h int, err error) {
 		}
 	}
 	if !ok || err != nil {
-		return 0, 0, fmt.Errorf("--size %q: want WxH, e.g. %dx%d", s, rules.DefaultWidth, rules.DefaultHeight)
+		return 0, 0, fmt.Errorf("--size %q: want WxH, e.g. %dx%d", s, paperio.DefaultWidth, paperio.DefaultHeight)
 	}
 	return w, h, nil
 }
 
 // EngineConfig is the engine's configuration of settings c.
-func EngineConfig(c game.Config) rules.Config {
+func EngineConfig(c game.Config) paperio.Config {
 	if pc, ok := c.(Config); ok {
 		return pc.Config
 	}
-	return rules.DefaultConfig()
+	return paperio.DefaultConfig()
 }

@@ -15,7 +15,7 @@ import (
 // speaking docs/PROTOCOL.md ("exec:path/to/bot", ExecPlayer on package
 // execai) and the kinds of
 // players made from a file that other packages register (learned policies,
-// "policy:path/to/policy.npz", from games/paperio/policies).
+// "policy:path/to/policy.npz", from games/paperio/rl).
 
 func (Game) Bots() []game.BotInfo { return bots.Catalog() }
 
@@ -31,9 +31,9 @@ type FileKind struct {
 // fileKinds are the kinds registered.
 var fileKinds []FileKind
 
-// RegisterFileKind adds a kind of player made from a file. It is a hook
-// rather than an import because the learned policies of package rl cannot
-// be imported here: rl's tests play paper.io through this package.
+// RegisterFileKind adds a kind of player made from a file. Packages that
+// build on this one register their kinds as they start, as games/paperio/rl
+// does its learned policies (it plays against this package's players).
 func RegisterFileKind(k FileKind) { fileKinds = append(fileKinds, k) }
 
 // fileKind is the kind of a spec with a registered prefix (any case) and

@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	rules "github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/internal/cputime"
 	"github.com/paperio/paperio/play"
@@ -40,7 +40,7 @@ import (
 // -benchtime 10x. On a busy machine the figures vary from run to run by
 // tens of percent; compare figures of one run.
 
-const halfSteps = 2 * rules.DefaultMaxTurns
+const halfSteps = 2 * paperio.DefaultMaxTurns
 
 // waits are the ways of running the processes of a game that the
 // benchmarks compare: "pinned", as PyPlayers do (the game on one CPU, the
@@ -89,7 +89,7 @@ func BenchmarkFullGame(b *testing.B) {
 // playTimed plays the game from st between a and c b.N times on the
 // benchmark's clock, each to its full length, and reports the wall time per
 // half-step.
-func playTimed(b *testing.B, a, c bots.Bot, st [2]rules.Start) {
+func playTimed(b *testing.B, a, c bots.Bot, st [2]paperio.Start) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		s, err := runGame(course, st, [2]bots.Bot{a, c}, 1, nil)
@@ -129,16 +129,16 @@ func newEncoderOnly(bot bots.Bot, record func(int, []byte)) *encoderOnly {
 
 func (e *encoderOnly) OwnDeadline() bool { return true }
 
-func (e *encoderOnly) Reset(s *rules.State, me int, seed uint64, c play.Clock) {
+func (e *encoderOnly) Reset(s *paperio.State, me int, seed uint64, c play.Clock) {
 	p := &e.p
-	p.game, p.me, p.last = s, me, rules.Straight
+	p.game, p.me, p.last = s, me, paperio.Straight
 	p.budget = p.budgetShown(c)
 	p.enemyLeft = p.budget
 	e.keep('G', p.gameMessage(s, me))
 	e.bot.Reset(s, me, seed, c)
 }
 
-func (e *encoderOnly) Act(s *rules.State, c play.Clock) rules.Action {
+func (e *encoderOnly) Act(s *paperio.State, c play.Clock) paperio.Action {
 	p := &e.p
 	p.buf, _ = p.framesSince(s, p.message(), c)
 	e.keep('P', p.buf)
@@ -162,7 +162,7 @@ func (e *encoderOnly) keep(kind byte, msg []byte) {
 // testdata/square.py, with the think-time budget of py players, as the
 // game loop plays py players.
 func encodedGame(t testing.TB, record func(int, []byte)) {
-	s, err := rules.NewGame(course, starts(t, 1))
+	s, err := paperio.NewGame(course, starts(t, 1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,9 +175,9 @@ func encodedGame(t testing.TB, record func(int, []byte)) {
 	}
 }
 
-func playEncoded(s *rules.State, a, b *encoderOnly) error {
-	seats := [2]*play.Seat[*rules.State, rules.Action]{play.SeatOf[*rules.State, rules.Action]("a", a), play.SeatOf[*rules.State, rules.Action]("b", b)}
-	_, err := play.Run(bots.Game{S: s}, seats, play.Options[rules.Action]{Seed: 1, Budget: 30 * time.Second})
+func playEncoded(s *paperio.State, a, b *encoderOnly) error {
+	seats := [2]*play.Seat[*paperio.State, paperio.Action]{play.SeatOf[*paperio.State, paperio.Action]("a", a), play.SeatOf[*paperio.State, paperio.Action]("b", b)}
+	_, err := play.Run(bots.Game{S: s}, seats, play.Options[paperio.Action]{Seed: 1, Budget: 30 * time.Second})
 	return err
 }
 

@@ -8,7 +8,7 @@ import (
 	"math"
 	"time"
 
-	rules "github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/play"
 	"github.com/paperio/paperio/pyai"
 )
@@ -66,23 +66,23 @@ type PyPlayer struct {
 	inSeries bool // BeginSeries was called and EndSeries not yet
 
 	// The game being played.
-	game   *rules.State
+	game   *paperio.State
 	me     int
 	enc    frameEncoder
-	shadow rules.State // the state of the last frame sent to the AI
+	shadow paperio.State // the state of the last frame sent to the AI
 	// shadowCopies counts the turns on which the shadow could not follow
 	// the enemy's move and was copied whole (for the tests).
 	shadowCopies int
-	last         rules.Action
+	last         paperio.Action
 	budget       timeLeft      // the budget as frames show it
 	think        time.Duration // the game's think time, for messages
 	enemyLeft    timeLeft      // the enemy's time left at this player's last call
 	fail         play.Fault
 	prepErr      error // why Prepare could not start a process, for Reset
 	buf          []byte
-	cpu          int          // the game's CPU (see pyai.ClaimCPU), or -1
-	cpuGame      *rules.State // the game whose CPU is claimed, if any
-	threadCPU    int          // 1 + the CPU the calling thread was pinned to (pinThread), 0 for none
+	cpu          int            // the game's CPU (see pyai.ClaimCPU), or -1
+	cpuGame      *paperio.State // the game whose CPU is claimed, if any
+	threadCPU    int            // 1 + the CPU the calling thread was pinned to (pinThread), 0 for none
 }
 
 // NewPyPlayer starts a PyPlayer for the AI in file path: it starts the
@@ -223,13 +223,13 @@ func (p *PyPlayer) fresh() error {
 // Reset prepares a new game in which the AI plays index me: the first
 // frame goes to the AI process and load(stat, storage) runs, within the
 // player's time left. A failure here is reported by Failure.
-func (p *PyPlayer) Reset(s *rules.State, me int, seed uint64, c play.Clock) {
+func (p *PyPlayer) Reset(s *paperio.State, me int, seed uint64, c play.Clock) {
 	p.unpinThread()
 	p.releaseCPU()
 	p.cpu, p.cpuGame = pyai.ClaimCPU(s), s
 	p.game, p.me = s, me
 	p.fail = play.Fault{}
-	p.last = rules.Straight
+	p.last = paperio.Straight
 	p.budget = p.budgetShown(c)
 	p.think = c.Budget
 	if !c.Limited() {
@@ -282,9 +282,9 @@ func (p *PyPlayer) Reset(s *rules.State, me int, seed uint64, c play.Clock) {
 
 // Act sends the frames since the AI's last turn and returns its answer to
 // play(stat, storage).
-func (p *PyPlayer) Act(s *rules.State, c play.Clock) rules.Action {
+func (p *PyPlayer) Act(s *paperio.State, c play.Clock) paperio.Action {
 	if p.fail.Kind != play.NoFault || p.ai.Closed() || p.game == nil {
-		return rules.Straight
+		return paperio.Straight
 	}
 	start := time.Now()
 	p.buf, _ = p.framesSince(s, p.message(), c)
@@ -295,25 +295,25 @@ func (p *PyPlayer) Act(s *rules.State, c play.Clock) rules.Action {
 	rep, elapsed, err := p.ai.Call('P', p.buf, p.deadline(c))
 	if err != nil {
 		p.fail = p.ai.Fault("play", err, elapsed, p.think)
-		return rules.Straight
+		return paperio.Straight
 	}
 	if p.overran("play", start, c) {
-		return rules.Straight
+		return paperio.Straight
 	}
 	switch {
 	case rep.Kind == 'E':
 		p.fail = play.Fault{Kind: play.Error, Detail: string(rep.Body)}
-		return rules.Straight
+		return paperio.Straight
 	case rep.Kind == 'A' && len(rep.Body) == 1:
-		a := rules.Action(rep.Body[0])
-		if a != rules.Left && a != rules.Right {
-			a = rules.Straight
+		a := paperio.Action(rep.Body[0])
+		if a != paperio.Left && a != paperio.Right {
+			a = paperio.Straight
 		}
 		p.last = a
 		return a
 	}
 	p.fail = p.ai.ProtocolError(rep)
-	return rules.Straight
+	return paperio.Straight
 }
 
 // overran fails a call whose answer came within its deadline but whose
@@ -408,7 +408,7 @@ func (p *PyPlayer) message() []byte {
 
 // gameMessage starts a game in which the AI plays index me: the board's
 // size and frame 0 with every column.
-func (p *PyPlayer) gameMessage(s *rules.State, me int) []byte {
+func (p *PyPlayer) gameMessage(s *paperio.State, me int) []byte {
 	p.shadow.CopyFrom(s)
 	p.enc.start(s)
 	b := append(p.message(), byte(me))
@@ -423,7 +423,7 @@ func (p *PyPlayer) gameMessage(s *rules.State, me int) []byte {
 // frame after its own last move (rebuilt from its answer; the enemy's time
 // then was what it was at the AI's last call) and the one after the
 // enemy's, or whichever of them exists.
-func (p *PyPlayer) framesSince(s *rules.State, b []byte, c play.Clock) ([]byte, int) {
+func (p *PyPlayer) framesSince(s *paperio.State, b []byte, c play.Clock) ([]byte, int) {
 	at := len(b)
 	b = append(b, 0)
 	n0, n := p.shadow.HalfSteps(), s.HalfSteps()
@@ -453,7 +453,7 @@ func (p *PyPlayer) framesSince(s *rules.State, b []byte, c play.Clock) ([]byte, 
 // when s is one half-step ahead: cheaper than copying the whole state. The
 // move is read from the enemy's new direction (each action gives another),
 // and the shadow must then show what s shows, else it reports false.
-func (p *PyPlayer) followEnemy(s *rules.State) bool {
+func (p *PyPlayer) followEnemy(s *paperio.State) bool {
 	sh := &p.shadow
 	if sh.HalfSteps() == s.HalfSteps() { // nothing was played since (player 1's first turn)
 		return sh.Over() == s.Over() && sh.Result() == s.Result()
@@ -464,12 +464,12 @@ func (p *PyPlayer) followEnemy(s *rules.State) bool {
 	e := sh.ToMove()
 	_, _, d0 := sh.Head(e)
 	_, _, d1 := s.Head(e)
-	a := rules.Straight
+	a := paperio.Straight
 	switch (d1 - d0) & 3 {
 	case 1:
-		a = rules.Right
+		a = paperio.Right
 	case 3:
-		a = rules.Left
+		a = paperio.Left
 	}
 	sh.Step(a)
 	for i := range 2 {
@@ -494,7 +494,7 @@ func (p *PyPlayer) OwnDeadline() bool { return true }
 // EndGame sends the last frames and the result to the AI and runs
 // summary((winner, reason), stat, storage); its errors are ignored. Whatever
 // the AI started is killed.
-func (p *PyPlayer) EndGame(s *rules.State, me int, c play.Clock) {
+func (p *PyPlayer) EndGame(s *paperio.State, me int, c play.Clock) {
 	defer func() { p.game = nil }()
 	defer p.releaseCPU()
 	if !p.ai.Live() || p.game != s {

@@ -13,24 +13,24 @@ import (
 	"testing"
 	"time"
 
-	rules "github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/engine/paperio/bots"
+	"github.com/paperio/paperio/engine/paperio/replay"
 	"github.com/paperio/paperio/play"
 	"github.com/paperio/paperio/pyai"
-	"github.com/paperio/paperio/replay"
 )
 
 // squareBot is a Go player that walks a square of side 8 around its start,
 // like testdata/square.py: it never leaves its half of the course board.
 type squareBot struct{ n int }
 
-func (b *squareBot) Reset(*rules.State, int, uint64, play.Clock) { b.n = 0 }
-func (b *squareBot) Act(*rules.State, play.Clock) rules.Action {
+func (b *squareBot) Reset(*paperio.State, int, uint64, play.Clock) { b.n = 0 }
+func (b *squareBot) Act(*paperio.State, play.Clock) paperio.Action {
 	b.n++
 	if b.n%8 == 0 {
-		return rules.Right
+		return paperio.Right
 	}
-	return rules.Straight
+	return paperio.Straight
 }
 
 var sandboxFlag = flag.String("sandbox", "auto", "run the tests' AIs with this Sandbox option: auto, off or on")
@@ -60,10 +60,10 @@ func newPlayer(t testing.TB, file string, o pyai.Options) *PyPlayer {
 	return p
 }
 
-var course = rules.DefaultConfig()
+var course = paperio.DefaultConfig()
 
-func starts(t testing.TB, seed int64) [2]rules.Start {
-	st, err := rules.RandomStarts(course, seed)
+func starts(t testing.TB, seed int64) [2]paperio.Start {
+	st, err := paperio.RandomStarts(course, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,21 +72,21 @@ func starts(t testing.TB, seed int64) [2]rules.Start {
 
 // runGame plays a game through the play loop, which charges the py
 // players' think time (their options' TimeBudget) as the course did.
-func runGame(c rules.Config, st [2]rules.Start, ps [2]bots.Bot, seed uint64, onStep func(*rules.State, rules.Action)) (*rules.State, error) {
+func runGame(c paperio.Config, st [2]paperio.Start, ps [2]bots.Bot, seed uint64, onStep func(*paperio.State, paperio.Action)) (*paperio.State, error) {
 	var budget time.Duration
 	for _, p := range ps {
 		if pp, ok := p.(*PyPlayer); ok {
 			budget = max(budget, pp.ai.Options().TimeBudget)
 		}
 	}
-	s, err := rules.NewGame(c, st)
+	s, err := paperio.NewGame(c, st)
 	if err != nil {
 		return nil, err
 	}
-	seats := [2]*play.Seat[*rules.State, rules.Action]{play.SeatOf("player 1", ps[0]), play.SeatOf("player 2", ps[1])}
-	o := play.Options[rules.Action]{Seed: seed, Budget: budget}
+	seats := [2]*play.Seat[*paperio.State, paperio.Action]{play.SeatOf("player 1", ps[0]), play.SeatOf("player 2", ps[1])}
+	o := play.Options[paperio.Action]{Seed: seed, Budget: budget}
 	if onStep != nil {
-		o.OnMove = func(_ int, a rules.Action) { onStep(s, a) }
+		o.OnMove = func(_ int, a paperio.Action) { onStep(s, a) }
 	}
 	_, err = play.Run(bots.Game{S: s}, seats, o)
 	return s, err
@@ -94,16 +94,16 @@ func runGame(c rules.Config, st [2]rules.Start, ps [2]bots.Bot, seed uint64, onS
 
 // playOne plays one game on the course board and returns the state and every
 // frame's record line as testdata/probe.py writes it.
-func playOne(t testing.TB, a, b bots.Bot, seed int64) (*rules.State, []string) {
+func playOne(t testing.TB, a, b bots.Bot, seed int64) (*paperio.State, []string) {
 	t.Helper()
 	var lines []string
 	st := starts(t, seed)
-	first, err := rules.NewGame(course, st)
+	first, err := paperio.NewGame(course, st)
 	if err != nil {
 		t.Fatal(err)
 	}
 	lines = append(lines, frameLine(first))
-	s, err := runGame(course, st, [2]bots.Bot{a, b}, uint64(seed), func(s *rules.State, _ rules.Action) {
+	s, err := runGame(course, st, [2]bots.Bot{a, b}, uint64(seed), func(s *paperio.State, _ paperio.Action) {
 		lines = append(lines, frameLine(s))
 	})
 	if err != nil {
@@ -112,7 +112,7 @@ func playOne(t testing.TB, a, b bots.Bot, seed int64) (*rules.State, []string) {
 	return s, lines
 }
 
-func frameLine(s *rules.State) string {
+func frameLine(s *paperio.State) string {
 	x0, y0, d0 := s.Head(0)
 	x1, y1, d1 := s.Head(1)
 	return fmt.Sprintf("%016x:%d,%d,%d,%d,%d,%d:%d,%d\n", s.Digest(), x0, y0, d0, x1, y1, d1, s.TurnsLeft(0), s.TurnsLeft(1))
@@ -169,7 +169,7 @@ func TestFramesAreTheEngines(t *testing.T) {
 	a := newPlayer(t, "testdata/probe.py", opt(pyai.Options{}))
 	b := newPlayer(t, "testdata/probe.py", opt(pyai.Options{}))
 	s, lines := playOne(t, a, b, 7)
-	if r := s.Result(); r.Reason != rules.END {
+	if r := s.Result(); r.Reason != paperio.END {
 		t.Fatalf("result %+v, want a game of all rounds", r)
 	}
 	for i, p := range []*PyPlayer{a, b} {
@@ -201,7 +201,7 @@ func TestFramesAreTheEngines(t *testing.T) {
 // the games end exactly as recorded, and every frame the AIs saw is the
 // recorded frame.
 func TestReplaysCourseGames(t *testing.T) {
-	games, err := replay.ReadAll("../../testdata/conformance/public.jsonl.gz")
+	games, err := replay.ReadAll("../../testdata/paperio/conformance/public.jsonl.gz")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -296,7 +296,7 @@ func TestOddAnswers(t *testing.T) {
 	p := newPlayer(t, "testdata/odd.py", opt(pyai.Options{}))
 	var got []byte
 	st := starts(t, 11)
-	_, err := runGame(course, st, [2]bots.Bot{p, &squareBot{}}, 1, func(s *rules.State, a rules.Action) {
+	_, err := runGame(course, st, [2]bots.Bot{p, &squareBot{}}, 1, func(s *paperio.State, a paperio.Action) {
 		if s.HalfSteps()%2 == 1 && len(got) < 15 {
 			got = append(got, byte(a))
 		}
@@ -310,10 +310,10 @@ func TestOddAnswers(t *testing.T) {
 	}
 }
 
-func wantFailure(t *testing.T, p *PyPlayer, s *rules.State, loser int, reason rules.Reason, detail string) {
+func wantFailure(t *testing.T, p *PyPlayer, s *paperio.State, loser int, reason paperio.Reason, detail string) {
 	t.Helper()
 	r := s.Result()
-	if r.Reason != reason || r.Winner != rules.Winner(1-loser) {
+	if r.Reason != reason || r.Winner != paperio.Winner(1-loser) {
 		t.Errorf("result %+v, want player %d to lose with %v", r, loser+1, reason)
 	}
 	f := p.Failure()
@@ -338,7 +338,7 @@ func TestInfiniteLoopInPlay(t *testing.T) {
 		if el := time.Since(start); el > o.TimeBudget+5*time.Second {
 			t.Errorf("game %d took %v with a budget of %v", game+1, el, o.TimeBudget)
 		}
-		wantFailure(t, p, s, 0, rules.OVT, "play ran out of its 2 s think time for the game (stopped")
+		wantFailure(t, p, s, 0, paperio.OVT, "play ran out of its 2 s think time for the game (stopped")
 		if s.HalfSteps() != 8 {
 			t.Errorf("game %d: %d half-steps, want 8 (four moves each, then the loop)", game+1, s.HalfSteps())
 		}
@@ -354,7 +354,7 @@ func TestInfiniteLoopInPlay(t *testing.T) {
 // loses on time and says why (never a game lost with no failure).
 func TestReplacedProcessTime(t *testing.T) {
 	p := newPlayer(t, "testdata/square.py", fastOpts())
-	s, err := rules.NewGame(course, starts(t, 1))
+	s, err := paperio.NewGame(course, starts(t, 1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -394,7 +394,7 @@ func TestReplacedProcessTime(t *testing.T) {
 func TestInfiniteLoopInLoad(t *testing.T) {
 	p := newPlayer(t, "testdata/loop_load.py", fastOpts())
 	s, _ := playOne(t, &squareBot{}, p, 1)
-	wantFailure(t, p, s, 1, rules.OVT, "load ran out of its 0.5 s think time for the game")
+	wantFailure(t, p, s, 1, paperio.OVT, "load ran out of its 0.5 s think time for the game")
 }
 
 // A module whose import never ends is refused.
@@ -420,8 +420,8 @@ func TestExceptionInEachHook(t *testing.T) {
 			out := p.Output()
 			switch hook {
 			case "load", "play":
-				for _, s := range []*rules.State{s, s2} {
-					wantFailure(t, p, s, 0, rules.ERR, "KeyError: 'no such key in "+hook+"'")
+				for _, s := range []*paperio.State{s, s2} {
+					wantFailure(t, p, s, 0, paperio.ERR, "KeyError: 'no such key in "+hook+"'")
 				}
 				d := p.Failure().Detail
 				if !strings.HasPrefix(d, "Traceback (most recent call last):") || !strings.Contains(d, "raise_"+hook+".py\", line") ||
@@ -429,8 +429,8 @@ func TestExceptionInEachHook(t *testing.T) {
 					t.Errorf("traceback:\n%s", d)
 				}
 			default:
-				for _, s := range []*rules.State{s, s2} {
-					if s.Result().Reason != rules.END {
+				for _, s := range []*paperio.State{s, s2} {
+					if s.Result().Reason != paperio.END {
 						t.Errorf("result %+v, want a game of all rounds", s.Result())
 					}
 				}
@@ -455,12 +455,12 @@ func TestMemoryBomb(t *testing.T) {
 	p := newPlayer(t, "testdata/membomb.py", o)
 	start := time.Now()
 	s, _ := playOne(t, p, &squareBot{}, 1)
-	wantFailure(t, p, s, 0, rules.ERR, "MemoryError")
+	wantFailure(t, p, s, 0, paperio.ERR, "MemoryError")
 	if el := time.Since(start); el > 10*time.Second {
 		t.Errorf("took %v", el)
 	}
 	s, _ = playOne(t, p, &squareBot{}, 2) // the process is still usable
-	wantFailure(t, p, s, 0, rules.ERR, "MemoryError")
+	wantFailure(t, p, s, 0, paperio.ERR, "MemoryError")
 }
 
 // sys.exit and os._exit end the process: the game is lost with ERR and
@@ -473,7 +473,7 @@ func TestExitingProcess(t *testing.T) {
 		p := newPlayer(t, c.file, opt(pyai.Options{}))
 		for game := range 2 {
 			s, _ := playOne(t, &squareBot{}, p, int64(game))
-			wantFailure(t, p, s, 1, rules.ERR, "the AI process died during play ("+c.status+")")
+			wantFailure(t, p, s, 1, paperio.ERR, "the AI process died during play ("+c.status+")")
 		}
 	}
 }
@@ -483,7 +483,7 @@ func TestExitingProcess(t *testing.T) {
 func TestForgedReply(t *testing.T) {
 	p := newPlayer(t, "testdata/forge.py", opt(pyai.Options{}))
 	s, _ := playOne(t, p, &squareBot{}, 1)
-	wantFailure(t, p, s, 0, rules.ERR, "protocol violation")
+	wantFailure(t, p, s, 0, paperio.ERR, "protocol violation")
 }
 
 // By default an AI cannot start processes. Allowed to, what it starts is
@@ -491,7 +491,7 @@ func TestForgedReply(t *testing.T) {
 func TestFork(t *testing.T) {
 	p := newPlayer(t, "testdata/forker.py", opt(pyai.Options{}))
 	s, _ := playOne(t, p, &squareBot{}, 1)
-	if s.Result().Reason != rules.END || !strings.Contains(p.Output(), "FORK FAILED BlockingIOError 11") {
+	if s.Result().Reason != paperio.END || !strings.Contains(p.Output(), "FORK FAILED BlockingIOError 11") {
 		t.Errorf("result %+v, output:\n%s", s.Result(), p.Output())
 	}
 
@@ -501,7 +501,7 @@ func TestFork(t *testing.T) {
 	pgid, keep := p.ai.ProcessGroup()
 	most := 0
 	st := starts(t, 1)
-	s, err := runGame(course, st, [2]bots.Bot{p, &squareBot{}}, 1, func(s *rules.State, _ rules.Action) {
+	s, err := runGame(course, st, [2]bots.Bot{p, &squareBot{}}, 1, func(s *paperio.State, _ paperio.Action) {
 		if s.HalfSteps() == 10 {
 			most = len(pyai.GroupMembers(pgid))
 		}
@@ -509,7 +509,7 @@ func TestFork(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Result().Reason != rules.END || !strings.Contains(p.Output(), "FORKED") {
+	if s.Result().Reason != paperio.END || !strings.Contains(p.Output(), "FORKED") {
 		t.Errorf("result %+v, output:\n%s", s.Result(), p.Output())
 	}
 	after := pyai.GroupMembers(pgid)
@@ -534,7 +534,7 @@ func TestFork(t *testing.T) {
 func TestCPULimit(t *testing.T) {
 	p := newPlayer(t, "testdata/loop_play.py", opt(pyai.Options{CPULimit: time.Second}))
 	s, _ := playOne(t, p, &squareBot{}, 1)
-	wantFailure(t, p, s, 0, rules.OVT, "CPU-time limit")
+	wantFailure(t, p, s, 0, paperio.OVT, "CPU-time limit")
 }
 
 // Printing, however much and whatever it looks like, cannot disturb the
@@ -542,7 +542,7 @@ func TestCPULimit(t *testing.T) {
 func TestOutputSpam(t *testing.T) {
 	p := newPlayer(t, "testdata/spam.py", opt(pyai.Options{LogLimit: 4096}))
 	s, _ := playOne(t, p, &squareBot{}, 1)
-	if s.Result().Reason != rules.END {
+	if s.Result().Reason != paperio.END {
 		t.Errorf("result %+v", s.Result())
 	}
 	out := p.Output()
@@ -639,7 +639,7 @@ func TestContainment(t *testing.T) {
 func TestReachOut(t *testing.T) {
 	p := newPlayer(t, "testdata/reach_out.py", opt(pyai.Options{}))
 	s, _ := playOne(t, p, &squareBot{}, 1)
-	if s.Result().Reason != rules.END || p.Failure().Kind != play.NoFault {
+	if s.Result().Reason != paperio.END || p.Failure().Kind != play.NoFault {
 		t.Fatalf("result %+v, failure %+v\n%s", s.Result(), p.Failure(), p.Output())
 	}
 	out := p.Output()
@@ -694,7 +694,7 @@ func TestMemoryOfFullGame(t *testing.T) {
 func TestLogReplacedByTheAI(t *testing.T) {
 	p := newPlayer(t, "testdata/relog.py", opt(pyai.Options{}))
 	s, _ := playOne(t, p, &squareBot{}, 1)
-	if s.Result().Reason != rules.END {
+	if s.Result().Reason != paperio.END {
 		t.Fatalf("result %+v", s.Result())
 	}
 	// Player 1 made 2000 plays; at its 10th the log kept 3 frames, each
@@ -754,11 +754,11 @@ func TestFailingChildReplaced(t *testing.T) {
 	}
 	for _, c := range []struct {
 		fail, detail string
-		reason       rules.Reason
+		reason       paperio.Reason
 	}{
-		{"crash", "the AI process died during play (exit status 9)", rules.ERR},
-		{"hang", "play ran out of its 2 s think time", rules.OVT},
-		{"memory", "MemoryError", rules.ERR},
+		{"crash", "the AI process died during play (exit status 9)", paperio.ERR},
+		{"hang", "play ran out of its 2 s think time", paperio.OVT},
+		{"memory", "MemoryError", paperio.ERR},
 	} {
 		t.Run(c.fail, func(t *testing.T) {
 			file := filepath.Join(t.TempDir(), "fail_first.py")
@@ -780,7 +780,7 @@ func TestFailingChildReplaced(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if r := s.Result(); r.Reason != rules.END || p.Failure().Kind != play.NoFault {
+			if r := s.Result(); r.Reason != paperio.END || p.Failure().Kind != play.NoFault {
 				t.Errorf("the next game: %+v, failure %+v", r, p.Failure())
 			}
 			if isForked && p.ai.ForkServer() != z {
@@ -796,7 +796,7 @@ func TestFailingChildReplaced(t *testing.T) {
 		z := p.ai.ForkServer()
 		p.ai.KillForkServer()
 		s, _ := playOne(t, p, &squareBot{}, 1)
-		if r := s.Result(); r.Reason != rules.END || p.Failure().Kind != play.NoFault {
+		if r := s.Result(); r.Reason != paperio.END || p.Failure().Kind != play.NoFault {
 			t.Errorf("after the fork server died: %+v, failure %+v\n%s", r, p.Failure(), p.Output())
 		}
 		if z2 := p.ai.ForkServer(); z2 == 0 || z2 == z || !forked(t, p) {

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	rules "github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/internal/numpytest"
 	"github.com/paperio/paperio/play"
@@ -53,7 +53,7 @@ func TestStoppedServer(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if r := s.Result(); r.Reason != rules.END || p.Failure().Kind != play.NoFault {
+		if r := s.Result(); r.Reason != paperio.END || p.Failure().Kind != play.NoFault {
 			t.Fatalf("game %d: %+v, failure %+v\n%s", game+1, r, p.Failure(), p.Output())
 		}
 		if game == 0 && !pyai.StopForkServer(p.ai) {

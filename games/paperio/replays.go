@@ -4,13 +4,12 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/paperio/paperio/dataset"
-	rules "github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio/replay"
 	"github.com/paperio/paperio/game"
-	"github.com/paperio/paperio/replay"
 )
 
-// Replays are the replay files of package replay, the format of the
+// Replays are the replay files of engine/paperio/replay, the format of the
 // course's recordings.
 func (Game) Replays() game.Replays { return replays{} }
 
@@ -31,17 +30,17 @@ func (replays) Append(path string, games ...game.ReplayGame) error {
 // ReplayGame is a record in the replay format.
 func ReplayGame(g game.ReplayGame) (*replay.Game, error) {
 	c := EngineConfig(g.Config)
-	starts, err := dataset.ParseStart(g.Start)
+	starts, err := paperio.ParseStart(g.Start)
 	if err != nil {
 		return nil, err
 	}
-	res := rules.Result{Winner: g.Winner, Reason: rules.Reason(g.Reason), Extra: g.Extra}
-	if res.Reason == rules.FAC || res.Reason == rules.END {
+	res := paperio.Result{Winner: g.Winner, Reason: paperio.Reason(g.Reason), Extra: g.Extra}
+	if res.Reason == paperio.FAC || res.Reason == paperio.END {
 		res.Scores = [2]int{int(g.Score[0]), int(g.Score[1])}
 	}
 	detail := ""
-	if res.Reason == rules.ERR || res.Reason == rules.OVT {
-		if res.Winner != rules.Draw {
+	if res.Reason == paperio.ERR || res.Reason == paperio.OVT {
+		if res.Winner != paperio.Draw {
 			detail = g.Faults[res.Winner.Loser()].Detail
 		}
 		if detail == "" {
@@ -72,7 +71,7 @@ func (replays) Read(path string) ([]game.ReplayGame, error) {
 	out := make([]game.ReplayGame, len(gs))
 	for i, g := range gs {
 		r := &game.Record{
-			Seed: g.Seed, Config: Config{Config: g.Config()}, Start: dataset.StartString(g.Starts()),
+			Seed: g.Seed, Config: Config{Config: g.Config()}, Start: paperio.StartString(g.Starts()),
 			Moves: []byte(g.Actions), Winner: game.Winner(g.Result.EngineWinner()), Reason: g.Result.Reason,
 			Extra: -1, Length: len(g.Actions),
 		}
@@ -107,7 +106,7 @@ func (replays) Bench(paths []string, min time.Duration) (game.Bench, error) {
 		}
 		all = append(all, gs...)
 	}
-	states := make([]*rules.State, len(all))
+	states := make([]*paperio.State, len(all))
 	for i, g := range all {
 		s, err := g.Start()
 		if err != nil {
@@ -115,7 +114,7 @@ func (replays) Bench(paths []string, min time.Duration) (game.Bench, error) {
 		}
 		states[i] = s
 	}
-	work := &rules.State{}
+	work := &paperio.State{}
 	var steps int64
 	rounds := 0
 	begin := time.Now()
@@ -123,7 +122,7 @@ func (replays) Bench(paths []string, min time.Duration) (game.Bench, error) {
 		for i, g := range all {
 			work.CopyFrom(states[i])
 			for j := 0; j < len(g.Actions) && !work.Over(); j++ {
-				work.Step(rules.Action(g.Actions[j]))
+				work.Step(paperio.Action(g.Actions[j]))
 			}
 			steps += int64(work.HalfSteps())
 		}

@@ -1,23 +1,24 @@
 package paperio
 
 import (
-	"github.com/paperio/paperio/dataset"
+	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/game"
+	"github.com/paperio/paperio/games/paperio/tables"
 )
 
-// Tables writes the dataset of docs/DATASET.md: games/ rows (dataset.Game) and
-// turns/ rows (dataset.Turn).
+// Tables writes the dataset of docs/DATASET.md: games/ rows (tables.Game) and
+// turns/ rows (tables.Turn).
 func (Game) Tables() game.Tables {
-	return game.RowTables[dataset.Game, dataset.Turn]{Games: dataset.NewGameWriter, Moves: dataset.NewTurnWriter, Rows: tableRows}
+	return game.RowTables[tables.Game, tables.Turn]{Games: tables.NewGameWriter, Moves: tables.NewTurnWriter, Rows: tableRows}
 }
 
 // tableRows are a game's rows, labelled with its id and players.
-func tableRows(id int64, p1, p2 string, r *game.Record) (dataset.Game, []dataset.Turn, error) {
+func tableRows(id int64, p1, p2 string, r *game.Record) (tables.Game, []tables.Turn, error) {
 	rs, ok := r.Rows.(*rows)
 	if !ok {
 		var err error
 		if rs, err = replayRows(r); err != nil {
-			return dataset.Game{}, nil, err
+			return tables.Game{}, nil, err
 		}
 	}
 	g := rs.game
@@ -31,13 +32,13 @@ func tableRows(id int64, p1, p2 string, r *game.Record) (dataset.Game, []dataset
 // replayRows recomputes a record's rows by replaying it (results stores
 // keep records, not rows).
 func replayRows(r *game.Record) (*rows, error) {
-	rec := &dataset.Recorder{}
+	rec := &tables.Recorder{}
 	rec.Start(0)
 	s, err := Replay(r, rec.Step)
 	if err != nil {
 		return nil, err
 	}
 	c := EngineConfig(r.Config)
-	starts, _ := dataset.ParseStart(r.Start)
-	return &rows{game: dataset.GameRow(0, r.Seed, "", "", c, starts, s, r.Moves), turns: rec.Finish(s)}, nil
+	starts, _ := paperio.ParseStart(r.Start)
+	return &rows{game: tables.GameRow(0, r.Seed, "", "", c, starts, s, r.Moves), turns: rec.Finish(s)}, nil
 }

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	rules "github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/game"
 )
 
@@ -14,7 +14,7 @@ import (
 // none): the replay's own result, or else the last mover, tells who hit a
 // band and whose territory heads met on.
 func (Game) ResultText(rec *game.Record, names [2]string) string {
-	r := rules.Result{Winner: rec.Winner, Reason: rules.Reason(rec.Reason), Extra: rec.Extra,
+	r := paperio.Result{Winner: rec.Winner, Reason: paperio.Reason(rec.Reason), Extra: rec.Extra,
 		Scores: [2]int{int(rec.Score[0]), int(rec.Score[1])}}
 	bands := "?"
 	if s, err := Replay(rec, nil); err == nil {
@@ -32,13 +32,13 @@ func (Game) ResultText(rec *game.Record, names [2]string) string {
 
 // lastMoverExtra is the extra of a TAP or CIT result whose last half-step
 // was mover's.
-func lastMoverExtra(r rules.Result, mover int) int {
+func lastMoverExtra(r paperio.Result, mover int) int {
 	switch {
-	case r.Reason == rules.TAP:
+	case r.Reason == paperio.TAP:
 		return mover
-	case r.Reason == rules.CIT && int(r.Winner) == mover:
+	case r.Reason == paperio.CIT && int(r.Winner) == mover:
 		return 1 // the mover enclosed
-	case r.Reason == rules.CIT:
+	case r.Reason == paperio.CIT:
 		return 0
 	}
 	return -1
@@ -46,12 +46,12 @@ func lastMoverExtra(r rules.Result, mover int) int {
 
 // endWords is the first line of ResultText: who won and why (RULES.md's
 // meaning of each reason and its extra), and the course's code.
-func endWords(r rules.Result, names [2]string) string {
-	if r.Winner == rules.Draw {
+func endWords(r paperio.Result, names [2]string) string {
+	if r.Winner == paperio.Draw {
 		switch r.Reason {
-		case rules.FAC:
+		case paperio.FAC:
 			return fmt.Sprintf("draw: head-on collision, equal territory %d : %d (FAC)", r.Scores[0], r.Scores[1])
-		case rules.END:
+		case paperio.END:
 			return fmt.Sprintf("draw: all rounds played, equal territory %d : %d (END)", r.Scores[0], r.Scores[1])
 		}
 		return fmt.Sprintf("draw: %s (%s)", r.Reason.Words(), r.Reason)
@@ -61,9 +61,9 @@ func endWords(r rules.Result, names [2]string) string {
 	p := func(i int) string { return fmt.Sprintf("player %d", i+1) }
 	var why string
 	switch r.Reason {
-	case rules.WAL:
+	case paperio.WAL:
 		why = p(l) + " ran into the wall"
-	case rules.TAP:
+	case paperio.TAP:
 		switch r.Extra {
 		case l:
 			why = p(l) + " ran into its own band"
@@ -72,11 +72,11 @@ func endWords(r rules.Result, names [2]string) string {
 		default:
 			why = p(l) + "'s band was hit"
 		}
-	case rules.SID:
+	case paperio.SID:
 		why = p(w) + " hit " + p(l) + "'s head from the side"
-	case rules.FAC:
+	case paperio.FAC:
 		why = fmt.Sprintf("head-on collision, decided on territory %d : %d", r.Scores[0], r.Scores[1])
-	case rules.CIT:
+	case paperio.CIT:
 		switch r.Extra {
 		case 1:
 			why = p(w) + " ran into " + p(l) + "'s head on its own territory and enclosed"
@@ -85,11 +85,11 @@ func endWords(r rules.Result, names [2]string) string {
 		default:
 			why = "heads met on " + p(w) + "'s territory"
 		}
-	case rules.ERR:
+	case paperio.ERR:
 		why = p(l) + "'s AI raised an error"
-	case rules.OVT:
+	case paperio.OVT:
 		why = p(l) + "'s AI ran out of time"
-	case rules.END:
+	case paperio.END:
 		why = fmt.Sprintf("all rounds played, decided on territory %d : %d", r.Scores[0], r.Scores[1])
 	default:
 		why = r.Reason.Words()

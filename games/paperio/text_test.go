@@ -6,10 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/paperio/paperio/dataset"
-	rules "github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio/replay"
 	"github.com/paperio/paperio/game"
-	"github.com/paperio/paperio/replay"
 )
 
 // TestResultTextEveryEnd words every end of the reference games (every
@@ -19,7 +18,7 @@ import (
 // tournament folders keep none.
 func TestResultTextEveryEnd(t *testing.T) {
 	var games []*replay.Game
-	for _, f := range []string{"../../testdata/conformance/public.jsonl.gz", "../../testdata/conformance/edge.jsonl.gz"} {
+	for _, f := range []string{"../../testdata/paperio/conformance/public.jsonl.gz", "../../testdata/paperio/conformance/edge.jsonl.gz"} {
 		gs, err := replay.ReadAll(f)
 		if err != nil {
 			t.Fatal(err)
@@ -29,7 +28,7 @@ func TestResultTextEveryEnd(t *testing.T) {
 	names := [2]string{"alpha", "beta"}
 	seen := map[string]bool{}
 	for _, g := range games {
-		rec := &game.Record{Config: Config{g.Config()}, Start: dataset.StartString(g.Starts()), Moves: []byte(g.Actions),
+		rec := &game.Record{Config: Config{g.Config()}, Start: paperio.StartString(g.Starts()), Moves: []byte(g.Actions),
 			Winner: g.Result.EngineWinner(), Reason: g.Result.Reason, Extra: extraOf(t, g.Result), Length: len(g.Actions)}
 		s, err := Replay(rec, nil)
 		if err != nil {
@@ -38,8 +37,8 @@ func TestResultTextEveryEnd(t *testing.T) {
 		rec.Score = [2]float64{float64(s.Area(0)), float64(s.Area(1))}
 		txt := Game{}.ResultText(rec, names)
 		want := wantWords(g.Result, s)
-		key := rules.Reason(g.Result.Reason).String()
-		if r := rules.Reason(g.Result.Reason); r == rules.TAP || r == rules.CIT {
+		key := paperio.Reason(g.Result.Reason).String()
+		if r := paperio.Reason(g.Result.Reason); r == paperio.TAP || r == paperio.CIT {
 			key += " " + string(g.Result.Extra)
 		}
 		seen[key] = true
@@ -58,7 +57,7 @@ func TestResultTextEveryEnd(t *testing.T) {
 		broken := noExtra
 		broken.Start = "?"
 		got := Game{}.ResultText(&broken, names)
-		if first := strings.SplitN(txt, "\n", 2)[0]; !strings.HasPrefix(got, first) && g.Result.Reason != int(rules.FAC) && g.Result.Reason != int(rules.END) {
+		if first := strings.SplitN(txt, "\n", 2)[0]; !strings.HasPrefix(got, first) && g.Result.Reason != int(paperio.FAC) && g.Result.Reason != int(paperio.END) {
 			t.Errorf("%s not replayed: %q, replayed: %q", g.ID, got, first)
 		}
 	}
@@ -68,40 +67,40 @@ func TestResultTextEveryEnd(t *testing.T) {
 		}
 	}
 
-	ovt := &game.Record{Config: Config{rules.DefaultConfig()}, Start: "1,1,0;5,5,0", Winner: 1, Reason: int(rules.OVT), Extra: -1}
+	ovt := &game.Record{Config: Config{paperio.DefaultConfig()}, Start: "1,1,0;5,5,0", Winner: 1, Reason: int(paperio.OVT), Extra: -1}
 	if txt := (Game{}).ResultText(ovt, names); !strings.HasPrefix(txt, "player 2 (beta) wins: player 1's AI ran out of time (OVT)\nhalf-steps 0 of 4000") {
 		t.Errorf("time-out: %q", txt)
 	}
 }
 
 // wantWords is the pattern of the first line of a reference game's result.
-func wantWords(r replay.Result, s *rules.State) string {
+func wantWords(r replay.Result, s *paperio.State) string {
 	w := int(r.EngineWinner())
 	l := 1 - w
 	win := `^player ` + string(rune('1'+w)) + ` \((alpha|beta)\) wins: `
 	P := func(i int) string { return "player " + string(rune('1'+i)) }
-	switch rules.Reason(r.Reason) {
-	case rules.WAL:
+	switch paperio.Reason(r.Reason) {
+	case paperio.WAL:
 		return win + P(l) + ` ran into the wall \(WAL\)\n`
-	case rules.TAP:
+	case paperio.TAP:
 		if string(r.Extra) == string(rune('0'+l)) {
 			return win + P(l) + ` ran into its own band \(TAP\)\n`
 		}
 		return win + P(w) + ` hit ` + P(l) + `'s band \(TAP\)\n`
-	case rules.SID:
+	case paperio.SID:
 		return win + P(w) + ` hit ` + P(l) + `'s head from the side \(SID\)\n`
-	case rules.CIT:
+	case paperio.CIT:
 		if string(r.Extra) == "true" {
 			return win + P(w) + ` ran into ` + P(l) + `'s head on its own territory and enclosed \(CIT\)\n`
 		}
 		return win + P(l) + ` ran into ` + P(w) + `'s head on ` + P(w) + `'s territory \(CIT\)\n`
-	case rules.FAC, rules.END:
+	case paperio.FAC, paperio.END:
 		scores := regexp.QuoteMeta(strings.Trim(strings.ReplaceAll(string(mustJSON(s.Result().Scores)), ",", " : "), "[]"))
 		if r.Winner == nil {
-			return `^draw: .* equal territory ` + scores + ` \(` + rules.Reason(r.Reason).String() + `\)\n`
+			return `^draw: .* equal territory ` + scores + ` \(` + paperio.Reason(r.Reason).String() + `\)\n`
 		}
-		return win + `.*decided on territory ` + scores + ` \(` + rules.Reason(r.Reason).String() + `\)\n`
-	case rules.ERR:
+		return win + `.*decided on territory ` + scores + ` \(` + paperio.Reason(r.Reason).String() + `\)\n`
+	case paperio.ERR:
 		return win + P(l) + `'s AI raised an error \(ERR\)\n`
 	}
 	return "unexpected reason"

@@ -3,29 +3,29 @@ package paperio
 import (
 	"fmt"
 
-	"github.com/paperio/paperio/dataset"
-	rules "github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/engine/paperio/bots"
+	"github.com/paperio/paperio/engine/paperio/replay"
 	"github.com/paperio/paperio/game"
+	"github.com/paperio/paperio/games/paperio/tables"
 	"github.com/paperio/paperio/play"
-	"github.com/paperio/paperio/replay"
 )
 
 func (Game) NewWorker() game.Worker { return &worker{} }
 
 // worker plays games one after another, reusing its buffers.
 type worker struct {
-	s     *rules.State // the game being played, reused from game to game
-	rec   dataset.Recorder
-	moves []rules.Action
+	s     *paperio.State // the game being played, reused from game to game
+	rec   tables.Recorder
+	moves []paperio.Action
 	move  [1]byte // the move a watcher is shown
 }
 
 // rows are a game's dataset rows: its games row (without id and players)
 // and its turn rows, valid until the worker's next game.
 type rows struct {
-	game  dataset.Game
-	turns []dataset.Turn
+	game  tables.Game
+	turns []tables.Turn
 }
 
 // Play plays one game: from the course's start of the seed (or the given
@@ -40,30 +40,30 @@ func (w *worker) Play(seats [2]*game.Seat, su game.Setup) (*game.Record, error) 
 	// The state is the worker's, reset for each game: a new course board
 	// costs as much as a few hundred half-steps.
 	if w.s == nil {
-		w.s = &rules.State{}
+		w.s = &paperio.State{}
 	}
 	if err := w.s.Reset(c, starts); err != nil {
 		return nil, err
 	}
 	s := w.s
-	ps, err := game.PlaySeats[*rules.State, rules.Action](seats)
+	ps, err := game.PlaySeats[*paperio.State, paperio.Action](seats)
 	if err != nil {
 		return nil, err
 	}
-	o := play.Options[rules.Action]{Seed: uint64(su.Seed), Budget: su.Budget, Stop: su.Stop, Moves: w.moves}
+	o := play.Options[paperio.Action]{Seed: uint64(su.Seed), Budget: su.Budget, Stop: su.Stop, Moves: w.moves}
 	var frames *replay.Frames
 	if su.Frames {
 		frames = &replay.Frames{}
 		frames.Snapshot(s)
 	}
 	if su.Watch != nil {
-		su.Watch.Begin(dataset.StartString(starts))
+		su.Watch.Begin(paperio.StartString(starts))
 	}
 	if su.Rows || frames != nil {
 		w.rec.Start(0)
 	}
 	if su.Rows || frames != nil || su.Watch != nil {
-		o.OnMove = func(_ int, a rules.Action) {
+		o.OnMove = func(_ int, a paperio.Action) {
 			if su.Rows {
 				w.rec.Step(s, a)
 			}
@@ -83,7 +83,7 @@ func (w *worker) Play(seats [2]*game.Seat, su game.Setup) (*game.Record, error) 
 	w.moves = res.Moves
 	r := record(c, su.Seed, starts, s, res)
 	if su.Rows {
-		r.Rows = &rows{game: dataset.GameRow(0, su.Seed, "", "", c, starts, s, r.Moves), turns: w.rec.Finish(s)}
+		r.Rows = &rows{game: tables.GameRow(0, su.Seed, "", "", c, starts, s, r.Moves), turns: w.rec.Finish(s)}
 	}
 	if frames != nil {
 		r.Frames = frames
@@ -93,15 +93,15 @@ func (w *worker) Play(seats [2]*game.Seat, su game.Setup) (*game.Record, error) 
 
 // Starts are the starts of a game: the explicit start, or the course's
 // start of the seed, swapped for the paired game.
-func Starts(c rules.Config, su game.Setup) ([2]rules.Start, error) {
-	var st [2]rules.Start
+func Starts(c paperio.Config, su game.Setup) ([2]paperio.Start, error) {
+	var st [2]paperio.Start
 	var err error
 	if su.Start != "" {
-		if st, err = dataset.ParseStart(su.Start); err == nil {
+		if st, err = paperio.ParseStart(su.Start); err == nil {
 			err = checkStarts(c, st)
 		}
 	} else {
-		st, err = rules.RandomStarts(c, su.Seed)
+		st, err = paperio.RandomStarts(c, su.Seed)
 	}
 	if err != nil {
 		return st, err
@@ -117,14 +117,14 @@ func Starts(c rules.Config, su game.Setup) ([2]rules.Start, error) {
 }
 
 // record is the shared record of a finished game.
-func record(c rules.Config, seed int64, starts [2]rules.Start, s *rules.State, res *play.Result[rules.Action]) *game.Record {
+func record(c paperio.Config, seed int64, starts [2]paperio.Start, s *paperio.State, res *play.Result[paperio.Action]) *game.Record {
 	moves := make([]byte, len(res.Moves))
 	for i, a := range res.Moves {
 		moves[i] = byte(a)
 	}
 	r := s.Result()
 	return &game.Record{
-		Seed: seed, Config: Config{c}, Start: dataset.StartString(starts), Moves: moves,
+		Seed: seed, Config: Config{c}, Start: paperio.StartString(starts), Moves: moves,
 		Winner: r.Winner, Reason: int(r.Reason), Extra: r.Extra,
 		Length: s.HalfSteps(), Score: [2]float64{float64(s.Area(0)), float64(s.Area(1))},
 		Think: res.Think, Faults: res.Faults, Detail: res.Detail,
@@ -134,25 +134,25 @@ func record(c rules.Config, seed int64, starts [2]rules.Start, s *rules.State, r
 // Replay replays a record from its start and moves (onStep hears every
 // half-step) and applies the recorded forfeit, if the game ended on one.
 // It checks that the replay ends as the record says.
-func Replay(r *game.Record, onStep func(*rules.State, rules.Action)) (*rules.State, error) {
+func Replay(r *game.Record, onStep func(*paperio.State, paperio.Action)) (*paperio.State, error) {
 	c := EngineConfig(r.Config)
-	starts, err := dataset.ParseStart(r.Start)
+	starts, err := paperio.ParseStart(r.Start)
 	if err != nil {
 		return nil, err
 	}
-	s, err := rules.NewGame(c, starts)
+	s, err := paperio.NewGame(c, starts)
 	if err != nil {
 		return nil, err
 	}
 	for _, b := range r.Moves {
-		a := rules.Action(b)
+		a := paperio.Action(b)
 		s.Step(a)
 		if onStep != nil {
 			onStep(s, a)
 		}
 	}
-	reason := rules.Reason(r.Reason)
-	if !s.Over() && (reason == rules.ERR || reason == rules.OVT) && r.Winner != game.Draw {
+	reason := paperio.Reason(r.Reason)
+	if !s.Over() && (reason == paperio.ERR || reason == paperio.OVT) && r.Winner != game.Draw {
 		s.Forfeit(r.Winner.Loser(), reason)
 	}
 	if got := s.Result(); !s.Over() || got.Winner != r.Winner || int(got.Reason) != r.Reason {
@@ -167,7 +167,7 @@ func errorf(format string, a ...any) error { return fmt.Errorf(format, a...) }
 // squares overlap: one player would start on the other's territory, or on
 // its head. (The course's drawn starts overlap on boards under 18 cells
 // wide, and are played as drawn.)
-func checkStarts(c rules.Config, st [2]rules.Start) error {
+func checkStarts(c paperio.Config, st [2]paperio.Start) error {
 	for i, s := range st {
 		if s.X < 0 || s.X >= c.Width || s.Y < 0 || s.Y >= c.Height {
 			return errorf("start of player %d at (%d,%d) is off the %dx%d board", i+1, s.X, s.Y, c.Width, c.Height)

@@ -118,10 +118,10 @@ class DatasetRows(unittest.TestCase):
 
 
 class ReplayFiles(unittest.TestCase):
-    """The course's reference games (testdata/conformance) as a dataset."""
+    """The course's reference games (testdata/paperio/conformance) as a dataset."""
 
     def setUp(self):
-        self.path = os.path.join(_lib._ROOT, 'testdata', 'conformance', 'public.jsonl.gz')
+        self.path = os.path.join(_lib._ROOT, 'testdata', 'paperio', 'conformance', 'public.jsonl.gz')
         with gzip.open(self.path, 'rt') as f:
             self.games = [json.loads(line) for line in f if line.strip()]
 

@@ -14,10 +14,9 @@ import (
 	"fmt"
 	"image"
 
-	"github.com/paperio/paperio/dataset"
-	rules "github.com/paperio/paperio/engine/eraser"
+	"github.com/paperio/paperio/engine/eraser"
 	"github.com/paperio/paperio/game"
-	ge "github.com/paperio/paperio/games/eraser"
+	erasergame "github.com/paperio/paperio/games/eraser"
 	"github.com/paperio/paperio/viewer"
 )
 
@@ -32,14 +31,14 @@ var script []byte
 // Script is the page's renderer of eraser's frames, eraser.js.
 func (Board) Script() []byte { return script }
 
-func (Board) Game() game.Game { return ge.Game{} }
+func (Board) Game() game.Game { return erasergame.Game{} }
 
 // DatasetColumns are the games table's board seed and swaps.
 func (Board) DatasetColumns() (string, string) {
-	return dataset.Column[ge.GameRow]("BoardSeed"), dataset.Column[ge.GameRow]("Swaps")
+	return game.Column[erasergame.GameRow]("BoardSeed"), game.Column[erasergame.GameRow]("Swaps")
 }
 
-// Palette indices: a colour's index is its rules.Colour (Empty included).
+// Palette indices: a colour's index is its eraser.Colour (Empty included).
 const (
 	Background = 6
 	Mark       = 7 // the swapped cells
@@ -47,14 +46,14 @@ const (
 
 // Palette is the colours, #rrggbb, by index.
 var Palette = []string{
-	rules.Red:    "#e8413c",
-	rules.Blue:   "#3a78c2",
-	rules.Green:  "#4caf50",
-	rules.Yellow: "#f2c21b",
-	rules.Purple: "#8e4fb0",
-	rules.Empty:  "#d6d6d0",
-	Background:   "#f4f4f0",
-	Mark:         "#111111",
+	eraser.Red:    "#e8413c",
+	eraser.Blue:   "#3a78c2",
+	eraser.Green:  "#4caf50",
+	eraser.Yellow: "#f2c21b",
+	eraser.Purple: "#8e4fb0",
+	eraser.Empty:  "#d6d6d0",
+	Background:    "#f4f4f0",
+	Mark:          "#111111",
 }
 
 // Values are the figures of every frame: the scores, the move's points and
@@ -65,7 +64,7 @@ var Values = []string{"score1", "score2", "points", "depth", "combo1", "combo2",
 
 // The state of a frame (what eraser.js reads), cells at 6x+y
 // (x the column from the left, y the row from the bottom), colours as
-// rules.Colour:
+// eraser.Colour:
 const (
 	MaxSteps    = 9  // cascade steps drawn
 	ReserveRows = 3  // reserve rows drawn above the main board
@@ -91,14 +90,14 @@ func smallAt(i int) (x, y int) { return 26 + 7*(i/5), 7 * (i % 5) }
 
 // Replay starts replaying r from its board.
 func (Board) Replay(r *game.Record) (viewer.Replayer, error) {
-	seed := ge.BoardSeed(r.Seed)
+	seed := erasergame.BoardSeed(r.Seed)
 	if r.Start != "" {
 		var err error
-		if seed, err = ge.ParseStart(r.Start); err != nil {
+		if seed, err = erasergame.ParseStart(r.Start); err != nil {
 			return nil, err
 		}
 	}
-	s, err := rules.New(ge.RulesConfig(r.Config), seed)
+	s, err := eraser.New(erasergame.RulesConfig(r.Config), seed)
 	if err != nil {
 		return nil, err
 	}
@@ -108,10 +107,10 @@ func (Board) Replay(r *game.Record) (viewer.Replayer, error) {
 }
 
 type replayer struct {
-	s      *rules.State
-	before [36]rules.Colour
+	s      *eraser.State
+	before [36]eraser.Colour
 	swap   [4]byte
-	steps  []rules.Step
+	steps  []eraser.Step
 	points int
 }
 
@@ -124,7 +123,7 @@ func (p *replayer) Step(moves []byte) (int, error) {
 	if len(moves) < 4 {
 		return 0, fmt.Errorf("swap %q: want 4 digits", moves)
 	}
-	sws, err := ge.DecodeSwaps(moves[:4])
+	sws, err := erasergame.DecodeSwaps(moves[:4])
 	if err != nil {
 		return 0, err
 	}
@@ -147,9 +146,9 @@ func (p *replayer) State(dst []byte) {
 		dst[offMain+i] = byte(c)
 		dst[offBefore+i] = byte(p.before[i])
 	}
-	for x := range rules.Size {
+	for x := range eraser.Size {
 		for r := range ReserveRows {
-			dst[offReserve+ReserveRows*x+r] = byte(p.s.At(x, rules.Size+r))
+			dst[offReserve+ReserveRows*x+r] = byte(p.s.At(x, eraser.Size+r))
 		}
 	}
 	copy(dst[offSwap:], p.swap[:])
@@ -206,11 +205,11 @@ func DrawState(img *image.Paletted, st []byte, cell int) {
 	if big >= 8 {
 		gap = 1
 	}
-	for x := range rules.Size {
+	for x := range eraser.Size {
 		for r := range ReserveRows {
 			fill(img, x*big+gap, (ReserveRows-1-r)*big+gap, big-2*gap, big-2*gap, st[offReserve+ReserveRows*x+r])
 		}
-		for y := range rules.Size {
+		for y := range eraser.Size {
 			fill(img, x*big+gap, mainTop*cell+(5-y)*big+gap, big-2*gap, big-2*gap, st[offMain+6*x+y])
 		}
 	}
@@ -223,8 +222,8 @@ func DrawState(img *image.Paletted, st []byte, cell int) {
 	}
 	small := func(i int, b []byte) {
 		bx, by := smallAt(i)
-		for x := range rules.Size {
-			for y := range rules.Size {
+		for x := range eraser.Size {
+			for y := range eraser.Size {
 				fill(img, (bx+x)*cell, (by+5-y)*cell, cell, cell, b[6*x+y])
 			}
 		}

@@ -11,10 +11,10 @@ import (
 	"testing"
 	"time"
 
-	rules "github.com/paperio/paperio/engine/eraser"
+	"github.com/paperio/paperio/engine/eraser"
 	"github.com/paperio/paperio/game"
-	ge "github.com/paperio/paperio/games/eraser"
-	ve "github.com/paperio/paperio/games/eraser/board"
+	erasergame "github.com/paperio/paperio/games/eraser"
+	eraserboard "github.com/paperio/paperio/games/eraser/board"
 	"github.com/paperio/paperio/viewer"
 )
 
@@ -40,7 +40,7 @@ func play(t *testing.T, a, b *game.Entrant, cfg game.Config, seed int64, w game.
 	seats := [2]*game.Seat{game.NewSeat(a, false), game.NewSeat(b, false)}
 	defer seats[0].Close()
 	defer seats[1].Close()
-	r, err := ge.Game{}.NewWorker().Play(seats, game.Setup{Config: cfg, Seed: seed, Watch: w})
+	r, err := erasergame.Game{}.NewWorker().Play(seats, game.Setup{Config: cfg, Seed: seed, Watch: w})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +48,7 @@ func play(t *testing.T, a, b *game.Entrant, cfg game.Config, seed int64, w game.
 }
 
 func bots(t *testing.T) (*game.Entrant, *game.Entrant) {
-	g := ge.Game{}
+	g := erasergame.Game{}
 	a, err := g.Entrant("greedy", game.PlayerOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -66,26 +66,26 @@ func bots(t *testing.T) (*game.Entrant, *game.Entrant) {
 func TestFramesFollowTheRules(t *testing.T) {
 	a, b := bots(t)
 	var h heard
-	rec := play(t, a, b, ge.Game{}.DefaultConfig(), 5, &h)
+	rec := play(t, a, b, erasergame.Game{}.DefaultConfig(), 5, &h)
 	if h.start != rec.Start || !bytes.Equal(h.moves, rec.Moves) || h.calls != len(rec.Moves)/4 {
 		t.Fatalf("watcher heard start %q and %d moves in %d calls; the record: %q, %d", h.start, len(h.moves), h.calls, rec.Start, len(rec.Moves))
 	}
-	f, err := viewer.EncodeGame(ve.Board{}, rec)
+	f, err := viewer.EncodeGame(eraserboard.Board{}, rec)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if f.Count != len(rec.Moves)/4+1 {
 		t.Fatalf("%d frames for %d moves", f.Count, len(rec.Moves)/4)
 	}
-	rp, err := ve.Board{}.Replay(rec)
+	rp, err := eraserboard.Board{}.Replay(rec)
 	if err != nil {
 		t.Fatal(err)
 	}
 	seed, _ := strconv.ParseInt(rec.Start, 10, 64)
-	s, _ := rules.New(ge.RulesConfig(rec.Config), seed)
+	s, _ := eraser.New(erasergame.RulesConfig(rec.Config), seed)
 	st := make([]byte, rp.Header().StateLen)
-	vals := make([]int32, len(ve.Values))
-	sws, _ := ge.DecodeSwaps(rec.Moves)
+	vals := make([]int32, len(eraserboard.Values))
+	sws, _ := erasergame.DecodeSwaps(rec.Moves)
 	for k := 0; ; k++ {
 		rp.State(st)
 		rp.Values(vals)
@@ -112,12 +112,12 @@ func TestFramesFollowTheRules(t *testing.T) {
 // main-board cell.
 func TestPNG(t *testing.T) {
 	a, b := bots(t)
-	rec := play(t, a, b, ge.Game{}.DefaultConfig(), 9, nil)
-	f, err := viewer.EncodeGame(ve.Board{}, rec)
+	rec := play(t, a, b, erasergame.Game{}.DefaultConfig(), 9, nil)
+	f, err := viewer.EncodeGame(eraserboard.Board{}, rec)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := &viewer.Game{Meta: viewer.GameMeta{Header: f.Header, Frames: f.Count}, Record: rec, Board: ve.Board{}}
+	g := &viewer.Game{Meta: viewer.GameMeta{Header: f.Header, Frames: f.Count}, Record: rec, Board: eraserboard.Board{}}
 	const k, cell = 7, 5
 	var buf bytes.Buffer
 	if err := g.WritePNG(&buf, k, cell); err != nil {
@@ -127,19 +127,19 @@ func TestPNG(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if img.Bounds().Dx() != ve.Width*cell || img.Bounds().Dy() != ve.Height*cell {
+	if img.Bounds().Dx() != eraserboard.Width*cell || img.Bounds().Dy() != eraserboard.Height*cell {
 		t.Fatalf("image %v", img.Bounds())
 	}
-	s, _ := rules.New(ge.RulesConfig(rec.Config), ge.BoardSeed(rec.Seed))
-	sws, _ := ge.DecodeSwaps(rec.Moves)
+	s, _ := eraser.New(erasergame.RulesConfig(rec.Config), erasergame.BoardSeed(rec.Seed))
+	sws, _ := erasergame.DecodeSwaps(rec.Moves)
 	for _, sw := range sws[:k] {
 		s.Move(sw)
 	}
 	big := 4 * cell
-	for x := range rules.Size {
-		for y := range rules.Size {
-			got := color.RGBAModel.Convert(img.At(x*big+big/2, (ve.ReserveRows*4+1)*cell+(5-y)*big+big/2)).(color.RGBA)
-			if want := hex(ve.Palette[s.At(x, y)]); got != want {
+	for x := range eraser.Size {
+		for y := range eraser.Size {
+			got := color.RGBAModel.Convert(img.At(x*big+big/2, (eraserboard.ReserveRows*4+1)*cell+(5-y)*big+big/2)).(color.RGBA)
+			if want := hex(eraserboard.Palette[s.At(x, y)]); got != want {
 				t.Fatalf("cell (%d, %d): %v, rules %v (%v)", x, y, got, want, s.At(x, y))
 			}
 		}
@@ -153,11 +153,11 @@ func hex(s string) color.RGBA {
 
 // TestParseSwap: the page's swaps, and what the server refuses.
 func TestParseSwap(t *testing.T) {
-	if sw, err := ve.ParseSwap("2131"); err != nil || sw != (rules.Swap{X1: 2, Y1: 1, X2: 3, Y2: 1}) {
+	if sw, err := eraserboard.ParseSwap("2131"); err != nil || sw != (eraser.Swap{X1: 2, Y1: 1, X2: 3, Y2: 1}) {
 		t.Fatalf("2131: %v %v", sw, err)
 	}
 	for _, bad := range []string{"", "213", "21311", "2133", "5565", "a131", "up"} {
-		if err := (ve.Board{}).CheckInput(bad); err == nil {
+		if err := (eraserboard.Board{}).CheckInput(bad); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
 	}
@@ -171,7 +171,7 @@ func TestHuman(t *testing.T) {
 	in <- "0010"
 	in <- "bad" // ignored: the next word is taken
 	in <- "5554"
-	cfg := ge.Config{Config: rules.DefaultConfig()}
+	cfg := erasergame.Config{Config: eraser.DefaultConfig()}
 	cfg.MaxTurn = 3
 	_, b := bots(t)
 	go func() {
@@ -180,12 +180,12 @@ func TestHuman(t *testing.T) {
 		}
 		close(stop)
 	}()
-	rec := play(t, ve.Board{}.Human(in, false, stop), b, cfg, 4, nil)
+	rec := play(t, eraserboard.Board{}.Human(in, false, stop), b, cfg, 4, nil)
 	if got := string(rec.Moves); got[0:4] != "0010" || got[8:12] != "5554" {
 		t.Fatalf("moves %q: the person's were 0010 and 5554", got)
 	}
-	s, _ := rules.New(ge.RulesConfig(rec.Config), ge.BoardSeed(rec.Seed))
-	sws, _ := ge.DecodeSwaps(rec.Moves)
+	s, _ := eraser.New(erasergame.RulesConfig(rec.Config), erasergame.BoardSeed(rec.Seed))
+	sws, _ := erasergame.DecodeSwaps(rec.Moves)
 	for _, sw := range sws[:4] {
 		s.Move(sw)
 	}
@@ -198,11 +198,11 @@ func TestHuman(t *testing.T) {
 // the size of the board.
 func TestGIF(t *testing.T) {
 	rec := gifGame(t)
-	f, err := viewer.EncodeGame(ve.Board{}, rec)
+	f, err := viewer.EncodeGame(eraserboard.Board{}, rec)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := &viewer.Game{Meta: viewer.GameMeta{Header: f.Header, Frames: f.Count}, Record: rec, Board: ve.Board{}}
+	g := &viewer.Game{Meta: viewer.GameMeta{Header: f.Header, Frames: f.Count}, Record: rec, Board: eraserboard.Board{}}
 	var buf bytes.Buffer
 	if err := g.WriteGIF(&buf, 0, 10, 1, 3, 4); err != nil {
 		t.Fatal(err)
@@ -218,5 +218,5 @@ func TestGIF(t *testing.T) {
 
 func gifGame(t *testing.T) *game.Record {
 	a, b := bots(t)
-	return play(t, a, b, ge.Game{}.DefaultConfig(), 12, nil)
+	return play(t, a, b, erasergame.Game{}.DefaultConfig(), 12, nil)
 }

@@ -3,7 +3,7 @@ package board
 import (
 	"fmt"
 
-	rules "github.com/paperio/paperio/engine/eraser"
+	"github.com/paperio/paperio/engine/eraser"
 	"github.com/paperio/paperio/engine/eraser/bots"
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/play"
@@ -28,20 +28,20 @@ func (Board) CheckInput(w string) error {
 }
 
 // ParseSwap reads a swap as the page sends it: "x1y1x2y2", 4 digits.
-func ParseSwap(w string) (rules.Swap, error) {
+func ParseSwap(w string) (eraser.Swap, error) {
 	if len(w) != 4 {
-		return rules.Swap{}, fmt.Errorf("swap %q: want 4 digits x1 y1 x2 y2", w)
+		return eraser.Swap{}, fmt.Errorf("swap %q: want 4 digits x1 y1 x2 y2", w)
 	}
 	var d [4]int
 	for i := range d {
 		if w[i] < '0' || w[i] > '9' {
-			return rules.Swap{}, fmt.Errorf("swap %q: want 4 digits x1 y1 x2 y2", w)
+			return eraser.Swap{}, fmt.Errorf("swap %q: want 4 digits x1 y1 x2 y2", w)
 		}
 		d[i] = int(w[i] - '0')
 	}
-	sw, err := rules.CheckMove(d[0], d[1], d[2], d[3])
+	sw, err := eraser.CheckMove(d[0], d[1], d[2], d[3])
 	if err != nil {
-		return rules.Swap{}, fmt.Errorf("swap %q: %v", w, err)
+		return eraser.Swap{}, fmt.Errorf("swap %q: %v", w, err)
 	}
 	return sw, nil
 }
@@ -50,14 +50,14 @@ type human struct {
 	in      <-chan string
 	clocked bool
 	stop    <-chan struct{}
-	ops     []rules.Swap
+	ops     []eraser.Swap
 }
 
-func (h *human) Reset(*rules.State, int, uint64, play.Clock) {}
+func (h *human) Reset(*eraser.State, int, uint64, play.Clock) {}
 
 // Act takes the next swap: on a clock the one clicked since the last move
 // (else the first operation), else it waits for one.
-func (h *human) Act(s *rules.State, _ play.Clock) rules.Swap {
+func (h *human) Act(s *eraser.State, _ play.Clock) eraser.Swap {
 	if h.clocked {
 		select {
 		case w := <-h.in:
@@ -81,10 +81,10 @@ func (h *human) Act(s *rules.State, _ play.Clock) rules.Swap {
 }
 
 // first is the first operation offered (a harmless move when none is).
-func (h *human) first(s *rules.State) rules.Swap {
+func (h *human) first(s *eraser.State) eraser.Swap {
 	h.ops = s.Ops(h.ops[:0])
 	if len(h.ops) > 0 {
 		return h.ops[0]
 	}
-	return rules.Swap{X1: 0, Y1: 0, X2: 1, Y2: 0}
+	return eraser.Swap{X1: 0, Y1: 0, X2: 1, Y2: 0}
 }

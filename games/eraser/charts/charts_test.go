@@ -9,20 +9,20 @@ import (
 
 	"github.com/paperio/paperio/analysis"
 	"github.com/paperio/paperio/analysis/plots"
-	rules "github.com/paperio/paperio/engine/eraser"
+	"github.com/paperio/paperio/engine/eraser"
 	"github.com/paperio/paperio/game"
-	"github.com/paperio/paperio/games/eraser"
+	erasergame "github.com/paperio/paperio/games/eraser"
 	"github.com/paperio/paperio/selfplay"
 )
 
 // dataset writes a small eraser self-play folder.
 func dataset(t *testing.T) *analysis.Dataset {
 	t.Helper()
-	g := eraser.Game{}
-	cfg := rules.DefaultConfig()
+	g := erasergame.Game{}
+	cfg := eraser.DefaultConfig()
 	cfg.Rows, cfg.MaxTurn = 120, 30
 	dir := t.TempDir()
-	plan := selfplay.Plan{Seed: 5, Games: 12, ChunkGames: 4, Game: "eraser", Settings: eraser.Config{Config: cfg}.Encode(),
+	plan := selfplay.Plan{Seed: 5, Games: 12, ChunkGames: 4, Game: "eraser", Settings: erasergame.Config{Config: cfg}.Encode(),
 		Pairs: []selfplay.Pair{{P1: "random", P2: "greedy"}, {P1: "greedy", P2: "lookahead"}, {P1: "lookahead", P2: "random"}}}
 	if _, err := selfplay.Run(context.Background(), selfplay.Options{Plan: plan, Out: dir, Workers: 2,
 		Entrant: func(spec string) (*game.Entrant, error) { return g.Entrant(spec, game.PlayerOptions{}) }}); err != nil {

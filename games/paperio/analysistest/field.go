@@ -9,7 +9,7 @@ import (
 
 	_ "modernc.org/sqlite" // database/sql driver "sqlite" (pure Go)
 
-	"github.com/paperio/paperio/dataset"
+	"github.com/paperio/paperio/games/paperio/tables"
 )
 
 // Field is a made-up tournament of many players, as a course ran one:
@@ -20,8 +20,8 @@ type Field struct {
 	GroupNames []string   // E, W, S, N for four groups, "all" for one
 	Groups     [][]string // the players of each group, in listing order
 	Qualified  []string   // the players of the knockout, in group order
-	Games      []dataset.Game
-	Turns      []dataset.Turn // of the first games only, which single-game charts use
+	Games      []tables.Game
+	Turns      []tables.Turn // of the first games only, which single-game charts use
 }
 
 // FieldPlayers returns n distinct specs of the kinds a course field has:

@@ -15,7 +15,7 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 
-	"github.com/paperio/paperio/dataset"
+	"github.com/paperio/paperio/games/paperio/tables"
 )
 
 // Players are the player specs Make uses.
@@ -27,12 +27,12 @@ var reasons = []int8{0, 1, 2, 3, 4, -1, -2, -3}
 // Make returns n made-up games and their turns, the same for the same seed.
 // Game lengths vary from 2 to 300 half-steps; band-to-head distances are
 // null on about a third of the half-steps, in runs.
-func Make(n int, seed uint64) ([]dataset.Game, []dataset.Turn) {
+func Make(n int, seed uint64) ([]tables.Game, []tables.Turn) {
 	r := rand.New(rand.NewPCG(seed, 7))
-	var games []dataset.Game
-	var turns []dataset.Turn
+	var games []tables.Game
+	var turns []tables.Turn
 	for id := range n {
-		g := dataset.Game{
+		g := tables.Game{
 			GameID: int64(id), Seed: int64(r.Uint32()),
 			P1: Players[r.IntN(len(Players))], P2: Players[r.IntN(len(Players))],
 			Width: 102, Height: 101, MaxTurns: 2000,
@@ -52,7 +52,7 @@ func Make(n int, seed uint64) ([]dataset.Game, []dataset.Turn) {
 			}
 			act := "LRS"[r.IntN(3)]
 			actions[k-1] = act
-			t := dataset.Turn{
+			t := tables.Turn{
 				GameID: g.GameID, HalfStep: k, Player: p, Action: act,
 				X: int16(r.IntN(102)), Y: int16(r.IntN(101)), Dir: int8(r.IntN(4)),
 				Area1: a[0], Area2: a[1], Band1: int32(r.IntN(30)), Band2: int32(r.IntN(30)),
@@ -84,12 +84,12 @@ func Make(n int, seed uint64) ([]dataset.Game, []dataset.Turn) {
 // games and half-steps, in row groups of 500 rows. It also leaves a
 // half-written temporary file (a name starting with '.') that readers must
 // skip.
-func Write(tb testing.TB, dir string, games []dataset.Game, turns []dataset.Turn) {
+func Write(tb testing.TB, dir string, games []tables.Game, turns []tables.Turn) {
 	tb.Helper()
 	half := len(games) / 2
 	WriteFile(tb, filepath.Join(dir, "games", "part=0", "games-0.parquet"), games[:half])
 	WriteFile(tb, filepath.Join(dir, "games", "part=1", "games-1.parquet"), games[half:])
-	parts := make([][]dataset.Turn, 3)
+	parts := make([][]tables.Turn, 3)
 	for i, t := range turns {
 		parts[(i/7)%3] = append(parts[(i/7)%3], t)
 	}
@@ -103,7 +103,7 @@ func Write(tb testing.TB, dir string, games []dataset.Game, turns []dataset.Turn
 	if err := os.WriteFile(filepath.Join(dir, "turns", ".turns-3.parquet"), []byte("PAR1 half written"), 0o644); err != nil {
 		tb.Fatal(err)
 	}
-	manifest := fmt.Sprintf(`{"schema_version": %d, "games": %d}`, dataset.SchemaVersion, len(games))
+	manifest := fmt.Sprintf(`{"schema_version": %d, "games": %d}`, tables.SchemaVersion, len(games))
 	if err := os.WriteFile(filepath.Join(dir, "manifest.json"), []byte(manifest), 0o644); err != nil {
 		tb.Fatal(err)
 	}

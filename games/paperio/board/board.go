@@ -1,7 +1,7 @@
 // Package board is paper.io's board in the viewer: frames replayed by the
 // engine (package paperio) from a record's start and actions, drawn in the
 // page by paperio.js (its Script) and here by Draw (render's PNG
-// and GIF), replay files (package replay), and the player a person steers
+// and GIF), replay files (engine/paperio/replay), and the player a person steers
 // with the arrow keys. Importing it registers the board; games/all does.
 package board
 
@@ -11,10 +11,10 @@ import (
 	"fmt"
 	"image"
 
-	"github.com/paperio/paperio/dataset"
-	rules "github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/game"
-	gp "github.com/paperio/paperio/games/paperio"
+	paperiogame "github.com/paperio/paperio/games/paperio"
+	"github.com/paperio/paperio/games/paperio/tables"
 	"github.com/paperio/paperio/viewer"
 )
 
@@ -29,11 +29,11 @@ var script []byte
 // Script is the page's renderer of paper.io's frames, paperio.js.
 func (Board) Script() []byte { return script }
 
-func (Board) Game() game.Game { return gp.Game{} }
+func (Board) Game() game.Game { return paperiogame.Game{} }
 
 // DatasetColumns are the games table's start and actions.
 func (Board) DatasetColumns() (string, string) {
-	return dataset.Column[dataset.Game]("Start"), dataset.Column[dataset.Game]("Actions")
+	return game.Column[tables.Game]("Start"), game.Column[tables.Game]("Actions")
 }
 
 // Palette indices: the colours of the board, shared by the page and Draw.
@@ -73,11 +73,11 @@ func StateLen(w, h int) int { return w*h + 2*headBytes }
 
 // Replay starts replaying r from its start.
 func (Board) Replay(r *game.Record) (viewer.Replayer, error) {
-	starts, err := dataset.ParseStart(r.Start)
+	starts, err := paperio.ParseStart(r.Start)
 	if err != nil {
 		return nil, err
 	}
-	s, err := rules.NewGame(gp.EngineConfig(r.Config), starts)
+	s, err := paperio.NewGame(paperiogame.EngineConfig(r.Config), starts)
 	if err != nil {
 		return nil, err
 	}
@@ -86,7 +86,7 @@ func (Board) Replay(r *game.Record) (viewer.Replayer, error) {
 
 // replayer is a game being replayed on the engine.
 type replayer struct {
-	s *rules.State
+	s *paperio.State
 	// prev is the territory before the latest move: the cells it enclosed
 	// are marked.
 	prev []uint8
@@ -99,8 +99,8 @@ func (p *replayer) Header() viewer.Header {
 
 // Step plays one action (L, R or S).
 func (p *replayer) Step(moves []byte) (int, error) {
-	a := rules.Action(moves[0])
-	if a != rules.Left && a != rules.Right && a != rules.Straight {
+	a := paperio.Action(moves[0])
+	if a != paperio.Left && a != paperio.Right && a != paperio.Straight {
 		return 0, fmt.Errorf("action %q: must be L, R or S", moves[0])
 	}
 	if p.s.Over() {
@@ -140,7 +140,7 @@ func (p *replayer) Values(dst []int32) {
 	dst[0], dst[1] = int32(s.Area(0)), int32(s.Area(1))
 	dst[2], dst[3] = int32(s.BandLen(0)), int32(s.BandLen(1))
 	dst[4] = int32(abs(x1-x2) + abs(y1-y2))
-	dst[5], dst[6] = dataset.BandToHead(s, 0), dataset.BandToHead(s, 1)
+	dst[5], dst[6] = tables.BandToHead(s, 0), tables.BandToHead(s, 1)
 }
 
 func abs(v int) int {

@@ -3,7 +3,7 @@ package board
 import (
 	"fmt"
 
-	rules "github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/game"
 	"github.com/paperio/paperio/play"
@@ -28,41 +28,41 @@ type human struct {
 	me      int
 }
 
-func (h *human) Reset(_ *rules.State, me int, _ uint64, _ play.Clock) { h.me = me }
+func (h *human) Reset(_ *paperio.State, me int, _ uint64, _ play.Clock) { h.me = me }
 
 // Act takes the next key: on a clock the one pressed since the last move
 // (straight on when none), else it waits for one.
-func (h *human) Act(v *rules.State, _ play.Clock) rules.Action {
+func (h *human) Act(v *paperio.State, _ play.Clock) paperio.Action {
 	_, _, d := v.Head(h.me)
 	if h.clocked {
 		select {
 		case k := <-h.in:
 			return Turn(d, k)
 		default:
-			return rules.Straight
+			return paperio.Straight
 		}
 	}
 	select {
 	case k := <-h.in:
 		return Turn(d, k)
 	case <-h.stop:
-		return rules.Straight
+		return paperio.Straight
 	}
 }
 
 // keyDirs are the page's key names as directions.
-var keyDirs = map[string]rules.Dir{"right": rules.East, "down": rules.South, "left": rules.West, "up": rules.North}
+var keyDirs = map[string]paperio.Dir{"right": paperio.East, "down": paperio.South, "left": paperio.West, "up": paperio.North}
 
 // Turn is the action that takes a head pointing d the way key names.
-func Turn(d rules.Dir, key string) rules.Action {
+func Turn(d paperio.Dir, key string) paperio.Action {
 	to, ok := keyDirs[key]
 	switch {
 	case !ok || to == d || to == d.Opposite():
-		return rules.Straight
+		return paperio.Straight
 	case to == d.Left():
-		return rules.Left
+		return paperio.Left
 	}
-	return rules.Right
+	return paperio.Right
 }
 
 // CheckInput takes the page's key names.

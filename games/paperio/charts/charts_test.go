@@ -7,9 +7,10 @@ import (
 
 	"github.com/paperio/paperio/analysis"
 	"github.com/paperio/paperio/analysis/plots"
-	"github.com/paperio/paperio/dataset"
+	"github.com/paperio/paperio/game"
 	_ "github.com/paperio/paperio/games/paperio"
 	"github.com/paperio/paperio/games/paperio/analysistest"
+	"github.com/paperio/paperio/games/paperio/tables"
 )
 
 // The kinds are paper.io's alone, each draws one game of a paper.io folder,
@@ -40,14 +41,14 @@ func TestKinds(t *testing.T) {
 	}
 }
 
-// The timeline's column names are the turns table's (dataset.Turn's tags).
+// The timeline's column names are the turns table's (tables.Turn's tags).
 func TestTimelineColumns(t *testing.T) {
 	for col, field := range map[string]string{
 		ColHalfStep: "HalfStep", ColTurnArea1: "Area1", ColTurnArea2: "Area2",
 		ColRatio: "Ratio", ColDistHeads: "DistHeads",
 		ColBand1ToHead2: "Band1ToHead2", ColBand2ToHead1: "Band2ToHead1",
 	} {
-		if want := dataset.Column[dataset.Turn](field); col != want {
+		if want := game.Column[tables.Turn](field); col != want {
 			t.Errorf("%s: analysis reads %q, the turns table writes %q", field, col, want)
 		}
 	}

@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/paperio/paperio/analysis"
-	"github.com/paperio/paperio/dataset"
 	"github.com/paperio/paperio/games/paperio/analysistest"
+	"github.com/paperio/paperio/games/paperio/tables"
 )
 
 // The timeline of a game is its turn rows, sorted by half-step, a null
@@ -37,7 +37,7 @@ func TestTimelineMatchesTheTurnRows(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var rows []dataset.Turn
+		var rows []tables.Turn
 		for _, tr := range turns {
 			if tr.GameID == id {
 				rows = append(rows, tr)
@@ -89,7 +89,7 @@ func TestTimelineBadInput(t *testing.T) {
 	analysistest.WriteFile(t, filepath.Join(noTurns, "games", "g.parquet"), games)
 	twice := t.TempDir()
 	analysistest.WriteFile(t, filepath.Join(twice, "games", "g.parquet"), games)
-	var rows []dataset.Turn
+	var rows []tables.Turn
 	for _, tr := range turns {
 		if tr.GameID == 1 {
 			rows = append(rows, tr)

@@ -14,10 +14,9 @@ import (
 	"image"
 	"math"
 
-	"github.com/paperio/paperio/dataset"
 	"github.com/paperio/paperio/engine/stellar"
 	"github.com/paperio/paperio/game"
-	gs "github.com/paperio/paperio/games/stellar"
+	stellargame "github.com/paperio/paperio/games/stellar"
 	"github.com/paperio/paperio/viewer"
 )
 
@@ -32,16 +31,16 @@ var script []byte
 // Script is the page's renderer of stellar's frames, stellar.js.
 func (Board) Script() []byte { return script }
 
-func (Board) Game() game.Game { return gs.Game{} }
+func (Board) Game() game.Game { return stellargame.Game{} }
 
 // DatasetColumns are the games table's map (MAP@SEED) and answers.
 func (Board) DatasetColumns() (string, string) {
-	return dataset.Column[gs.GameRow]("Start"), dataset.Column[gs.GameRow]("Moves")
+	return game.Column[stellargame.GameRow]("Start"), game.Column[stellargame.GameRow]("Moves")
 }
 
 // Stream is a record's answers as a stream of turns (what Step reads and a
 // live game's watcher hears).
-func (Board) Stream(r *game.Record) ([]byte, error) { return gs.TurnStream(r.Moves) }
+func (Board) Stream(r *game.Record) ([]byte, error) { return stellargame.TurnStream(r.Moves) }
 
 // Palette indices.
 const (
@@ -88,7 +87,7 @@ func StateLen(n, e int) int { return 4 + n*nodeBytes + 4*e + 2*cmdsBytes }
 
 // Replay starts replaying r from its map.
 func (Board) Replay(r *game.Record) (viewer.Replayer, error) {
-	s, err := gs.StartState(r)
+	s, err := stellargame.StartState(r)
 	if err != nil {
 		return nil, err
 	}
@@ -145,7 +144,7 @@ func (p *replayer) Header() viewer.Header {
 
 // Step plays one turn of the stream.
 func (p *replayer) Step(moves []byte) (int, error) {
-	ans, n, err := gs.NextTurn(moves)
+	ans, n, err := stellargame.NextTurn(moves)
 	if err != nil {
 		return 0, err
 	}
@@ -153,7 +152,7 @@ func (p *replayer) Step(moves []byte) (int, error) {
 		return 0, errors.New("the game is over before its last turn")
 	}
 	for i := range 2 {
-		p.cmds[i] = gs.Commands(ans[i])
+		p.cmds[i] = stellargame.Commands(ans[i])
 	}
 	p.s.StepAnswers(ans[0], ans[1], nil)
 	return n, nil

@@ -12,8 +12,8 @@ import (
 
 	"github.com/paperio/paperio/engine/stellar"
 	"github.com/paperio/paperio/game"
-	gs "github.com/paperio/paperio/games/stellar"
-	vs "github.com/paperio/paperio/games/stellar/board"
+	stellargame "github.com/paperio/paperio/games/stellar"
+	stellarboard "github.com/paperio/paperio/games/stellar/board"
 	"github.com/paperio/paperio/viewer"
 )
 
@@ -26,8 +26,8 @@ type heard struct {
 func (h *heard) Begin(s string) { h.start = s }
 func (h *heard) Move(m []byte)  { h.moves = append(h.moves, m...); h.calls++ }
 
-func config(turns int) gs.Config {
-	c := gs.Game{}.DefaultConfig().(gs.Config)
+func config(turns int) stellargame.Config {
+	c := stellargame.Game{}.DefaultConfig().(stellargame.Config)
 	c.Turns = turns
 	return c
 }
@@ -37,7 +37,7 @@ func play(t *testing.T, a, b *game.Entrant, cfg game.Config, seed int64, w game.
 	seats := [2]*game.Seat{game.NewSeat(a, false), game.NewSeat(b, false)}
 	defer seats[0].Close()
 	defer seats[1].Close()
-	r, err := gs.Game{}.NewWorker().Play(seats, game.Setup{Config: cfg, Seed: seed, Watch: w})
+	r, err := stellargame.Game{}.NewWorker().Play(seats, game.Setup{Config: cfg, Seed: seed, Watch: w})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +45,7 @@ func play(t *testing.T, a, b *game.Entrant, cfg game.Config, seed int64, w game.
 }
 
 func entrant(t *testing.T, spec string) *game.Entrant {
-	e, err := gs.Game{}.Entrant(spec, game.PlayerOptions{})
+	e, err := stellargame.Game{}.Entrant(spec, game.PlayerOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,24 +58,24 @@ func entrant(t *testing.T, spec string) *game.Entrant {
 func TestFramesFollowTheRules(t *testing.T) {
 	var h heard
 	rec := play(t, entrant(t, "greedy"), entrant(t, "sample"), config(30), 3, &h)
-	stream, err := gs.TurnStream(rec.Moves)
+	stream, err := stellargame.TurnStream(rec.Moves)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if h.start != rec.Start || !bytes.Equal(h.moves, stream) || h.calls != rec.Length {
 		t.Fatalf("watcher heard start %q, %d bytes in %d calls; the record: %q, %d bytes, %d turns", h.start, len(h.moves), h.calls, rec.Start, len(stream), rec.Length)
 	}
-	f, err := viewer.EncodeGame(vs.Board{}, rec)
+	f, err := viewer.EncodeGame(stellarboard.Board{}, rec)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if f.Count != rec.Length+1 {
 		t.Fatalf("%d frames for %d turns", f.Count, rec.Length)
 	}
-	rp, _ := vs.Board{}.Replay(rec)
-	s, _ := gs.StartState(rec)
+	rp, _ := stellarboard.Board{}.Replay(rec)
+	s, _ := stellargame.StartState(rec)
 	st := make([]byte, rp.Header().StateLen)
-	vals := make([]int32, len(vs.Values))
+	vals := make([]int32, len(stellarboard.Values))
 	b := stream
 	for k := 0; ; k++ {
 		rp.State(st)
@@ -99,7 +99,7 @@ func TestFramesFollowTheRules(t *testing.T) {
 		if len(b) == 0 {
 			break
 		}
-		ans, n, err := gs.NextTurn(b)
+		ans, n, err := stellargame.NextTurn(b)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -110,15 +110,15 @@ func TestFramesFollowTheRules(t *testing.T) {
 		b = b[n:]
 	}
 	// Through a replay file and back.
-	rg, err := gs.ReplayGame(game.ReplayGame{ID: "x", Players: [2]string{"greedy", "sample"}, Record: rec})
+	rg, err := stellargame.ReplayGame(game.ReplayGame{ID: "x", Players: [2]string{"greedy", "sample"}, Record: rec})
 	if err != nil {
 		t.Fatal(err)
 	}
-	back, err := gs.RecordOf(rg)
+	back, err := stellargame.RecordOf(rg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	bs, _ := gs.TurnStream(back.Moves)
+	bs, _ := stellargame.TurnStream(back.Moves)
 	if back.Start != rec.Start || !bytes.Equal(bs, stream) || back.Winner != rec.Winner || back.Reason != rec.Reason || back.Length != rec.Length || back.Score != rec.Score {
 		t.Fatalf("read back from its replay: start %q, %d bytes, %v %d %d; played: %q, %d bytes, %v %d %d",
 			back.Start, len(bs), back.Winner, back.Reason, back.Length, rec.Start, len(stream), rec.Winner, rec.Reason, rec.Length)
@@ -128,11 +128,11 @@ func TestFramesFollowTheRules(t *testing.T) {
 // TestPNG: render's frame shows each node in its owner's colour.
 func TestPNG(t *testing.T) {
 	rec := play(t, entrant(t, "greedy"), entrant(t, "rush"), config(25), 8, nil)
-	f, err := viewer.EncodeGame(vs.Board{}, rec)
+	f, err := viewer.EncodeGame(stellarboard.Board{}, rec)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := &viewer.Game{Meta: viewer.GameMeta{Header: f.Header, Frames: f.Count}, Record: rec, Board: vs.Board{}}
+	g := &viewer.Game{Meta: viewer.GameMeta{Header: f.Header, Frames: f.Count}, Record: rec, Board: stellarboard.Board{}}
 	k, cell := f.Count-1, 4
 	var buf bytes.Buffer
 	if err := g.WritePNG(&buf, k, cell); err != nil {
@@ -142,19 +142,19 @@ func TestPNG(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, _ := gs.StartState(rec)
-	b, _ := gs.TurnStream(rec.Moves)
+	s, _ := stellargame.StartState(rec)
+	b, _ := stellargame.TurnStream(rec.Moves)
 	for len(b) > 0 {
-		ans, n, _ := gs.NextTurn(b)
+		ans, n, _ := stellargame.NextTurn(b)
 		s.StepAnswers(ans[0], ans[1], nil)
 		b = b[n:]
 	}
-	xy := vs.Layout(s.Map())
+	xy := stellarboard.Layout(s.Map())
 	owned := 0
 	for i := 1; i <= s.N(); i++ {
-		want := hex(vs.Palette[vs.Neutral])
+		want := hex(stellarboard.Palette[stellarboard.Neutral])
 		if o := s.Owner(i); o >= 0 {
-			want = hex(vs.Palette[vs.Owner1+o])
+			want = hex(stellarboard.Palette[stellarboard.Owner1+o])
 			owned++
 		}
 		got := color.RGBAModel.Convert(img.At(xy[i][0]*cell/10, xy[i][1]*cell/10)).(color.RGBA)
@@ -174,15 +174,15 @@ func hex(s string) color.RGBA {
 
 // TestParseTurn: the page's turns, and what the server refuses.
 func TestParseTurn(t *testing.T) {
-	cs, err := vs.ParseTurn("1 2 30.5; 3 4 10")
+	cs, err := stellarboard.ParseTurn("1 2 30.5; 3 4 10")
 	if err != nil || len(cs) != 2 || cs[0] != (stellar.Command{From: 1, To: 2, Amount: 30.5}) || cs[1] != (stellar.Command{From: 3, To: 4, Amount: 10}) {
 		t.Fatalf("%v %v", cs, err)
 	}
-	if cs, err := vs.ParseTurn(""); err != nil || cs == nil || len(cs) != 0 {
+	if cs, err := stellarboard.ParseTurn(""); err != nil || cs == nil || len(cs) != 0 {
 		t.Fatalf("no command: %v %v", cs, err)
 	}
 	for _, bad := range []string{"1 2", "1 2 x", "a 2 3", "1 2 NaN", "1 2 3;", strings.Repeat("1 2 3;", 300) + "1 2 3"} {
-		if err := (vs.Board{}).CheckInput(bad); err == nil {
+		if err := (stellarboard.Board{}).CheckInput(bad); err == nil {
 			t.Errorf("%.20q accepted", bad)
 		}
 	}
@@ -194,15 +194,15 @@ func TestHuman(t *testing.T) {
 	in := make(chan string, 2)
 	in <- "1 2 40"
 	stop := make(chan struct{})
-	rec := play(t, vs.Board{}.Human(in, true, stop), entrant(t, "idle"), config(3), 2, nil)
-	b, _ := gs.TurnStream(rec.Moves)
+	rec := play(t, stellarboard.Board{}.Human(in, true, stop), entrant(t, "idle"), config(3), 2, nil)
+	b, _ := stellargame.TurnStream(rec.Moves)
 	var got [][]stellar.Command
 	for len(b) > 0 {
-		ans, n, err := gs.NextTurn(b)
+		ans, n, err := stellargame.NextTurn(b)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got = append(got, gs.Commands(ans[0]))
+		got = append(got, stellargame.Commands(ans[0]))
 		b = b[n:]
 	}
 	if len(got) != 3 || len(got[0]) != 1 || got[0][0] != (stellar.Command{From: 1, To: 2, Amount: 40}) || len(got[1]) != 0 || len(got[2]) != 0 {
@@ -214,11 +214,11 @@ func TestHuman(t *testing.T) {
 // the size of the board.
 func TestGIF(t *testing.T) {
 	rec := gifGame(t)
-	f, err := viewer.EncodeGame(vs.Board{}, rec)
+	f, err := viewer.EncodeGame(stellarboard.Board{}, rec)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := &viewer.Game{Meta: viewer.GameMeta{Header: f.Header, Frames: f.Count}, Record: rec, Board: vs.Board{}}
+	g := &viewer.Game{Meta: viewer.GameMeta{Header: f.Header, Frames: f.Count}, Record: rec, Board: stellarboard.Board{}}
 	var buf bytes.Buffer
 	if err := g.WriteGIF(&buf, 0, 10, 1, 3, 4); err != nil {
 		t.Fatal(err)

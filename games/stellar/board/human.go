@@ -8,7 +8,7 @@ import (
 
 	"github.com/paperio/paperio/engine/stellar"
 	"github.com/paperio/paperio/game"
-	gs "github.com/paperio/paperio/games/stellar"
+	stellargame "github.com/paperio/paperio/games/stellar"
 	"github.com/paperio/paperio/play"
 )
 
@@ -22,7 +22,7 @@ const maxTurnCommands = 256
 // the person chose on the map, "FROM TO AMOUNT" separated by ";" (empty:
 // no command). On a clock, a turn without a word has no command.
 func (Board) Human(in <-chan string, clocked bool, stop <-chan struct{}) *game.Entrant {
-	return game.NewEntrant(HumanSpec, HumanSpec, func() (gs.Player, error) {
+	return game.NewEntrant(HumanSpec, HumanSpec, func() (stellargame.Player, error) {
 		return &human{in: in, clocked: clocked, stop: stop}, nil
 	})
 }
@@ -66,11 +66,11 @@ type human struct {
 	stop    <-chan struct{}
 }
 
-func (h *human) Reset(gs.View, int, uint64, play.Clock) {}
+func (h *human) Reset(stellargame.View, int, uint64, play.Clock) {}
 
 // Act takes the turn's commands: on a clock those sent since the last
 // turn (none when none were), else it waits for them.
-func (h *human) Act(_ gs.View, _ play.Clock) stellar.Answer {
+func (h *human) Act(_ stellargame.View, _ play.Clock) stellar.Answer {
 	if h.clocked {
 		select {
 		case w := <-h.in:

@@ -9,14 +9,14 @@ import (
 	"github.com/paperio/paperio/analysis"
 	"github.com/paperio/paperio/analysis/plots"
 	"github.com/paperio/paperio/game"
-	"github.com/paperio/paperio/games/stellar"
+	stellargame "github.com/paperio/paperio/games/stellar"
 	"github.com/paperio/paperio/selfplay"
 )
 
 // dataset writes a few self-play games of stellar and opens them.
 func dataset(t *testing.T) *analysis.Dataset {
 	t.Helper()
-	var g stellar.Game
+	var g stellargame.Game
 	specs, err := selfplay.ParseBots(g, "greedy,sample")
 	if err != nil {
 		t.Fatal(err)

@@ -5,7 +5,7 @@ docs/POLICY.md that `paperio play --p1 policy:OUT/policy.npz` plays
 natively), itNNNN.npz snapshots (the Elo ladder's checkpoints and the
 league's past selves), state.pt (the learner, its optimiser and the
 league's records: the same command again goes on from there, until
---minutes in all) and log/ (Parquet tables of package rl/trainlog;
+--minutes in all) and log/ (Parquet tables of package trainlog;
 `paperio plot training --data OUT` draws them).
 
 The modules: settings (the hyperparameters, from which the flags are

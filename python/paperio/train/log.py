@@ -1,5 +1,5 @@
 """The run's log (OUT/log: the Parquet tables iterations, matchups and
-ratings of package rl/trainlog, written through the library) and its
+ratings of package trainlog, written through the library) and its
 progress line on stderr."""
 
 import ctypes

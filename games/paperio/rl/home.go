@@ -3,8 +3,8 @@ package rl
 import (
 	"math"
 
-	"github.com/paperio/paperio/dataset"
 	"github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/games/paperio/tables"
 )
 
 // Home is where a player's nearest own territory cell lies, seen from its
@@ -196,7 +196,7 @@ func (t *tracker) scalars(s *paperio.State, me int, out []float32) {
 	scalars(s, me, t.home(s, me), [2]int32{t.bandToHead(s, me), t.bandToHead(s, 1-me)}, out)
 }
 
-// bandToHead is dataset.BandToHead: the distance from player i's band to
+// bandToHead is tables.BandToHead: the distance from player i's band to
 // the other head, -1 without band. A long band is scanned as BandToHead
 // does, skipping the cells that cannot be nearer: consecutive cells are
 // neighbours, so after a cell at distance d the next d-best cells cannot
@@ -206,7 +206,7 @@ func (t *tracker) scalars(s *paperio.State, me int, out []float32) {
 func (t *tracker) bandToHead(s *paperio.State, i int) int32 {
 	xy := t.xy[i]
 	if s.Over() || len(xy) != s.BandLen(i) {
-		return dataset.BandToHead(s, i)
+		return tables.BandToHead(s, i)
 	}
 	if len(xy) == 0 {
 		return -1

@@ -1,10 +1,7 @@
-package dataset
+package tables
 
 import (
-	"fmt"
 	"math"
-	"strconv"
-	"strings"
 
 	"github.com/paperio/paperio/engine/paperio"
 )
@@ -160,42 +157,10 @@ func GameRow(id, seed int64, p1, p2 string, c paperio.Config, starts [2]paperio.
 		Winner: res.Winner.Code(), Reason: int8(res.Reason), Extra: int8(res.Extra),
 		HalfSteps: int32(s.HalfSteps()),
 		Area1:     int32(s.Area(0)), Area2: int32(s.Area(1)),
-		Start:   StartString(starts),
+		Start:   paperio.StartString(starts),
 		Actions: string(actions),
 	}
 	return g
-}
-
-// StartString writes starts as "x,y,d:x,y,d"; ParseStart reads it back.
-func StartString(st [2]paperio.Start) string {
-	return fmt.Sprintf("%d,%d,%d:%d,%d,%d", st[0].X, st[0].Y, st[0].Dir, st[1].X, st[1].Y, st[1].Dir)
-}
-
-// ParseStart reads a start written by StartString (player 1, then player
-// 2): the one reader of that form, for the games table and the CLI's
-// --start.
-func ParseStart(s string) ([2]paperio.Start, error) {
-	var st [2]paperio.Start
-	parts := strings.Split(s, ":")
-	if len(parts) != 2 {
-		return st, fmt.Errorf("start %q: want x,y,d:x,y,d (player 1, then player 2)", s)
-	}
-	for i, p := range parts {
-		f := strings.Split(p, ",")
-		if len(f) != 3 {
-			return st, fmt.Errorf("start %q: want x,y,d:x,y,d (player 1, then player 2)", s)
-		}
-		var v [3]int
-		for j := range f {
-			n, err := strconv.Atoi(strings.TrimSpace(f[j]))
-			if err != nil {
-				return st, fmt.Errorf("start %q: %q is not a whole number", s, f[j])
-			}
-			v[j] = n
-		}
-		st[i] = paperio.Start{X: v[0], Y: v[1], Dir: paperio.Dir(v[2])}
-	}
-	return st, nil
 }
 
 // Ratio is area1 / (area1 + area2), or 0.5 when both are 0.

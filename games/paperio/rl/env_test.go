@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/paperio/paperio/dataset"
 	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/engine/paperio/bots"
+	"github.com/paperio/paperio/games/paperio/tables"
 	"github.com/paperio/paperio/play"
 	"github.com/paperio/paperio/selfplay"
 )
@@ -76,7 +76,7 @@ func TestEnvFollowsSelfplay(t *testing.T) {
 	}
 }
 
-func checkAgainstRows(t *testing.T, name string, e *Env, rows []dataset.Game, seed int64, perEnv int) {
+func checkAgainstRows(t *testing.T, name string, e *Env, rows []tables.Game, seed int64, perEnv int) {
 	t.Helper()
 	o, b := e.o, &e.b
 	n := o.Envs
@@ -321,7 +321,7 @@ func TestExpertAnswers(t *testing.T) {
 // the environment plays the games self-play records with it.
 func TestEnvExecOpponentFollowsSelfplay(t *testing.T) {
 	c := paperio.Config{Width: 102, Height: 101, MaxTurns: 150}
-	bot := "exec:../examples/bots/python/goround.py"
+	bot := "exec:../../../examples/bots/python/goround.py"
 	const envs, perEnv, seed = 2, 2, 42
 	_, rows := selfplayRun(t, c, seed, envs*perEnv, selfplay.Pair{P1: "heuristic", P2: bot})
 	e := newEnv(t, EnvOptions{Envs: envs, Config: c, View: View{Crop: 9}, Opponent: bot, Player: 1})

@@ -7,9 +7,9 @@ import (
 
 // TestConformance replays every reference game frame for frame.
 func TestConformance(t *testing.T) {
-	files, _ := filepath.Glob("../testdata/conformance/*.jsonl.gz")
+	files, _ := filepath.Glob("../../../testdata/paperio/conformance/*.jsonl.gz")
 	if len(files) != 2 {
-		t.Fatalf("want the 2 reference files in testdata/conformance, found %v", files)
+		t.Fatalf("want the 2 reference files in testdata/paperio/conformance, found %v", files)
 	}
 	games, frames := 0, 0
 	for _, f := range files {

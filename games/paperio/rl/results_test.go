@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/paperio/paperio/dataset"
 	"github.com/paperio/paperio/engine/paperio"
-	"github.com/paperio/paperio/replay"
+	"github.com/paperio/paperio/engine/paperio/replay"
+	"github.com/paperio/paperio/games/paperio/tables"
 )
 
 // TestEnvResults: in the step that ends a game the results hold its
@@ -66,7 +66,7 @@ func TestLoaderReadsReplayFiles(t *testing.T) {
 	dir := t.TempDir()
 	var games []*replay.Game
 	for _, name := range []string{"edge.jsonl.gz", "public.jsonl.gz"} {
-		src := filepath.Join("..", "testdata", "conformance", name)
+		src := filepath.Join("..", "..", "..", "testdata", "paperio", "conformance", name)
 		b, _ := os.ReadFile(src)
 		os.WriteFile(filepath.Join(dir, name), b, 0o644)
 		gs, err := replay.ReadAll(src)
@@ -108,8 +108,8 @@ func TestLoaderReadsReplayFiles(t *testing.T) {
 // labels.
 func TestLoaderPlayersByShortName(t *testing.T) {
 	dir := t.TempDir()
-	game := func(id int64, p1, p2 string) dataset.Game {
-		return dataset.Game{GameID: id, P1: p1, P2: p2, Width: 10, Height: 10, MaxTurns: 5, Start: "2,5,0:7,5,2", Actions: "SSSS"}
+	game := func(id int64, p1, p2 string) tables.Game {
+		return tables.Game{GameID: id, P1: p1, P2: p2, Width: 10, Height: 10, MaxTurns: 5, Start: "2,5,0:7,5,2", Actions: "SSSS"}
 	}
 	writeGames(t, dir, game(0, "py:teams/a/t_team.py", "heuristic:maxband=100"), game(1, "random", "py:teams/a/t_team.py"))
 	for _, c := range []struct {

@@ -8,26 +8,26 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 
-	"github.com/paperio/paperio/dataset"
-	rules "github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/game"
-	"github.com/paperio/paperio/games/paperio"
+	paperiogame "github.com/paperio/paperio/games/paperio"
+	"github.com/paperio/paperio/games/paperio/tables"
 	"github.com/paperio/paperio/selfplay"
 )
 
 // selfplayRun writes a self-play dataset with paperio selfplay's code into
 // a temporary folder and returns the folder and its games rows in order.
-func selfplayRun(t testing.TB, c rules.Config, seed, games int64, pairs ...selfplay.Pair) (string, []dataset.Game) {
+func selfplayRun(t testing.TB, c paperio.Config, seed, games int64, pairs ...selfplay.Pair) (string, []tables.Game) {
 	t.Helper()
 	dir := t.TempDir()
 	plan := selfplay.Plan{
 		Game: "paperio", Seed: seed, Games: games, ChunkGames: selfplay.ChunkGamesFor(games),
-		Settings: paperio.Config{Config: c}.Encode(), Pairs: pairs,
+		Settings: paperiogame.Config{Config: c}.Encode(), Pairs: pairs,
 	}
 	_, err := selfplay.Run(context.Background(), selfplay.Options{
 		Plan: plan, Out: dir, Workers: 2,
 		Entrant: func(spec string) (*game.Entrant, error) {
-			return paperio.Game{}.Entrant(spec, game.PlayerOptions{})
+			return paperiogame.Game{}.Entrant(spec, game.PlayerOptions{})
 		},
 	})
 	if err != nil {
@@ -36,30 +36,30 @@ func selfplayRun(t testing.TB, c rules.Config, seed, games int64, pairs ...selfp
 	return dir, readGames(t, dir)
 }
 
-func readGames(t testing.TB, dir string) []dataset.Game {
+func readGames(t testing.TB, dir string) []tables.Game {
 	t.Helper()
 	files, err := filepath.Glob(filepath.Join(dir, "games", "*.parquet"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no games files in %s (%v)", dir, err)
 	}
-	var rows []dataset.Game
+	var rows []tables.Game
 	for _, f := range files {
-		r, err := parquet.ReadFile[dataset.Game](f)
+		r, err := parquet.ReadFile[tables.Game](f)
 		if err != nil {
 			t.Fatal(err)
 		}
 		rows = append(rows, r...)
 	}
-	slices.SortFunc(rows, func(a, b dataset.Game) int { return int(a.GameID - b.GameID) })
+	slices.SortFunc(rows, func(a, b tables.Game) int { return int(a.GameID - b.GameID) })
 	return rows
 }
 
-func readTurns(t testing.TB, dir string) []dataset.Turn {
+func readTurns(t testing.TB, dir string) []tables.Turn {
 	t.Helper()
 	files, _ := filepath.Glob(filepath.Join(dir, "turns", "*.parquet"))
-	var rows []dataset.Turn
+	var rows []tables.Turn
 	for _, f := range files {
-		r, err := parquet.ReadFile[dataset.Turn](f)
+		r, err := parquet.ReadFile[tables.Turn](f)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -70,19 +70,19 @@ func readTurns(t testing.TB, dir string) []dataset.Turn {
 
 // shadow replays a games row alongside an environment.
 type shadow struct {
-	row dataset.Game
-	s   *rules.State
+	row tables.Game
+	s   *paperio.State
 	at  int // actions replayed
 }
 
-func newShadow(t testing.TB, row dataset.Game) *shadow {
+func newShadow(t testing.TB, row tables.Game) *shadow {
 	t.Helper()
-	st, err := dataset.ParseStart(row.Start)
+	st, err := paperio.ParseStart(row.Start)
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := rules.Config{Width: int(row.Width), Height: int(row.Height), MaxTurns: int(row.MaxTurns)}
-	s, err := rules.NewGame(c, st)
+	c := paperio.Config{Width: int(row.Width), Height: int(row.Height), MaxTurns: int(row.MaxTurns)}
+	s, err := paperio.NewGame(c, st)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +93,7 @@ func newShadow(t testing.TB, row dataset.Game) *shadow {
 // the game's end).
 func (sh *shadow) playUntil(me int) {
 	for sh.at < len(sh.row.Actions) && sh.s.ToMove() != me {
-		sh.s.Step(rules.Action(sh.row.Actions[sh.at]))
+		sh.s.Step(paperio.Action(sh.row.Actions[sh.at]))
 		sh.at++
 	}
 }
@@ -104,10 +104,10 @@ func (sh *shadow) next(t testing.TB) int64 {
 	if sh.at >= len(sh.row.Actions) {
 		t.Fatalf("game %d: no action left after %d", sh.row.GameID, sh.at)
 	}
-	return int64(ActionIndex(rules.Action(sh.row.Actions[sh.at])))
+	return int64(ActionIndex(paperio.Action(sh.row.Actions[sh.at])))
 }
 
 func (sh *shadow) step() {
-	sh.s.Step(rules.Action(sh.row.Actions[sh.at]))
+	sh.s.Step(paperio.Action(sh.row.Actions[sh.at]))
 	sh.at++
 }

@@ -3,8 +3,8 @@ package rl
 import (
 	"sync"
 
-	"github.com/paperio/paperio/dataset"
 	"github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/games/paperio/tables"
 )
 
 // Guard says which actions (by index) the exposure mask allows player me
@@ -142,7 +142,7 @@ func moveMargin(s *paperio.State, me, nx, ny int, w *wayFinder) (full, loose int
 		return maxMargin, maxMargin, false
 	}
 	e := abs(nx-ex) + abs(ny-ey)
-	if b := dataset.BandToHead(s, me); b >= 0 {
+	if b := tables.BandToHead(s, me); b >= 0 {
 		e = min(e, int(b))
 	}
 	if w == nil {

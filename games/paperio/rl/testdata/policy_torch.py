@@ -22,7 +22,7 @@ import torch
 # which would build the shared library.
 _here = os.path.dirname(os.path.abspath(__file__))
 _spec = importlib.util.spec_from_file_location(
-    'paperio_policy', os.path.join(_here, '..', '..', 'python', 'paperio', 'policy.py'))
+    'paperio_policy', os.path.join(_here, '..', '..', '..', '..', 'python', 'paperio', 'policy.py'))
 policy = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(policy)
 

@@ -3,7 +3,7 @@
 // budgets, from games with course starts and sides alternating, and draws
 // it with the project's charts (analysis/plots).
 //
-//	go run ./scripts/searchcurve --budgets ms=1,ms=5,ms=20,ms=100 --games 40 --out docs/search-curve.png
+//	go run ./games/paperio/searchcurve --budgets ms=1,ms=5,ms=20,ms=100 --games 40 --out docs/search-curve.png
 //
 // Each budget is a search spec's parameters (nodes=2000, ms=20, or both).
 // Game i uses the course start of seed+i/2, the search moving first in even

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/paperio/paperio/dataset"
 	"github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/games/paperio/tables"
 	"github.com/paperio/paperio/selfplay"
 )
 
@@ -80,7 +80,7 @@ func TestLoaderMatchesTurns(t *testing.T) {
 	c := paperio.Config{Width: 102, Height: 101, MaxTurns: 150}
 	dir, games := selfplayRun(t, c, 5, 9, loaderPairs...)
 	turns := readTurns(t, dir)
-	slices.SortFunc(turns, func(a, b dataset.Turn) int {
+	slices.SortFunc(turns, func(a, b tables.Turn) int {
 		if a.GameID != b.GameID {
 			return int(a.GameID - b.GameID)
 		}
@@ -190,9 +190,9 @@ func TestLoaderRefuses(t *testing.T) {
 	eraser := t.TempDir()
 	os.WriteFile(filepath.Join(eraser, "manifest.json"), []byte(`{"run":{"game":"eraser"}}`), 0o644)
 	damaged := t.TempDir()
-	writeGames(t, damaged, dataset.Game{GameID: 0, Width: 10, Height: 10, MaxTurns: 5, Start: "2,5,0:7,5,2", Actions: "SSXS"})
+	writeGames(t, damaged, tables.Game{GameID: 0, Width: 10, Height: 10, MaxTurns: 5, Start: "2,5,0:7,5,2", Actions: "SSXS"})
 	tooLong := t.TempDir()
-	writeGames(t, tooLong, dataset.Game{GameID: 3, Width: 10, Height: 10, MaxTurns: 1, Start: "2,5,0:7,5,2", Actions: "SSSS"})
+	writeGames(t, tooLong, tables.Game{GameID: 3, Width: 10, Height: 10, MaxTurns: 1, Start: "2,5,0:7,5,2", Actions: "SSSS"})
 	cases := []struct {
 		o    LoaderOptions
 		want string
@@ -219,14 +219,14 @@ func TestLoaderRefuses(t *testing.T) {
 	}
 }
 
-func writeGames(t *testing.T, dir string, rows ...dataset.Game) {
+func writeGames(t *testing.T, dir string, rows ...tables.Game) {
 	t.Helper()
 	os.MkdirAll(filepath.Join(dir, "games"), 0o755)
 	f, err := os.Create(filepath.Join(dir, "games", "chunk-000000.parquet"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := dataset.NewGameWriter(f)
+	w := tables.NewGameWriter(f)
 	if _, err := w.Write(rows); err != nil {
 		t.Fatal(err)
 	}

@@ -1,18 +1,13 @@
-// Package dataset defines the tables that self-play and tournaments write and
-// analysis reads. Each table is one Go struct; its field comments are the
-// column reference (docs/DATASET.md repeats them for users of other tools).
+// Package tables defines paper.io's dataset: the tables that self-play and
+// tournaments write for it and analysis reads. Each table is one Go struct;
+// its field comments are the column reference (docs/DATASET.md repeats them for
+// users of other tools).
 //
 // The struct tags also choose each column's parquet encoding; the names in
 // the tags are the column names and never change. Recorder fills the rows of
 // a game as it is played, and NewGameWriter and NewTurnWriter write them
 // with the project's compression settings.
-package dataset
-
-import (
-	"fmt"
-	"reflect"
-	"strings"
-)
+package tables
 
 // SchemaVersion is written to every manifest; it changes when a column
 // changes meaning or is removed. Version 2 added the columns after ratio in
@@ -83,17 +78,4 @@ type Turn struct {
 	// Outcome is the game's final result for this row's mover on every row
 	// (1 won, -1 lost, 0 draw): the undiscounted return, a value target.
 	Outcome int8 `parquet:"outcome"`
-}
-
-// Column is the column name of the field called field in table struct T
-// (Game or Turn), as its parquet tag gives it. Readers take their column
-// names from here, so the struct is the one statement of the schema; a
-// field that does not exist panics when the reader's package starts.
-func Column[T any](field string) string {
-	f, ok := reflect.TypeFor[T]().FieldByName(field)
-	if !ok {
-		panic(fmt.Sprintf("dataset: %s has no field %s", reflect.TypeFor[T]().Name(), field))
-	}
-	name, _, _ := strings.Cut(f.Tag.Get("parquet"), ",")
-	return name
 }

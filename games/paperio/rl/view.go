@@ -3,8 +3,8 @@ package rl
 import (
 	"fmt"
 
-	"github.com/paperio/paperio/dataset"
 	"github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/games/paperio/tables"
 )
 
 // Version is the version of the observation spec (docs/OBSERVATION.md). It
@@ -224,7 +224,7 @@ func observeCrop(k int, s *paperio.State, me int, planes []uint8) {
 // Scalars writes the NumScalars scalars of the observation of s for player
 // me.
 func Scalars(s *paperio.State, me int, out []float32) {
-	bands := [2]int32{dataset.BandToHead(s, me), dataset.BandToHead(s, 1-me)}
+	bands := [2]int32{tables.BandToHead(s, me), tables.BandToHead(s, 1-me)}
 	scalars(s, me, FindHome(s, me, 0), bands, out)
 }
 

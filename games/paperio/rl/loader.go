@@ -14,14 +14,14 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 
-	"github.com/paperio/paperio/dataset"
 	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/engine/paperio/bots"
-	gp "github.com/paperio/paperio/games/paperio"
+	"github.com/paperio/paperio/engine/paperio/replay"
+	paperiogame "github.com/paperio/paperio/games/paperio"
+	"github.com/paperio/paperio/games/paperio/tables"
 	"github.com/paperio/paperio/internal/jsonl"
 	"github.com/paperio/paperio/label"
 	"github.com/paperio/paperio/outcome"
-	"github.com/paperio/paperio/replay"
 )
 
 // LoaderOptions shape a Loader.
@@ -76,16 +76,16 @@ type Loader struct {
 	files   []string
 	players map[string]bool
 	rng     *rand.Rand
-	replays map[string][]dataset.Game // the rows of replay files, by file
-	rows    int64                     // rows of a pass, once counted; -1 before
-	order   []string                  // files of the current pass, in the order read
-	queue   []dataset.Game            // games of the file being read, not yet started
-	slots   []*replaySlot             // games being replayed
+	replays map[string][]tables.Game // the rows of replay files, by file
+	rows    int64                    // rows of a pass, once counted; -1 before
+	order   []string                 // files of the current pass, in the order read
+	queue   []tables.Game            // games of the file being read, not yet started
+	slots   []*replaySlot            // games being replayed
 }
 
 // replaySlot is one game being replayed.
 type replaySlot struct {
-	row    dataset.Game
+	row    tables.Game
 	s      paperio.State
 	board  fullBoard // full views: player 1's view of the game, kept up to date
 	planes []uint8
@@ -217,14 +217,14 @@ func (l *Loader) firstBoard(file string) (paperio.Config, error) {
 	return rowConfig(rows[0]), nil
 }
 
-func rowConfig(g dataset.Game) paperio.Config {
+func rowConfig(g tables.Game) paperio.Config {
 	return paperio.Config{Width: int(g.Width), Height: int(g.Height), MaxTurns: int(g.MaxTurns)}
 }
 
 // gamesFiles lists a dataset's games files: every *.parquet below games/,
 // sorted, leaving out names that start with '.' (files being written); or
 // the replay files dir names, with their games read.
-func gamesFiles(dir string) ([]string, map[string][]dataset.Game, error) {
+func gamesFiles(dir string) ([]string, map[string][]tables.Game, error) {
 	st, err := os.Stat(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -270,20 +270,20 @@ func gamesFiles(dir string) ([]string, map[string][]dataset.Game, error) {
 
 // readReplays reads replay files as games rows, numbered from 0 over the
 // files in order.
-func readReplays(files []string) ([]string, map[string][]dataset.Game, error) {
-	out := map[string][]dataset.Game{}
+func readReplays(files []string) ([]string, map[string][]tables.Game, error) {
+	out := map[string][]tables.Game{}
 	id := int64(0)
 	for _, f := range files {
 		games, err := replay.ReadAll(f)
 		if err != nil {
 			return nil, nil, err
 		}
-		rows := make([]dataset.Game, len(games))
+		rows := make([]tables.Game, len(games))
 		for i, g := range games {
 			c := g.Config()
-			rows[i] = dataset.Game{
+			rows[i] = tables.Game{
 				GameID: id, P1: g.Players[0], P2: g.Players[1], Seed: g.Seed, Width: int32(c.Width), Height: int32(c.Height),
-				MaxTurns: int32(c.MaxTurns), Start: dataset.StartString(g.Starts()), Actions: g.Actions,
+				MaxTurns: int32(c.MaxTurns), Start: paperio.StartString(g.Starts()), Actions: g.Actions,
 				Winner: g.Result.EngineWinner().Code(),
 			}
 			id++
@@ -306,18 +306,18 @@ func checkManifest(dir string) error {
 			Game string `json:"game"`
 		} `json:"run"`
 	}
-	if json.Unmarshal(b, &m) == nil && m.Run.Game != "" && m.Run.Game != (gp.Game{}).Name() {
+	if json.Unmarshal(b, &m) == nil && m.Run.Game != "" && m.Run.Game != (paperiogame.Game{}).Name() {
 		return fmt.Errorf("%s holds %s games, not paper.io", dir, m.Run.Game)
 	}
 	return nil
 }
 
 // readGames reads a games file, or a replay file's rows.
-func (l *Loader) readGames(path string) ([]dataset.Game, error) {
+func (l *Loader) readGames(path string) ([]tables.Game, error) {
 	if rows, ok := l.replays[path]; ok {
 		return slices.Clone(rows), nil // the caller sorts and shuffles them
 	}
-	rows, err := parquet.ReadFile[dataset.Game](path)
+	rows, err := parquet.ReadFile[tables.Game](path)
 	if err != nil {
 		return nil, fmt.Errorf("%s: not a readable games table: %v", path, err)
 	}
@@ -408,7 +408,7 @@ func (l *Loader) fill() error {
 				return err
 			}
 			l.order = l.order[1:]
-			slices.SortFunc(rows, func(a, b dataset.Game) int { return int(a.GameID - b.GameID) })
+			slices.SortFunc(rows, func(a, b tables.Game) int { return int(a.GameID - b.GameID) })
 			if l.o.Shuffle {
 				l.rng.Shuffle(len(rows), func(i, j int) { rows[i], rows[j] = rows[j], rows[i] })
 			}
@@ -424,12 +424,12 @@ func (l *Loader) fill() error {
 }
 
 // start begins replaying a game if any of its rows are kept.
-func (l *Loader) start(row dataset.Game) error {
+func (l *Loader) start(row tables.Game) error {
 	keep := [2]bool{l.players == nil || l.players[row.P1], l.players == nil || l.players[row.P2]}
 	if !keep[0] && !keep[1] || len(row.Actions) == 0 {
 		return nil
 	}
-	st, err := dataset.ParseStart(row.Start)
+	st, err := paperio.ParseStart(row.Start)
 	if err != nil {
 		return fmt.Errorf("game %d: %v", row.GameID, err)
 	}

@@ -3,8 +3,8 @@ package rl
 import (
 	"testing"
 
-	"github.com/paperio/paperio/dataset"
 	"github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/games/paperio/tables"
 )
 
 // TestTrackerMatchesSearch: the tracker that follows a game gives the
@@ -32,7 +32,7 @@ func TestTrackerMatchesSearch(t *testing.T) {
 			if got, want := tr.home(s, me), FindHome(s, me, 0); got != want {
 				t.Fatalf("half-step %d, player %d: home %+v, want %+v", s.HalfSteps(), me+1, got, want)
 			}
-			if got, want := tr.bandToHead(s, me), dataset.BandToHead(s, me); got != want {
+			if got, want := tr.bandToHead(s, me), tables.BandToHead(s, me); got != want {
 				t.Fatalf("half-step %d, player %d: band to head %d, want %d", s.HalfSteps(), me+1, got, want)
 			}
 		}

@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/paperio/paperio/dataset"
 	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/engine/paperio/bots"
+	"github.com/paperio/paperio/games/paperio/tables"
 	"github.com/paperio/paperio/play"
 )
 
@@ -244,7 +244,7 @@ func BenchmarkObserve(b *testing.B) {
 		{"crop11", func(s *paperio.State) { writeCrop(11, s, 0, planes) }},
 		{"global15", func(s *paperio.State) { gs.writeGlobal(15, s, 0, gplanes) }},
 		{"home", func(s *paperio.State) { FindHome(s, 0, 0) }},
-		{"bands", func(s *paperio.State) { dataset.BandToHead(s, 0); dataset.BandToHead(s, 1) }},
+		{"bands", func(s *paperio.State) { tables.BandToHead(s, 0); tables.BandToHead(s, 1) }},
 		{"scalars", func(s *paperio.State) { scalars(s, 0, Home{}, [2]int32{}, sc[:]) }},
 		{"guard", func(s *paperio.State) { GuardMargin(s, 0, 3) }},
 		{"guard-way", func(s *paperio.State) { Exposure{Margin: 3, Way: true}.Allow(s, 0) }},

@@ -13,7 +13,7 @@ import (
 // busy machine wall time is noisy, so where the thread's CPU time can be read
 // halfsteps/cpu-s (half-steps per second of CPU time) is reported as well.
 func BenchmarkReplayPublic(b *testing.B) {
-	games, err := ReadAll("../testdata/conformance/public.jsonl.gz")
+	games, err := ReadAll("../../../testdata/paperio/conformance/public.jsonl.gz")
 	if err != nil {
 		b.Fatal(err)
 	}

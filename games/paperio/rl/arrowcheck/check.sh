@@ -2,16 +2,16 @@
 # Checks that the Apache Arrow JavaScript library, an Arrow reader
 # independent of the Go one that wrote them, reads `paperio export` files and
 # finds every row consistent (check.mjs). Needs Node.js and the package of
-# package.json: npm install --prefix rl/arrowcheck --no-audit --no-fund
+# package.json: npm install --prefix games/paperio/rl/arrowcheck --no-audit --no-fund
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
+root=$(cd "$here/../../../.." && pwd)
 if ! command -v node >/dev/null; then
   echo "FAIL arrow check: node is not installed" >&2
   exit 1
 fi
 if [ ! -d "$here/node_modules/apache-arrow" ]; then
-  echo "FAIL arrow check: apache-arrow is not installed; run: npm install --prefix rl/arrowcheck --no-audit --no-fund" >&2
+  echo "FAIL arrow check: apache-arrow is not installed; run: npm install --prefix games/paperio/rl/arrowcheck --no-audit --no-fund" >&2
   exit 1
 fi
 tmp=$(mktemp -d)

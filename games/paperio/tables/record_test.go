@@ -1,4 +1,4 @@
-package dataset
+package tables
 
 import (
 	"bytes"
@@ -252,21 +252,6 @@ func readAll[T any](t *testing.T, b []byte) []T {
 		t.Fatal(err)
 	}
 	return out[:n]
-}
-
-func TestStartString(t *testing.T) {
-	st := [2]paperio.Start{{X: 25, Y: 50, Dir: 1}, {X: 76, Y: 48, Dir: 3}}
-	s := StartString(st)
-	if s != "25,50,1:76,48,3" {
-		t.Fatalf("StartString = %q", s)
-	}
-	back, err := ParseStart(s)
-	if err != nil || back != st {
-		t.Fatalf("ParseStart(%q) = %v, %v", s, back, err)
-	}
-	if _, err := ParseStart("1,2,3"); err == nil {
-		t.Fatal("ParseStart accepted a single start")
-	}
 }
 
 // BenchmarkRecordAndWrite plays full default games, records them and
