@@ -21,7 +21,7 @@ import (
 // text keeps its size.
 type Figure struct {
 	Title   string
-	Caption string
+	Caption string // a line, or lines parted by newlines
 	panels  []*plot.Plot
 	cols    int
 	key     *key
@@ -62,8 +62,8 @@ const (
 func titleStyle() line   { return newLine(vg.Points(13), color.Black) }
 func captionStyle() line { return newLine(vg.Points(10), color.Gray{Y: 60}) }
 
-// caption is the caption line as drawn: Caption, and for keyed marks
-// what they are.
+// caption is the caption as drawn: Caption (a line, or lines parted by
+// newlines), and for keyed marks what they are.
 func (f *Figure) caption() string {
 	if f.cast == nil || !f.cast.hasKey() {
 		return f.Caption
@@ -81,9 +81,7 @@ func (f *Figure) rows() int { return (len(f.panels) + f.cols - 1) / f.cols }
 // head is the height of the title and caption lines.
 func (f *Figure) head() vg.Length {
 	h := vg.Length(len(titleLines(f.Title))) * titleStyle().height()
-	if f.caption() != "" {
-		h += captionStyle().height() + vg.Points(2)
-	}
+	h += vg.Length(len(titleLines(f.caption()))) * (captionStyle().height() + vg.Points(2))
 	if h > 0 {
 		h += vg.Points(figGap / 2)
 	}
@@ -103,8 +101,8 @@ func (f *Figure) headWidth() vg.Length {
 	for _, l := range titleLines(f.Title) {
 		w = max(w, titleStyle().width(l))
 	}
-	if f.caption() != "" {
-		w = max(w, captionStyle().width(f.caption()))
+	for _, l := range titleLines(f.caption()) {
+		w = max(w, captionStyle().width(l))
 	}
 	return w
 }
@@ -226,10 +224,10 @@ func (f *Figure) Draw(c draw.Canvas) {
 		y -= ts.height()
 		ts.fillBox(c, vg.Point{X: mid - ts.width(l)/2, Y: y}, l)
 	}
-	if cp := f.caption(); cp != "" {
-		cs := captionStyle()
+	cs := captionStyle()
+	for _, l := range titleLines(f.caption()) {
 		y -= cs.height() + vg.Points(2)
-		cs.fillBox(c, vg.Point{X: mid - cs.width(cp)/2, Y: y}, cp)
+		cs.fillBox(c, vg.Point{X: mid - cs.width(l)/2, Y: y}, l)
 	}
 	if f.key != nil {
 		f.key.draw(keyC)

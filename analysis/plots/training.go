@@ -8,6 +8,7 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
@@ -24,25 +25,32 @@ import (
 // seeds of a recipe): a score panel per league member with a curve per
 // run, and each run's checkpoints on the Elo panel. The legend gives each
 // curve's games.
+//
+// A run of two stages (the best recipe: the clone, then the play-outs)
+// is drawn on one time axis, the second stage after the clone's training
+// time, with a dashed line where it begins. A log without a fit of the
+// ladder has no Elo panel: a line under the title says why.
 func Training(runs []*training.Run, minGames int, o Options) (*Figure, error) {
 	if len(runs) == 0 {
 		return nil, fmt.Errorf("no training run to draw")
 	}
 	minGames = max(minGames, 1)
-	var heading string
+	var heading, missing string
 	var panels []*plot.Plot
 	var err error
+	staged := false
 	if len(runs) == 1 {
 		r := runs[0]
-		heading = fmt.Sprintf("training of %s: %d iterations, %.1f minutes", r.Name, len(r.Iterations), r.Minutes())
-		panels, err = oneRun(r, minGames)
+		heading = fmt.Sprintf("training of %s: %s", r.Name, stagesSpan(r))
+		panels, missing, err = oneRun(r, minGames)
 	} else {
 		names := make([]string, len(runs))
 		for i, r := range runs {
-			names[i] = fmt.Sprintf("%s (%d it, %.0f min)", r.Name, len(r.Iterations), r.Minutes())
+			names[i] = fmt.Sprintf("%s (%d it, %.0f min)", r.Name, r.IterationCount(), r.Minutes())
+			staged = staged || r.Clone != nil
 		}
 		heading = fmt.Sprintf("%d training runs: %s", len(runs), strings.Join(names, ", "))
-		panels, err = compareRuns(runs, minGames)
+		panels, missing, err = compareRuns(runs, minGames)
 	}
 	if err != nil {
 		return nil, err
@@ -52,12 +60,41 @@ func Training(runs []*training.Run, minGames int, o Options) (*Figure, error) {
 	}
 	caption := fmt.Sprintf("score: wins + draws/2 per game, a point per run of iterations with %d games or more "+
 		"(the last takes the rest); bands and bars: 95 %% intervals (Wilson; Elo)", minGames)
+	if staged {
+		caption = joinNote(caption, "dashed: where a run's clone stage ends and its play-outs begin")
+	}
 	if o.Note != "" {
 		caption = joinNote(caption, o.Note)
+	}
+	if missing != "" {
+		caption += "\n" + missing
 	}
 	f := &Figure{Title: heading, Caption: caption, cols: 1, panels: panels, fixedW: o.Width, fixedH: o.Height}
 	f.panelW, f.panelH = Width-2*vg.Points(figMargin), Height-2*vg.Points(figMargin)-f.head()
 	return f, f.checkSize()
+}
+
+// stagesSpan is a run's iterations and minutes, and each stage's.
+func stagesSpan(r *training.Run) string {
+	all := fmt.Sprintf("%d iterations, %.1f minutes", r.IterationCount(), r.Minutes())
+	switch {
+	case r.Clone != nil:
+		return fmt.Sprintf("%s (%s %d it., %.1f min, then %s %d it., %.1f min)", all,
+			r.Clone.Stage, len(r.Clone.Iterations), r.Clone.Minutes(), r.Stage, len(r.Iterations), r.Minutes()-r.Start)
+	case r.Stage == training.CloneStage:
+		return all + " of its clone stage (the play-outs have not begun)"
+	}
+	return all
+}
+
+// noLadder says why a run's chart has no Elo panel.
+func noLadder(r *training.Run) string {
+	its := fmt.Sprintf("%d iterations", len(r.Iterations))
+	if r.Clone != nil {
+		its = fmt.Sprintf("%s: %d iterations, %s: %d", r.Clone.Stage, len(r.Clone.Iterations), r.Stage, len(r.Iterations))
+	}
+	return "no Elo ladder: the trainer fits it at each snapshot (every --snapshot-every iterations, 10 by default), " +
+		"and this log holds no fit yet (" + its + ")"
 }
 
 // trainingX is the time axis of every training panel.
@@ -71,34 +108,126 @@ type series struct {
 	points []training.Point
 }
 
-// oneRun is a run's score panel and Elo panel.
-func oneRun(r *training.Run, minGames int) ([]*plot.Plot, error) {
+// cut is where a run's second stage begins on the time axis: a dashed
+// vertical line, labelled with the stages on either side when before and
+// after are set.
+type cut struct {
+	at            float64
+	colour        color.Color
+	before, after string
+}
+
+// cutsOf is the stage boundary of a run of two stages (none for one).
+func cutsOf(r *training.Run, colour color.Color, labelled bool) []cut {
+	if r.Clone == nil {
+		return nil
+	}
+	c := cut{at: r.Start, colour: colour}
+	if labelled {
+		c.before, c.after = r.Clone.Stage, r.Stage
+	}
+	return []cut{c}
+}
+
+// drawCuts draws the cuts across a panel whose axes are set, their labels
+// at the top of the data area; it returns the room the labels take below
+// the top (0 without labels), which a legend in a top corner leaves them
+// (legendBelow).
+func drawCuts(p *plot.Plot, cuts []cut) (vg.Length, error) {
+	var room vg.Length
+	for _, c := range cuts {
+		line, err := plotter.NewLine(plotter.XYs{{X: c.at, Y: p.Y.Min}, {X: c.at, Y: p.Y.Max}})
+		if err != nil {
+			return 0, err
+		}
+		line.LineStyle = draw.LineStyle{Color: c.colour, Width: vg.Points(1.2), Dashes: []vg.Length{vg.Points(6), vg.Points(3)}}
+		p.Add(line)
+		if c.before == "" && c.after == "" {
+			continue
+		}
+		for _, side := range []struct {
+			text  string
+			align text.XAlignment
+			dx    vg.Length
+		}{{c.before, draw.XRight, -vg.Points(4)}, {c.after, draw.XLeft, vg.Points(4)}} {
+			labels, err := plotter.NewLabels(plotter.XYLabels{XYs: plotter.XYs{{X: c.at, Y: p.Y.Max}}, Labels: []string{side.text}})
+			if err != nil {
+				return 0, err
+			}
+			sty := p.Legend.TextStyle
+			sty.Color, sty.XAlign, sty.YAlign = c.colour, side.align, draw.YTop
+			labels.TextStyle[0], labels.Offset = sty, vg.Point{X: side.dx, Y: -vg.Points(3)}
+			p.Add(labels)
+			room = max(room, vg.Points(3)+sty.Height(side.text))
+		}
+	}
+	return room, nil
+}
+
+// legendBelow places the legend (placeLegend) and, in a top corner, lowers
+// it by room.
+func legendBelow(p *plot.Plot, xs, ys []float64, room vg.Length) {
+	placeLegend(p, xs, ys)
+	if p.Legend.Top {
+		p.Legend.YOffs -= room
+	}
+}
+
+// stageGrey is the colour of a single run's stage boundary and of its
+// clone's checkpoints.
+var stageGrey = color.Gray{Y: 90}
+
+// hasLadder reports whether a fit of the ladder has players.
+func hasLadder(l training.Ladder) bool { return len(l.Checkpoints)+len(l.Members) > 0 }
+
+// oneRun is a run's score panel and Elo panel, or its score panel alone
+// and a line saying why it has no ladder. The Elo panel of a run of two
+// stages is the last stage's ladder with the clone's checkpoints (on the
+// clone's own ladder), or the clone's ladder when only the clone has one.
+func oneRun(r *training.Run, minGames int) ([]*plot.Plot, string, error) {
 	colours := map[string]int{}
 	var ss []series
-	for _, m := range training.Scores(r.Matchups, minGames) {
+	for _, m := range training.RunScores(r, minGames) {
 		ss = append(ss, series{m.Name, colourOf(colours, m.Name), m.Games, m.Points})
 	}
-	score, err := scorePanel("score against each league member", ss, r.Minutes(), minGames)
+	cuts := cutsOf(r, stageGrey, true)
+	score, err := scorePanel("score against each league member", ss, r.Minutes(), minGames, cuts)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	elo, err := ladderPanel(training.Latest(r), r.Minutes(), colours)
+	l, stage := training.Latest(r), r.Stage
+	var earlier []training.Rated
+	if r.Clone != nil {
+		cl := training.Latest(r.Clone)
+		if hasLadder(l) {
+			earlier = cl.Checkpoints
+		} else {
+			l, stage = cl, r.Clone.Stage
+		}
+	}
+	if !hasLadder(l) {
+		return []*plot.Plot{score}, noLadder(r), nil
+	}
+	elo, err := ladderPanel(l, stage, earlier, r.Minutes(), colours, cuts)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	return []*plot.Plot{score, elo}, nil
+	return []*plot.Plot{score, elo}, "", nil
 }
 
 // compareRuns is a score panel per league member (in the order they first
 // appear), each with a curve per run that played it, and one Elo panel of
-// every run's checkpoints.
-func compareRuns(runs []*training.Run, minGames int) ([]*plot.Plot, error) {
+// every run's checkpoints (both stages' of a run of two), or no Elo panel
+// and a line saying why when no run's log holds a fit of the ladder.
+func compareRuns(runs []*training.Run, minGames int) ([]*plot.Plot, string, error) {
 	var members []string
 	byMember := map[string][]series{}
 	end := 0.0
+	var cuts []cut
 	for k, r := range runs {
 		end = max(end, r.Minutes())
-		for _, m := range training.Scores(r.Matchups, minGames) {
+		cuts = append(cuts, cutsOf(r, Palette[k%len(Palette)], false)...)
+		for _, m := range training.RunScores(r, minGames) {
 			if _, ok := byMember[m.Name]; !ok {
 				members = append(members, m.Name)
 			}
@@ -107,9 +236,9 @@ func compareRuns(runs []*training.Run, minGames int) ([]*plot.Plot, error) {
 	}
 	var out []*plot.Plot
 	for _, name := range members {
-		p, err := scorePanel("score against "+name, byMember[name], end, minGames)
+		p, err := scorePanel("score against "+name, byMember[name], end, minGames, cuts)
 		if err != nil {
-			return nil, err
+			return nil, "", err
 		}
 		out = append(out, p)
 	}
@@ -117,21 +246,39 @@ func compareRuns(runs []*training.Run, minGames int) ([]*plot.Plot, error) {
 	p.X.Label.Text, p.Y.Label.Text = trainingX, "Elo"
 	p.Add(plotter.NewGrid())
 	var xs, ys []float64
+	fitted := 0
 	for k, r := range runs {
-		l := training.Latest(r)
-		key, err := checkpoints(p, l.Checkpoints, Palette[k%len(Palette)], Shapes[k%len(Shapes)])
-		if err != nil {
-			return nil, err
+		n := 0
+		var key []plot.Thumbnailer
+		for _, s := range r.Stages() {
+			l := training.Latest(s)
+			th, err := checkpoints(p, l.Checkpoints, Palette[k%len(Palette)], Shapes[k%len(Shapes)])
+			if err != nil {
+				return nil, "", err
+			}
+			if th != nil {
+				key = th
+			}
+			n += len(l.Checkpoints)
+			for _, c := range l.Checkpoints {
+				xs, ys = append(xs, c.Minutes, c.Minutes), append(ys, c.Elo-c.CI95, c.Elo+c.CI95)
+			}
 		}
 		if key != nil {
-			p.Legend.Add(fmt.Sprintf("%s (%d checkpoints)", r.Name, len(l.Checkpoints)), key...)
-		}
-		for _, c := range l.Checkpoints {
-			xs, ys = append(xs, c.Minutes, c.Minutes), append(ys, c.Elo-c.CI95, c.Elo+c.CI95)
+			fitted++
+			p.Legend.Add(fmt.Sprintf("%s (%d checkpoints)", r.Name, n), key...)
+		} else {
+			p.Legend.Add(fmt.Sprintf("%s: no fit of the ladder yet", r.Name))
 		}
 	}
-	eloAxis(p, xs, ys, end)
-	return append(out, p), nil
+	if fitted == 0 {
+		return out, "no Elo ladder: the trainer fits it at each snapshot (every --snapshot-every iterations, " +
+			"10 by default), and no run's log holds a fit yet", nil
+	}
+	if err := eloAxis(p, xs, ys, end, cuts); err != nil {
+		return nil, "", err
+	}
+	return append(out, p), "", nil
 }
 
 // colourOf is the colour index of a name, the next one when new.
@@ -149,7 +296,9 @@ func colourOf(m map[string]int, name string) int {
 // small shift in time (at most ±1 % of the axis), so that a curve at 0 or
 // 1 shows beside the others instead of under them; the y axis reaches a
 // little past 0 and 1 for the same reason.
-func scorePanel(title string, ss []series, end float64, minGames int) (*plot.Plot, error) {
+//
+// The cuts are drawn across it, their labels above the score of 1.
+func scorePanel(title string, ss []series, end float64, minGames int, cuts []cut) (*plot.Plot, error) {
 	p := newPlot(title)
 	p.X.Label.Text, p.Y.Label.Text = trainingX, "score (wins + draws/2) per game"
 	p.Add(plotter.NewGrid())
@@ -217,7 +366,16 @@ func scorePanel(title string, ss []series, end float64, minGames int) (*plot.Plo
 	}
 	p.X.Min, p.X.Max = 0, span
 	p.Y.Min, p.Y.Max = -0.05, 1.05
-	placeLegend(p, xs, ys)
+	for _, c := range cuts {
+		if c.before != "" || c.after != "" {
+			p.Y.Max = 1.15 // room for the labels above the curves at 1
+		}
+	}
+	room, err := drawCuts(p, cuts)
+	if err != nil {
+		return nil, err
+	}
+	legendBelow(p, xs, ys, room)
 	return p, nil
 }
 
@@ -280,16 +438,24 @@ func checkpoints(p *plot.Plot, cs []training.Rated, colour color.Color, shape dr
 // ladderPanel draws the latest fit of the Elo ladder: the checkpoints at
 // the training time each was taken, each league member as a level line
 // over a band of its 95 % interval, a bound as a dashed line at the end of
-// its interval with arrows pointing where the rating lies.
-func ladderPanel(l training.Ladder, end float64, colours map[string]int) (*plot.Plot, error) {
+// its interval with arrows pointing where the rating lies. stage names the
+// stage whose ladder it is ("" for a run of one stage); earlier are the
+// checkpoints of the stage before, on that stage's own ladder, drawn in
+// grey; the cuts are drawn across the panel.
+func ladderPanel(l training.Ladder, stage string, earlier []training.Rated, end float64, colours map[string]int,
+	cuts []cut) (*plot.Plot, error) {
 	title := "Elo ladder (Bradley–Terry over every game"
+	its := ""
+	if stage != "" {
+		title, its = "Elo ladder of the "+stage+" stage (Bradley–Terry over its games", "its "
+	}
 	if l.Anchor != "" {
 		title += "; " + l.Anchor + " = 0)"
 	} else {
 		title += "; mean = 0)"
 	}
 	if l.Iteration > 0 {
-		title = fmt.Sprintf("%s, fitted after iteration %d", title, l.Iteration)
+		title = fmt.Sprintf("%s, fitted after %siteration %d", title, its, l.Iteration)
 	}
 	p := newPlot(title)
 	p.X.Label.Text, p.Y.Label.Text = trainingX, "Elo"
@@ -309,6 +475,16 @@ func ladderPanel(l training.Ladder, end float64, colours map[string]int) (*plot.
 		p.Legend.Add(fmt.Sprintf("learner's checkpoints (%d)", len(l.Checkpoints)), key...)
 	}
 	for _, c := range l.Checkpoints {
+		xs, ys = append(xs, c.Minutes, c.Minutes), append(ys, c.Elo-c.CI95, c.Elo+c.CI95)
+	}
+	key, err = checkpoints(p, earlier, stageGrey, draw.RingGlyph{})
+	if err != nil {
+		return nil, err
+	}
+	if key != nil {
+		p.Legend.Add(fmt.Sprintf("the %s stage's checkpoints (%d), on its own ladder", training.CloneStage, len(earlier)), key...)
+	}
+	for _, c := range earlier {
 		xs, ys = append(xs, c.Minutes, c.Minutes), append(ys, c.Elo-c.CI95, c.Elo+c.CI95)
 	}
 	for _, m := range l.Members {
@@ -354,27 +530,35 @@ func ladderPanel(l training.Ladder, end float64, colours map[string]int) (*plot.
 		}
 		p.Legend.Add(what, line, heads)
 	}
-	eloAxis(p, xs, ys, span)
+	if err := eloAxis(p, xs, ys, span, cuts); err != nil {
+		return nil, err
+	}
 	return p, nil
 }
 
 // eloAxis sets an Elo panel's axes: time from 0 to end, Elo over the
 // values drawn (xs[i], ys[i]) with an eighth of their span (at least 20)
 // to spare above and below, so that no level lies on the frame and a
-// bound's arrows show; the legend goes where it covers fewest of them.
-func eloAxis(p *plot.Plot, xs, ys []float64, end float64) {
+// bound's arrows show; it draws the cuts across the panel, and the legend
+// goes where it covers fewest of the values, clear of the cuts' labels.
+func eloAxis(p *plot.Plot, xs, ys []float64, end float64, cuts []cut) error {
 	p.X.Min, p.X.Max = 0, max(end, 1e-9)
 	if len(ys) == 0 {
 		p.Y.Min, p.Y.Max = -100, 100
-		return
+	} else {
+		lo, hi := math.Inf(1), math.Inf(-1)
+		for _, y := range ys {
+			lo, hi = min(lo, y), max(hi, y)
+		}
+		pad := max((hi-lo)/8, 20)
+		p.Y.Min, p.Y.Max = lo-pad, hi+pad
 	}
-	lo, hi := math.Inf(1), math.Inf(-1)
-	for _, y := range ys {
-		lo, hi = min(lo, y), max(hi, y)
+	room, err := drawCuts(p, cuts)
+	if err != nil {
+		return err
 	}
-	pad := max((hi-lo)/8, 20)
-	p.Y.Min, p.Y.Max = lo-pad, hi+pad
-	placeLegend(p, xs, ys)
+	legendBelow(p, xs, ys, room)
+	return nil
 }
 
 // boundGlyph marks a value known only as a bound: an open circle at it and

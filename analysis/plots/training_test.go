@@ -3,6 +3,7 @@ package plots_test
 import (
 	"fmt"
 	"image/png"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -139,5 +140,168 @@ func TestTrainingChartCompare(t *testing.T) {
 	if s := strings.Join(all, "\n"); !strings.Contains(s, "a (2 checkpoints)") || !strings.Contains(s, "b (2 checkpoints)") ||
 		!strings.HasPrefix(f.Title, "2 training runs: a (8 it, 4 min), b (8 it, 4 min)") {
 		t.Errorf("title %q, texts:\n%s", f.Title, s)
+	}
+}
+
+// stagedRun is a run of two stages, each the log of trainingRun (8
+// iterations, 4 minutes): the clone's in dir/clone, then the play-outs',
+// 4 minutes later; each stage's ladder is dropped unless asked for.
+func stagedRun(t *testing.T, dir string, cloneLadder, playLadder bool) *training.Run {
+	t.Helper()
+	clone := trainingRun(t, filepath.Join(dir, training.CloneFolder))
+	r := trainingRun(t, dir)
+	if !cloneLadder {
+		clone.Ratings = nil
+	}
+	if !playLadder {
+		r.Ratings = nil
+	}
+	clone.Stage, r.Stage = training.CloneStage, training.PlayoutStage
+	r.Clone, r.Start = clone, clone.Minutes()
+	return r
+}
+
+// chartTexts are the texts a figure draws.
+func chartTexts(f *plots.Figure) []plots.TextBox {
+	w, h := f.Size()
+	return plots.TextBoxes(f, w, h)
+}
+
+// A run of two stages is drawn on one time axis: the title counts both
+// stages' iterations and minutes, the play-outs' points lie after the
+// clone's 4 minutes, a labelled line marks the boundary on both panels
+// (where 4 minutes lies on the axis), and the Elo panel is the play-outs'
+// ladder with the clone's checkpoints; no two texts overlap.
+func TestTrainingChartStages(t *testing.T) {
+	run := stagedRun(t, filepath.Join(t.TempDir(), "run"), true, true)
+	f, err := plots.Training([]*training.Run{run}, 20, plots.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	boxes := chartTexts(f)
+	var texts []string
+	for _, b := range boxes {
+		texts = append(texts, b.Text)
+	}
+	all := strings.Join(texts, "\n")
+	for _, want := range []string{
+		"training of run: 16 iterations, 8.0 minutes (clone 8 it., 4.0 min, then play-outs 8 it., 4.0 min)",
+		"random: 88 games, 4 points; last ",
+		"Elo ladder of the play-outs stage (Bradley–Terry over its games; random = 0), fitted after its iteration 8",
+		"learner's checkpoints (2)",
+		"the clone stage's checkpoints (2), on its own ladder",
+	} {
+		if !strings.Contains(all, want) {
+			t.Errorf("the chart does not say %q; it says:\n%s", want, all)
+		}
+	}
+	if strings.Contains(all, "no Elo ladder") {
+		t.Errorf("a run with a ladder says it has none:\n%s", all)
+	}
+	if len(f.Panels()) != 2 || f.Panels()[0].X.Max != 8 || f.Panels()[1].X.Max != 8 {
+		t.Fatalf("%d panels, time axis to %v", len(f.Panels()), f.Panels()[0].X.Max)
+	}
+	ms := training.RunScores(run, 20)
+	if ms[0].Name != "random" || ms[0].Points[2].Stage != 1 || ms[0].Points[2].Minutes() <= 4 {
+		t.Errorf("the play-outs' points: %+v", ms[0].Points)
+	}
+	// The labels of the boundary: "clone" left of it, "play-outs" right,
+	// on each panel, the gap between them where 4 minutes lies: between
+	// the tick labels 2 and 6 of the panel's time axis (the nearest below
+	// the labels: y grows upwards).
+	var clone, play, two, six []plots.TextBox
+	for _, b := range boxes {
+		switch b.Text {
+		case "clone":
+			clone = append(clone, b)
+		case "play-outs":
+			play = append(play, b)
+		case "2":
+			two = append(two, b)
+		case "6":
+			six = append(six, b)
+		}
+	}
+	if len(clone) != 2 || len(play) != 2 || len(two) == 0 || len(six) == 0 {
+		t.Fatalf("boundary labels %d and %d, tick labels %d and %d", len(clone), len(play), len(two), len(six))
+	}
+	tick := func(bs []plots.TextBox, below plots.TextBox) float64 {
+		var best *plots.TextBox
+		for k, b := range bs {
+			if b.Rect.Max.Y < below.Rect.Min.Y && (best == nil || b.Rect.Min.Y > best.Rect.Min.Y) {
+				best = &bs[k]
+			}
+		}
+		if best == nil {
+			t.Fatalf("no tick label below %+v", below)
+		}
+		return float64(best.Rect.Min.X+best.Rect.Max.X) / 2
+	}
+	for k := range clone {
+		at4 := (tick(two, clone[k]) + tick(six, clone[k])) / 2
+		gap := float64(clone[k].Rect.Max.X+play[k].Rect.Min.X) / 2
+		if clone[k].Rect.Max.X >= play[k].Rect.Min.X || math.Abs(gap-at4) > 3 {
+			t.Errorf("boundary labels %v and %v: the gap at %.1f, 4 minutes at %.1f", clone[k].Rect, play[k].Rect, gap, at4)
+		}
+	}
+	if o := plots.Overlapping(boxes); len(o) > 0 {
+		t.Errorf("overlapping texts: %+v", o)
+	}
+}
+
+// A log without a fit of the ladder has no Elo panel, and a line under the
+// title says why; a run whose clone alone has a ladder draws the clone's.
+func TestTrainingChartNoLadder(t *testing.T) {
+	dir := t.TempDir()
+	single := trainingRun(t, filepath.Join(dir, "single"))
+	single.Ratings = nil
+	a, b := trainingRun(t, filepath.Join(dir, "a")), trainingRun(t, filepath.Join(dir, "b"))
+	a.Ratings, b.Ratings = nil, nil
+	for _, c := range []struct {
+		name   string
+		runs   []*training.Run
+		panels int
+		why    string
+	}{
+		{"one stage", []*training.Run{single}, 1, "this log holds no fit yet (8 iterations)"},
+		{"two stages", []*training.Run{stagedRun(t, filepath.Join(dir, "two"), false, false)}, 1,
+			"this log holds no fit yet (clone: 8 iterations, play-outs: 8)"},
+		{"two runs", []*training.Run{a, b}, 4, "no run's log holds a fit yet"},
+		{"the clone's ladder", []*training.Run{stagedRun(t, filepath.Join(dir, "cl"), true, false)}, 2, ""},
+	} {
+		f, err := plots.Training(c.runs, 20, plots.Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		var titles []string
+		for _, p := range f.Panels() {
+			titles = append(titles, p.Title.Text)
+		}
+		if len(f.Panels()) != c.panels {
+			t.Errorf("%s: panels %q, want %d", c.name, titles, c.panels)
+		}
+		lines := strings.Split(f.Caption, "\n")
+		if c.why == "" {
+			if len(lines) != 1 || !strings.HasPrefix(titles[1], "Elo ladder of the clone stage (") {
+				t.Errorf("%s: caption %q, panels %q", c.name, f.Caption, titles)
+			}
+			continue
+		}
+		if len(lines) != 2 || !strings.HasPrefix(lines[1], "no Elo ladder: the trainer fits it at each snapshot") ||
+			!strings.HasSuffix(lines[1], c.why) {
+			t.Errorf("%s: caption %q, want a line saying why: %q", c.name, f.Caption, c.why)
+		}
+		for _, p := range titles {
+			if strings.Contains(p, "Elo") {
+				t.Errorf("%s: an Elo panel %q without a ladder", c.name, p)
+			}
+		}
+		var drawn []string
+		for _, bx := range chartTexts(f) {
+			drawn = append(drawn, bx.Text)
+		}
+		if !strings.Contains(strings.Join(drawn, "\n"), lines[1]) {
+			t.Errorf("%s: the line %q is not drawn", c.name, lines[1])
+		}
 	}
 }

@@ -16,6 +16,11 @@
 //     stronger (weaker) than the learner's checkpoints, by how much they
 //     cannot tell.
 //
+// A run of the best recipe has two stages, each with its own log: the
+// clone of heuristic in OUT/clone/log, then expert iteration (play-outs)
+// from the clone in OUT/log. Read reads both, and the run's time axis puts
+// the second stage after the clone's training time.
+//
 // `paperio plot training` draws them (analysis/plots.Training).
 package training
 
@@ -32,7 +37,8 @@ import (
 	"github.com/paperio/paperio/trainlog"
 )
 
-// Run is the log of one run's folder.
+// Run is the log of one run's folder: of its last stage, and of the
+// stage before when the run has two (Clone).
 type Run struct {
 	Dir  string
 	Name string // how charts name the run (NameRuns)
@@ -40,20 +46,50 @@ type Run struct {
 	Iterations []trainlog.Iteration
 	Matchups   []trainlog.Matchup
 	Ratings    []trainlog.Rating
+	// Stage names the stage this log is of: "" for a run of one stage,
+	// CloneStage or PlayoutStage for a stage of the best recipe.
+	Stage string
+	// Clone is the first stage of a two-stage run (the best recipe's
+	// clone of heuristic, its log in OUT/clone/log), nil without one.
+	Clone *Run
+	// Start is where this log's training time begins on the run's time
+	// axis, in minutes: the training time of the stage before (0 for the
+	// first stage).
+	Start float64
 }
+
+// The stages of the best recipe, and the folder of the first.
+const (
+	CloneStage   = "clone"
+	PlayoutStage = "play-outs"
+	CloneFolder  = "clone"
+)
 
 // ErrNoLog says a folder holds no training log (or no iteration yet).
 var ErrNoLog = errors.New("no training log")
 
-// Read reads the log of the run in folder dir. A folder that does not
-// exist, or holds no iteration, is an error wrapping ErrNoLog or the
-// file system's error.
+// Read reads the log of the run in folder dir, and with it the log of its
+// clone stage when dir/clone/log holds one (a run of the best recipe): the
+// second stage's time then starts where the clone's ends. A run whose
+// clone stage is still training (no iteration in dir/log yet) is its clone
+// stage alone. A folder that does not exist, or holds no iteration, is an
+// error wrapping ErrNoLog or the file system's error.
 func Read(dir string) (*Run, error) {
-	r := &Run{Dir: dir, Name: filepath.Base(filepath.Clean(dir))}
-	log := filepath.Join(dir, "log")
-	var err error
-	if r.Iterations, err = trainlog.Read[trainlog.Iteration](filepath.Join(log, trainlog.IterationsFile)); err != nil {
+	r, err := readLog(dir)
+	if err != nil {
 		return nil, err
+	}
+	clone, err := readLog(filepath.Join(dir, CloneFolder))
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case len(clone.Iterations) > 0 && len(r.Iterations) > 0:
+		clone.Stage, r.Stage = CloneStage, PlayoutStage
+		r.Clone, r.Start = clone, clone.Minutes()
+	case len(clone.Iterations) > 0:
+		clone.Dir, clone.Name, clone.Stage = r.Dir, r.Name, CloneStage
+		r = clone
 	}
 	if len(r.Iterations) == 0 {
 		if _, err := os.Stat(dir); err != nil {
@@ -61,6 +97,20 @@ func Read(dir string) (*Run, error) {
 		}
 		return nil, fmt.Errorf("%s: %w (log/%s): not the folder of a run of python3 -m paperio.train, or no iteration yet",
 			dir, ErrNoLog, trainlog.IterationsFile)
+	}
+	return r, nil
+}
+
+// readLog reads the tables of dir/log (none when it holds no iterations).
+func readLog(dir string) (*Run, error) {
+	r := &Run{Dir: dir, Name: filepath.Base(filepath.Clean(dir))}
+	log := filepath.Join(dir, "log")
+	var err error
+	if r.Iterations, err = trainlog.Read[trainlog.Iteration](filepath.Join(log, trainlog.IterationsFile)); err != nil {
+		return nil, err
+	}
+	if len(r.Iterations) == 0 {
+		return r, nil
 	}
 	if r.Matchups, err = trainlog.Read[trainlog.Matchup](filepath.Join(log, trainlog.MatchupsFile)); err != nil {
 		return nil, err
@@ -71,12 +121,31 @@ func Read(dir string) (*Run, error) {
 	return r, nil
 }
 
-// Minutes is the run's training time.
+// Minutes is where the run ends on its time axis: its training time, the
+// stages before this log's included.
 func (r *Run) Minutes() float64 {
 	if len(r.Iterations) == 0 {
-		return 0
+		return r.Start
 	}
-	return r.Iterations[len(r.Iterations)-1].Seconds / 60
+	return r.Start + r.Iterations[len(r.Iterations)-1].Seconds/60
+}
+
+// Stages are the logs of the run's stages in order: the clone, then this
+// log; this log alone for a run of one stage.
+func (r *Run) Stages() []*Run {
+	if r.Clone == nil {
+		return []*Run{r}
+	}
+	return []*Run{r.Clone, r}
+}
+
+// IterationCount is the number of iterations of every stage.
+func (r *Run) IterationCount() int {
+	n := 0
+	for _, s := range r.Stages() {
+		n += len(s.Iterations)
+	}
+	return n
 }
 
 // NameRuns names each run by its folder's last element, or by the folder
@@ -108,7 +177,8 @@ const DefaultMinGames = 20
 // Point is the learner's games against one league member over a block of
 // consecutive iterations.
 type Point struct {
-	First, Last int32   // the block's first and last iteration with games
+	Stage       int     // the index of the block's stage in Run.Stages (Scores: 0)
+	First, Last int32   // the block's first and last iteration with games (of its stage)
 	From, To    float64 // training minutes: the end of the iteration before First (0 at the start), the end of Last
 	Wins        int
 	Draws       int
@@ -123,6 +193,34 @@ func (p Point) Games() int { return p.Wins + p.Draws + p.Losses }
 // Minutes is where the point stands on a time axis: the middle of the
 // block's span.
 func (p Point) Minutes() float64 { return (p.From + p.To) / 2 }
+
+// RunScores is Scores of each of the run's stages, on the run's time
+// axis: a member's points of the clone stage first (Point.Stage 0), then
+// those of the second (Point.Stage 1), its games summed. A block never
+// spans two stages: each stage's learner and iterations are its own, so
+// that a member with fewer than minGames games in a stage has no point in
+// it (its games still count in Member.Games).
+func RunScores(r *Run, minGames int) []Member {
+	var out []Member
+	index := map[string]int{}
+	for k, s := range r.Stages() {
+		for _, m := range Scores(s.Matchups, minGames) {
+			for j := range m.Points {
+				p := &m.Points[j]
+				p.Stage, p.From, p.To = k, p.From+s.Start, p.To+s.Start
+			}
+			i, ok := index[m.Name]
+			if !ok {
+				index[m.Name] = len(out)
+				out = append(out, Member{Name: m.Name})
+				i = len(out) - 1
+			}
+			out[i].Games += m.Games
+			out[i].Points = append(out[i].Points, m.Points...)
+		}
+	}
+	return out
+}
 
 // Member is the learner's record against one league member.
 type Member struct {
@@ -278,8 +376,10 @@ type Ladder struct {
 	Anchor      string // the player at Elo 0 ("random"), or "" (the mean is 0)
 }
 
-// Latest is the last fit of the run's Elo ladder (Iteration 0 and no
-// players when the log holds none). A league member the learner never
+// Latest is the last fit of the Elo ladder of the run's log (its last
+// stage's; Iteration 0 and no players when the log holds none), its
+// checkpoints and time placed on the run's time axis (after Start). A
+// league member the learner never
 // scored against in the games the fit saw is AtLeast, one it won every
 // game against AtMost, unless it is the anchor (its Elo is 0 by
 // definition).
@@ -288,10 +388,10 @@ func Latest(r *Run) Ladder {
 		return Ladder{}
 	}
 	l := Ladder{Iteration: r.Ratings[len(r.Ratings)-1].Iteration}
-	l.Minutes = r.Ratings[len(r.Ratings)-1].Seconds / 60
-	minutes := map[int64]float64{}
+	l.Minutes = r.Start + r.Ratings[len(r.Ratings)-1].Seconds/60
+	minutes := map[int64]float64{0: r.Start}
 	for _, it := range r.Iterations {
-		minutes[int64(it.Iteration)] = it.Seconds / 60
+		minutes[int64(it.Iteration)] = r.Start + it.Seconds/60
 	}
 	type wdl struct{ w, d, l int }
 	record := map[string]wdl{}
@@ -318,7 +418,7 @@ func Latest(r *Run) Ladder {
 		if p.Checkpoint {
 			it, err := strconv.ParseInt(strings.TrimPrefix(p.Player, "it"), 10, 64)
 			x, ok := minutes[it]
-			if err == nil && (ok || it == 0) {
+			if err == nil && ok {
 				p.Minutes = x
 				l.Checkpoints = append(l.Checkpoints, p)
 			}

@@ -188,3 +188,79 @@ func TestReadAndNames(t *testing.T) {
 		t.Errorf("names of two runs called run: %q, %q, %q", a.Name, b.Name, c.Name)
 	}
 }
+
+// writeLog writes a log of n iterations of half a minute into dir/log,
+// each with 10 games against random won by checkpoint it0000, and the
+// ladder fitted after the last one when ladder is set.
+func writeLog(t *testing.T, dir string, n int32, ladder bool) {
+	t.Helper()
+	var its []trainlog.Iteration
+	var ms []trainlog.Matchup
+	for it := int32(1); it <= n; it++ {
+		its = append(its, trainlog.Iteration{Iteration: it, Seconds: float64(it) * 30})
+		ms = append(ms, trainlog.Matchup{Iteration: it, Seconds: float64(it) * 30, Player: "it0000", Opponent: "random", Wins: 8, Losses: 2})
+	}
+	log := filepath.Join(dir, "log")
+	if err := trainlog.Append(filepath.Join(log, trainlog.IterationsFile), its); err != nil {
+		t.Fatal(err)
+	}
+	if err := trainlog.Append(filepath.Join(log, trainlog.MatchupsFile), ms); err != nil {
+		t.Fatal(err)
+	}
+	if ladder {
+		if _, err := trainlog.AppendLadder(log, n, float64(n)*30); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// A run of the best recipe: Read reads the clone's log (OUT/clone/log)
+// with the play-outs' (OUT/log) and puts the play-outs after the clone's
+// training time: their scores, their ladder's fit and checkpoints (it0000,
+// the clone's policy, at the boundary); a run whose play-outs have not
+// begun is its clone stage alone.
+func TestReadStages(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "best")
+	writeLog(t, filepath.Join(dir, training.CloneFolder), 4, false) // 2 minutes
+	writeLog(t, dir, 6, true)                                       // 3 minutes
+	r, err := training.Read(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Clone == nil || r.Clone.Stage != training.CloneStage || r.Stage != training.PlayoutStage || r.Name != "best" {
+		t.Fatalf("stages: %+v", r)
+	}
+	if r.Start != 2 || r.Minutes() != 5 || r.Clone.Minutes() != 2 || r.IterationCount() != 10 || len(r.Stages()) != 2 {
+		t.Errorf("start %v, minutes %v (clone %v), %d iterations", r.Start, r.Minutes(), r.Clone.Minutes(), r.IterationCount())
+	}
+	// 10 games an iteration, 20 a point: the clone's 2 points, then the
+	// play-outs' 3, from 2 minutes on.
+	ms := training.RunScores(r, 20)
+	if len(ms) != 1 || ms[0].Games != 100 || len(ms[0].Points) != 5 {
+		t.Fatalf("scores %+v", ms)
+	}
+	ps := ms[0].Points
+	if ps[1].Stage != 0 || ps[1].To != 2 || ps[2].Stage != 1 || ps[2].From != 2 || ps[2].To != 3 || ps[2].First != 1 || ps[4].To != 5 {
+		t.Errorf("points %+v", ps)
+	}
+	l := training.Latest(r)
+	if l.Minutes != 5 || len(l.Checkpoints) != 1 || l.Checkpoints[0].Minutes != 2 {
+		t.Errorf("the play-outs' ladder: %+v", l)
+	}
+	if c := training.Latest(r.Clone); c.Iteration != 0 {
+		t.Errorf("the clone has no ladder: %+v", c)
+	}
+	// One stage: as before.
+	one := filepath.Join(t.TempDir(), "one")
+	writeLog(t, one, 3, false)
+	if r, err := training.Read(one); err != nil || r.Clone != nil || r.Stage != "" || r.Start != 0 || r.Minutes() != 1.5 || len(r.Stages()) != 1 {
+		t.Errorf("one stage: %+v, %v", r, err)
+	}
+	// The clone still training: the clone stage alone, named by the run.
+	early := filepath.Join(t.TempDir(), "early")
+	writeLog(t, filepath.Join(early, training.CloneFolder), 2, false)
+	if r, err := training.Read(early); err != nil || r.Clone != nil || r.Stage != training.CloneStage || r.Name != "early" ||
+		r.Dir != early || r.Minutes() != 1 {
+		t.Errorf("the clone alone: %+v, %v", r, err)
+	}
+}

@@ -34,10 +34,12 @@ Kind of a training run's folder (python3 -m paperio.train OUT):
               time, a point per block of consecutive iterations holding at
               least --min-games games with its Wilson 95 % band, and the
               Elo ladder of the checkpoints with 95 % intervals, a member
-              never beaten drawn as a bound (OUT/log); --out defaults to
-              OUT/training.png. --data OUT1,OUT2,... (the seeds of a recipe)
-              draws the runs side by side: a panel per league member with
-              a curve per run (--out required)
+              never beaten drawn as a bound (OUT/log; a run of the best
+              recipe: its clone, OUT/clone/log, then its play-outs on one
+              time axis); --out defaults to OUT/training.png. --data
+              OUT1,OUT2,... (the seeds of a recipe) draws the runs side by
+              side: a panel per league member with a curve per run (--out
+              required)
 
 Kinds of eraser folders (besides bars and dots, which draw the final score):
   score       one game (--id): both players' scores after every move

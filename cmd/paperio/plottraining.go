@@ -14,7 +14,8 @@ import (
 // plotTraining draws the learning curves of a training run's folder (the
 // log of python3 -m paperio.train) with plots.Training: the learner's score
 // against each league member and the Elo ladder of its checkpoints over
-// training time. Several folders (data is a comma-separated list: the seeds
+// training time (a run of the best recipe: its clone stage, then its
+// play-outs, on one time axis). Several folders (data is a comma-separated list: the seeds
 // of one recipe, say) are drawn side by side instead.
 func plotTraining(data, out, title, size string, minGames int) error {
 	if data == "" {

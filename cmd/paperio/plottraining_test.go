@@ -78,3 +78,58 @@ func TestPlotTraining(t *testing.T) {
 		t.Errorf("empty folder: exit %d: %q", code, stderr.String())
 	}
 }
+
+// TestPlotTrainingStages: a run of the best recipe (the clone's log in
+// OUT/clone/log, the play-outs' in OUT/log, neither with a fit of the
+// ladder yet) is drawn on one time axis: the title counts both stages, the
+// boundary is labelled, and a line says why there is no Elo panel; a run
+// whose play-outs have not begun draws its clone stage.
+func TestPlotTrainingStages(t *testing.T) {
+	out := t.TempDir()
+	write := func(dir string, n int32) {
+		t.Helper()
+		var iters []trainlog.Iteration
+		var ms []trainlog.Matchup
+		for it := int32(1); it <= n; it++ {
+			sec := float64(it) * 20
+			iters = append(iters, trainlog.Iteration{Iteration: it, Seconds: sec})
+			ms = append(ms, trainlog.Matchup{Iteration: it, Seconds: sec, Player: "it0000", Opponent: "heuristic", Wins: it, Losses: 10 - it})
+		}
+		if err := trainlog.Append(filepath.Join(dir, "log", trainlog.IterationsFile), iters); err != nil {
+			t.Fatal(err)
+		}
+		if err := trainlog.Append(filepath.Join(dir, "log", trainlog.MatchupsFile), ms); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(filepath.Join(out, "clone"), 3) // 1 minute
+	svg := filepath.Join(t.TempDir(), "t.svg")
+	var stderr bytes.Buffer
+	if code := run([]string{"plot", "training", "--data", out, "--out", svg}, &stderr); code != 0 {
+		t.Fatalf("the clone alone: exit %d: %s", code, stderr.String())
+	}
+	if b, err := os.ReadFile(svg); err != nil || !strings.Contains(string(b), "3 iterations, 1.0 minutes of its clone stage") {
+		t.Errorf("the clone alone: %v", err)
+	}
+	write(out, 6) // 2 minutes
+	if code := run([]string{"plot", "training", "--data", out, "--out", svg}, &stderr); code != 0 {
+		t.Fatalf("two stages: exit %d: %s", code, stderr.String())
+	}
+	b, err := os.ReadFile(svg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"training of " + filepath.Base(out) + ": 9 iterations, 3.0 minutes (clone 3 it., 1.0 min, then play-outs 6 it., 2.0 min)",
+		">clone<", ">play-outs<",
+		"no Elo ladder: the trainer fits it at each snapshot",
+		"(clone: 3 iterations, play-outs: 6)",
+	} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("the chart does not say %q", want)
+		}
+	}
+	if strings.Contains(string(b), "Elo ladder (") {
+		t.Errorf("an Elo panel without a ladder")
+	}
+}
