@@ -19,7 +19,7 @@ the lines are what to compare, and each environment line gives its own
 against the engine's (agent steps/s as a percentage of half-steps/s; an
 agent step is two half-steps, the agent's and the bot's, and a new game
 now and then). The floor under the environment lines, without
-observations, is BenchmarkEnv/blind of `go test -run X -bench Env ./rl/`,
+observations, is BenchmarkEnv/blind of `go test -run X -bench Env ./games/paperio/rl/`,
 which reports the same ratios. An agent step is one action played (steps
 that only start a new game, under next-step autoreset, are not counted).
 The dataset is a small self-play run written with `paperio selfplay` into a
