@@ -4,13 +4,14 @@
 # rl.ipynb and train.ipynb), and fails on the first cell that fails. The
 # executed copies, with their outputs, go to out/notebooks/executed/.
 #
-#   bash notebooks/run.sh [--quick] [--update] [NAME.ipynb ...]
+#   bash notebooks/run.sh [--quick] [--update] [--jobs=N] [NAME.ipynb ...]
 #
 # --quick sets PAPERIO_NOTEBOOK_QUICK=1: the notebooks that play or train for
 # minutes do it on a small budget instead, to show that every cell runs and what
 # it draws (CI runs them so). --update then copies the executed notebooks over
 # the committed ones, whose outputs are what readers see: it runs the full
-# budgets, and refuses --quick.
+# budgets, and refuses --quick. --jobs=N runs N notebooks at a time (the
+# Python notebooks use one core, the Go ones' builds two).
 #
 # On a fresh Debian machine with Go it first installs what it needs: Jupyter's
 # nbconvert and client from Debian (as root), and gonb and goimports at pinned
@@ -22,14 +23,15 @@
 # those who edit (notebooks/README.md).
 set -euo pipefail
 
-quick= update=
+quick= update= jobs=
 names=()
 for a in "$@"; do
 	case $a in
 	--quick) quick=1 ;;
 	--update) update=1 ;;
+	--jobs=[1-9]) jobs=${a#--jobs=} ;;
 	-*)
-		echo "run.sh: unknown option $a; usage: bash notebooks/run.sh [--quick] [--update] [NAME.ipynb ...]" >&2
+		echo "run.sh: unknown option $a; usage: bash notebooks/run.sh [--quick] [--update] [--jobs=N] [NAME.ipynb ...]" >&2
 		exit 2
 		;;
 	*) names+=("$a") ;;
@@ -93,22 +95,57 @@ else
 	done
 fi
 
-echo "== notebooks${quick:+ (quick)}"
+echo "== notebooks${quick:+ (quick)}${jobs:+, $jobs at a time}"
 out="$repo/out/notebooks/executed"
 mkdir -p "$out"
-status=0
-for nb in "${notebooks[@]}"; do
+
+# execute NOTEBOOK runs one notebook into $out and prints one line on how it
+# went (the failing cell too); its exit status is the notebook's.
+execute() {
+	local nb=$1 name start
 	name=$(basename "$nb")
-	rm -f "$out/$name"
+	rm -f "$out/$name" "$out/$name.fail"
 	start=$(date +%s)
 	if jupyter nbconvert --to notebook --execute --ExecutePreprocessor.timeout=1200 \
 		--output-dir "$out" "$nb" >"$out/$name.log" 2>&1; then
 		echo "ok    $name ($(($(date +%s) - start)) s)"
 	else
-		echo "FAIL  $name ($(($(date +%s) - start)) s); the failing cell:"
-		sed -n '/CellExecutionError/,$p' "$out/$name.log" | head -n 60
-		status=1
+		{
+			echo "FAIL  $name ($(($(date +%s) - start)) s); the failing cell:"
+			sed -n '/CellExecutionError/,$p' "$out/$name.log" | head -n 60
+		} >"$out/$name.fail"
+		cat "$out/$name.fail"
+		return 1
 	fi
+}
+
+if [ "${jobs:-1}" -gt 1 ]; then
+	# The Python notebooks first: each runs on one core, so two of them
+	# share the machine well; the Go ones follow, their builds on two cores.
+	python=() other=()
+	for nb in "${notebooks[@]}"; do
+		if grep -q '"name": "python3"' "$nb"; then python+=("$nb"); else other+=("$nb"); fi
+	done
+	notebooks=("${python[@]}" "${other[@]}")
+fi
+
+status=0
+running=0
+for nb in "${notebooks[@]}"; do
+	if [ "${jobs:-1}" -le 1 ]; then
+		execute "$nb" || status=1
+		continue
+	fi
+	if [ $running -ge "$jobs" ]; then
+		wait -n || status=1
+		running=$((running - 1))
+	fi
+	execute "$nb" &
+	running=$((running + 1))
+done
+while [ $running -gt 0 ]; do
+	wait -n || status=1
+	running=$((running - 1))
 done
 if [ -n "$update" ]; then
 	if [ $status != 0 ]; then
