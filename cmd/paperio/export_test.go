@@ -16,6 +16,7 @@ import (
 	"github.com/apache/arrow/go/v15/arrow/memory"
 
 	"github.com/paperio/paperio/games/paperio/rl"
+	"github.com/paperio/paperio/games/paperio/rl/arrowipc"
 )
 
 // exportLine is export's summary line: rows, view, where from and to,
@@ -122,7 +123,7 @@ func TestExportWritesTheLoadersRows(t *testing.T) {
 		}
 
 		schema, recs := readExport(t, out)
-		if !exportSchema(v, sh).Equal(schema) {
+		if !arrowipc.Schema(v, sh).Equal(schema) {
 			t.Fatalf("%s: schema %v", view, schema)
 		}
 		if md := schema.Metadata(); md.Values()[md.FindKey("paperio.planes_shape")] == "" {

@@ -5,15 +5,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"strings"
-	"time"
 
 	"github.com/paperio/paperio/game"
-	"github.com/paperio/paperio/internal/pool"
 	"github.com/paperio/paperio/play"
-	"github.com/paperio/paperio/rating"
-	"github.com/paperio/paperio/store"
-	"github.com/paperio/paperio/tourney"
 	"github.com/paperio/paperio/tune"
 )
 
@@ -124,142 +118,20 @@ func runTune(args []string) error {
 		fmt.Fprintf(stdout, "start inferred from %s\n", why)
 		fmt.Fprintf(stdout, "start: %s\n", sp.SpecOf(start))
 	}
+	p := tune.Pipeline{Options: opts, ProbePairs: *f.probe, PoolGames: *f.verifyPool, PoolSPRT: *f.poolSPRT,
+		VerifyGames: *f.verify, Elo1: *f.elo1, Resume: *f.resume, Log: stdout, Out: stdout}
+	if *f.quiet {
+		p.Log = nil
+	}
 	ctx, stop := signalContext()
 	defer stop()
-	return tuneRun(ctx, f, opts, g, po, c)
-}
-
-// tuneRun probes, tunes and verifies.
-func tuneRun(ctx context.Context, f tuneFlags, opts tune.Options, g game.Game, po game.PlayerOptions, c game.Config) error {
-	sp, out := opts.Space, *f.out
-	say := func(format string, a ...any) {
-		if !*f.quiet {
-			fmt.Fprintf(stdout, format, a...)
+	if _, err := p.Run(ctx); err != nil {
+		if errors.Is(err, tune.ErrNoRun) {
+			return usagef("--resume: %s holds no run to continue", *f.out)
 		}
+		return interrupted(err, *f.out)
 	}
-	workers := pool.Size(*f.workers)
-	paced := false
-	// pace prints the time per game measured on the first batch played and
-	// what the rest of the run will take, before the run goes on to spend
-	// its budget (an interrupted run continues where it stopped).
-	pace := func(what string, p tune.Pace, tuningLeft int) {
-		if paced || p.Games == 0 {
-			return
-		}
-		paced = true
-		verify := *f.verifyPool * 2 * len(opts.Pool)
-		say("first batch (%s): %d games in %s, %s a game with %d workers; the %d tuning games left will take %s",
-			what, p.Games, p.Wall.Round(time.Millisecond), p.PerGame().Round(time.Microsecond), workers, tuningLeft, about(p.Project(tuningLeft)))
-		if verify > 0 {
-			say(", the pool verification (up to %d games) %s", verify, about(p.Project(verify)))
-		}
-		say("; interrupted, the same command continues the run\n")
-	}
-	opts.OnIteration = func(rows []tune.Row, replayed bool) {
-		if !replayed {
-			games := 0
-			for _, r := range rows {
-				games += int(r.Games)
-			}
-			pace("the first iteration", tune.Pace{Games: games, Wall: time.Duration(rows[0].Seconds * float64(time.Second))}, opts.Budget-int(rows[0].Total))
-		}
-		var sc []string
-		for _, r := range rows {
-			sc = append(sc, fmt.Sprintf("%.3f", r.Score))
-		}
-		tag := ""
-		if replayed {
-			tag = " (resumed)"
-		}
-		say("iter %3d  games %5d  scores %s  now %s%s\n", rows[0].Iteration, rows[0].Total, strings.Join(sc, " "), rows[0].Current, tag)
-	}
-	if *f.resume {
-		if _, ok, err := store.ReadAt(store.Join(out, tune.SetupFile)); err != nil || !ok {
-			return usagef("--resume: %s holds no run to continue", out)
-		}
-	}
-	t, err := tune.Open(opts)
-	if err != nil {
-		return err
-	}
-	say("tuning %s [%s] with %s against %s; %d pairs per candidate, budget %d games, seed %d, out %s\n",
-		sp.Bot, sp.Describe(), t.Setup.Optim.Method, tune.PoolString(opts.Pool), opts.Pairs, opts.Budget, opts.Seed, out)
-	say("plan: %d iterations of %d games (%d candidates × %d pairs × 2)\n", t.Setup.Optim.Iterations, t.Plan.PerIteration, t.Plan.Candidates, t.Plan.Pairs)
-	say("schedule: %s\n", t.Setup.Optim.Schedule(sp.Dim()))
-	var probe *tune.Probe
-	if *f.probe > 0 {
-		if probe, err = t.Probe(ctx, *f.probe); err != nil {
-			return interrupted(err, out)
-		}
-		if !*f.quiet {
-			probe.WriteText(stdout)
-		}
-		pace("the probe", tune.Pace{Games: probe.Games, Wall: probe.Wall}, opts.Budget-t.Recorded())
-	}
-	t0 := time.Now()
-	res, err := t.Run(ctx)
-	if err != nil {
-		return interrupted(err, out)
-	}
-	fmt.Fprintf(stdout, "tuned in %d iterations, %d games, %s (%d iterations resumed)\n", len(tune.Convergence(res.Rows, 1).Score), res.Games, time.Since(t0).Round(time.Second), res.Resumed)
-	fmt.Fprintf(stdout, "best: %s  (%s/%s, %s/%s, %s/%s)\n", res.Best, out, tune.BestFile, out, tune.IterationsFile, out, tune.PlotFile)
-	var notes []string
-	if probe != nil {
-		if un := probe.Unexercised(); len(un) > 0 {
-			n := fmt.Sprintf("not exercised by the pool's games (no outcome changed between the ends of their ranges in the probe): %s; their tuned values mean nothing", strings.Join(un, ", "))
-			fmt.Fprintln(stdout, n)
-			notes = append(notes, n)
-		}
-	}
-	def, _ := g.Canonical(sp.Bot)
-	if res.Best == def {
-		n := "verification: none, the tuned point is the defaults"
-		fmt.Fprintln(stdout, n)
-		return tune.WriteVerify(out, append([]string{n}, notes...)...)
-	}
-	var poolRep *tune.PoolReport
-	poolLine := "pool verification not run (--verify-pool 0)"
-	if *f.verifyPool > 0 {
-		check := tune.PoolCheck{Tuned: res.Best, Games: *f.verifyPool}
-		if *f.poolSPRT > 0 {
-			check.Test = &rating.DiffSPRT{D0: 0, D1: *f.poolSPRT, Alpha: 0.05, Beta: 0.05}
-		}
-		poolRep, err = t.VerifyPool(ctx, check)
-		if poolRep != nil && err == nil {
-			poolRep.WriteText(stdout)
-			poolLine = poolRep.Line()
-		}
-		if err != nil {
-			return interrupted(err, out)
-		}
-	}
-	selfLine := "default verification not run (--verify 0)"
-	if *f.verify > 0 {
-		vseed := tune.VerifySeed(*f.seed)
-		fmt.Fprintf(stdout, "head to head: paperio sprt --p1 %s --p2 %s --elo0 0 --elo1 %g --max-games %d --seed %d\n", res.Best, sp.Bot, *f.elo1, *f.verify, vseed)
-		rep, err := tune.Verify(ctx, g, po, res.Best, sp.Bot, c, vseed, *f.elo1, *f.verify, *f.workers, nil)
-		if rep != nil {
-			rep.WriteText(stdout)
-			e := rep.Estimate()
-			elo := tourney.EloWords(e, "tuned", "default")
-			if elo == "" {
-				elo = tourney.Fixed(e.Elo, 1) + ", 95 % interval " + tourney.EloInterval(e, 1)
-			}
-			selfLine = fmt.Sprintf("tuned vs default: Elo %s over %d games%s; SPRT (normalized Elo 0 vs %g): %s",
-				elo, rep.W+rep.D+rep.L, aboveZero(e), *f.elo1, rep.Decision)
-			fmt.Fprintln(stdout, selfLine)
-			selfLine = "default verification " + selfVerdict(rep.Decision) + ": " + selfLine
-		}
-		if err != nil {
-			return interrupted(err, out)
-		}
-	}
-	if poolRep != nil {
-		if err := tune.SavePlot(res.Rows, store.Join(out, tune.PlotFile), poolRep); err != nil {
-			return err
-		}
-	}
-	return tune.WriteVerify(out, append([]string{poolLine, selfLine}, notes...)...)
+	return nil
 }
 
 // flagGiven says whether the command line set the flag.
@@ -269,28 +141,6 @@ func flagGiven(fs *flag.FlagSet, name string) bool {
 	return given
 }
 
-// about is a projected duration in words.
-func about(d time.Duration) string {
-	switch {
-	case d < time.Second:
-		return "under a second"
-	case d < 10*time.Minute:
-		return "about " + d.Round(time.Second).String()
-	}
-	return "about " + d.Round(time.Minute).String()
-}
-
-// selfVerdict is the head-to-head SPRT's decision as a verdict.
-func selfVerdict(d rating.Decision) string {
-	switch d {
-	case rating.AcceptH1:
-		return tune.Passed
-	case rating.AcceptH0:
-		return tune.Failed
-	}
-	return tune.Inconclusive
-}
-
 // interrupted explains a run cut short by Ctrl-C: what it keeps and how
 // to continue.
 func interrupted(err error, out string) error {
@@ -298,13 +148,6 @@ func interrupted(err error, out string) error {
 		return fmt.Errorf("interrupted; what was played is kept in %s: run the same command again (or with --resume) to continue", out)
 	}
 	return err
-}
-
-func aboveZero(e rating.Estimate) string {
-	if e.EloLo > 0 {
-		return " (above 0)"
-	}
-	return ""
 }
 
 // defaultTuneBot is the bot tuned without --bot, as the game says
