@@ -167,6 +167,7 @@ type PolicyPlayer struct {
 	eval   *policy.Eval
 	boards []fullBoard // for full views: redrawn each move within the players' boxes
 	global globalScratch
+	value  float32 // the value head's output at the last Decide (0 without one)
 }
 
 // Reset prepares the player for a game on s's board; a board the policy
@@ -192,7 +193,8 @@ func (pl *PolicyPlayer) Act(s *paperio.State, _ play.Clock) paperio.Action {
 }
 
 // Decide observes s for player me, runs the network and returns its logits
-// and the action's index (Actions).
+// and the action's index (Actions). Value is then the network's value of
+// the state.
 func (pl *PolicyPlayer) Decide(s *paperio.State, me int) ([3]float32, int) {
 	e := pl.eval
 	for t, v := range pl.p.views {
@@ -201,7 +203,8 @@ func (pl *PolicyPlayer) Decide(s *paperio.State, me int) ([3]float32, int) {
 	if sc := e.Scalars(); len(sc) > 0 {
 		Scalars(s, me, sc)
 	}
-	logits := e.Logits()
+	logits, value := e.Run()
+	pl.value = value
 	if pl.p.guard {
 		m := pl.p.file.Meta
 		rule := Exposure{Margin: m.ExposureMargin, Way: m.ExposureWay}
@@ -222,6 +225,11 @@ func (pl *PolicyPlayer) Decide(s *paperio.State, me int) ([3]float32, int) {
 	}
 	return logits, choose(logits, pl.p.mask, Safe(s, me))
 }
+
+// Value is the value head's output at the last Decide: what the network
+// expects of the state for the player it decided for (0 when the network
+// has no value head).
+func (pl *PolicyPlayer) Value() float32 { return pl.value }
 
 // observePlanes writes the planes of view v of s for player me, as
 // Observe does, with the environment's fast writers. A full board is drawn
