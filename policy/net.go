@@ -281,6 +281,28 @@ func (e *Eval) Logits() [NumActions]float32 {
 // (0 when the network has no value head).
 func (e *Eval) Run() (logits [NumActions]float32, value float32) {
 	n := e.n
+	e.towers()
+	x, cur := e.feat, 0
+	for i := range n.hidden {
+		d := &n.hidden[i]
+		y := e.hid[cur][:d.out]
+		d.run(x, y)
+		relu(y)
+		x, cur = y, 1-cur
+	}
+	n.pi.run(x, logits[:])
+	if n.value != nil {
+		var v [1]float32
+		n.value.run(x, v[:])
+		value = v[0]
+	}
+	return logits, value
+}
+
+// towers writes the features: each tower's output, flattened as torch
+// flattens it, beside the scalars.
+func (e *Eval) towers() {
+	n := e.n
 	for t, tr := range n.towers {
 		feat := e.feat[tr.off : tr.off+tr.size]
 		if len(tr.convs) == 0 {
@@ -311,21 +333,6 @@ func (e *Eval) Run() (logits [NumActions]float32, value float32) {
 			}
 		}
 	}
-	x, cur := e.feat, 0
-	for i := range n.hidden {
-		d := &n.hidden[i]
-		y := e.hid[cur][:d.out]
-		d.run(x, y)
-		relu(y)
-		x, cur = y, 1-cur
-	}
-	n.pi.run(x, logits[:])
-	if n.value != nil {
-		var v [1]float32
-		n.value.run(x, v[:])
-		value = v[0]
-	}
-	return logits, value
 }
 
 // fromPlanes runs the layer on 0/1 planes (channel, row, column), writing
