@@ -22,13 +22,19 @@ const PolicyPrefix = "policy:"
 // PolicyPath is the file of a "policy:FILE" spec (the prefix is case
 // insensitive): ok says the spec is one, err that it names no file.
 func PolicyPath(spec string) (path string, ok bool, err error) {
+	return prefixPath(spec, PolicyPrefix)
+}
+
+// prefixPath is the file of a spec "PREFIX:FILE" (the prefix is case
+// insensitive): ok says the spec is one, err that it names no file.
+func prefixPath(spec, prefix string) (path string, ok bool, err error) {
 	spec = strings.TrimSpace(spec)
-	if len(spec) < len(PolicyPrefix) || !strings.EqualFold(spec[:len(PolicyPrefix)], PolicyPrefix) {
+	if len(spec) < len(prefix) || !strings.EqualFold(spec[:len(prefix)], prefix) {
 		return "", false, nil
 	}
-	path = strings.TrimSpace(spec[len(PolicyPrefix):])
+	path = strings.TrimSpace(spec[len(prefix):])
 	if path == "" {
-		return "", true, fmt.Errorf("player %q: policy: needs the weights file (policy:path/to/policy.npz)", spec)
+		return "", true, fmt.Errorf("player %q: %s needs the weights file (%spath/to/policy.npz)", spec, prefix, prefix)
 	}
 	return path, true, nil
 }
@@ -196,14 +202,7 @@ func (pl *PolicyPlayer) Act(s *paperio.State, _ play.Clock) paperio.Action {
 // and the action's index (Actions). Value is then the network's value of
 // the state.
 func (pl *PolicyPlayer) Decide(s *paperio.State, me int) ([3]float32, int) {
-	e := pl.eval
-	for t, v := range pl.p.views {
-		observePlanes(v, &pl.boards[t], &pl.global, s, me, e.Planes(t))
-	}
-	if sc := e.Scalars(); len(sc) > 0 {
-		Scalars(s, me, sc)
-	}
-	logits, value := e.Run()
+	logits, value := pl.Evaluate(s, me)
 	pl.value = value
 	if pl.p.guard {
 		m := pl.p.file.Meta
@@ -224,6 +223,19 @@ func (pl *PolicyPlayer) Decide(s *paperio.State, me int) ([3]float32, int) {
 		return logits, choose(soft, true, allow)
 	}
 	return logits, choose(logits, pl.p.mask, Safe(s, me))
+}
+
+// Evaluate observes s for player me and runs the network: its logits (by
+// Actions' order) and its value (0 without a value head), with no mask.
+func (pl *PolicyPlayer) Evaluate(s *paperio.State, me int) ([3]float32, float32) {
+	e := pl.eval
+	for t, v := range pl.p.views {
+		observePlanes(v, &pl.boards[t], &pl.global, s, me, e.Planes(t))
+	}
+	if sc := e.Scalars(); len(sc) > 0 {
+		Scalars(s, me, sc)
+	}
+	return e.Run()
 }
 
 // Value is the value head's output at the last Decide: what the network
@@ -274,7 +286,8 @@ func choose(logits [3]float32, mask bool, safe [3]bool) int {
 	return best
 }
 
-// NewBot is the player of a spec: "policy:FILE", "exec:FILE" or a built-in bot.
+// NewBot is the player of a spec: "policy:FILE", "netsearch:FILE",
+// "exec:FILE" or a built-in bot.
 func NewBot(spec string) (bots.Bot, error) {
 	mk, err := botMaker(spec)
 	if err != nil {
@@ -300,6 +313,16 @@ func botMaker(spec string) (func() (bots.Bot, error), error) {
 	case spec == "":
 		return nil, nil
 	}
+	if path, ok, err := prefixPath(spec, NetSearchPrefix); ok {
+		if err != nil {
+			return nil, err
+		}
+		p, err := LoadPolicy(path)
+		if err != nil {
+			return nil, err
+		}
+		return func() (bots.Bot, error) { return p.NewSearcher("search") }, nil
+	}
 	if path, ok, err := game.ExecPath(spec); ok {
 		if err != nil {
 			return nil, err
@@ -314,6 +337,9 @@ func botMaker(spec string) (func() (bots.Bot, error), error) {
 // or a built-in bot.
 func checkBot(spec string) error {
 	if _, ok, err := PolicyPath(spec); ok {
+		return err
+	}
+	if _, ok, err := prefixPath(spec, NetSearchPrefix); ok {
 		return err
 	}
 	if _, ok, err := game.ExecPath(spec); ok {
