@@ -25,6 +25,10 @@ type Meta struct {
 	// MaskLosing says whether the action is never a move that loses at
 	// once while another move does not (default true).
 	MaskLosing *bool `json:"mask_losing"`
+	// Value says whether the network has a value head v: a Linear layer
+	// from the last hidden layer to one number, with no activation.
+	// Absent: whether the file has the array v.weight.
+	Value *bool `json:"value"`
 	// MaskExposure says whether the action keeps the band out of the
 	// enemy's reach as the exposure mask defines it (rl.Guard; default
 	// false): a stronger mask than MaskLosing, which it implies.

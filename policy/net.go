@@ -2,7 +2,8 @@
 // (docs/POLICY.md: a numpy .npz whose meta array holds the architecture as
 // JSON, written by the Python package's paperio.policy.save) and runs its
 // network in float32: conv towers over observation planes, then Linear
-// layers over their features and the scalars, then three action logits.
+// layers over their features and the scalars, then three action logits
+// and, when the file has a value head, the state's value.
 //
 // The weights are laid out once, when the network is built, in the order
 // the forward pass reads them; an Eval holds one caller's buffers, so that
@@ -72,6 +73,7 @@ type Net struct {
 	scalars  int // scalars joining the features: 0 or NumScalars
 	hidden   []dense
 	pi       dense
+	value    *dense // the value head, nil when the file has none
 }
 
 // NumScalars is the number of scalars of an observation.
@@ -170,6 +172,17 @@ func (f *File) net(inputs [][3]int) (*Net, error) {
 	if n.pi, err = f.dense("pi", in, NumActions); err != nil {
 		return nil, err
 	}
+	_, hasV := f.arrays["v.weight"]
+	if m.Value != nil {
+		hasV = *m.Value
+	}
+	if hasV {
+		v, err := f.dense("v", in, 1)
+		if err != nil {
+			return nil, err
+		}
+		n.value = &v
+	}
 	return n, nil
 }
 
@@ -207,6 +220,9 @@ func (f *File) get(name string, want ...int) ([]float32, error) {
 	return a.data, nil
 }
 
+// HasValue says whether the network has a value head (Eval.Run's value).
+func (n *Net) HasValue() bool { return n.value != nil }
+
 // Features is the number of inputs of the first Linear layer (or of pi).
 func (n *Net) Features() int { return n.features + n.scalars }
 
@@ -243,6 +259,9 @@ func (n *Net) NewEval() *Eval {
 	return e
 }
 
+// HasValue says whether the network run has a value head.
+func (e *Eval) HasValue() bool { return e.n.HasValue() }
+
 // Planes is the buffer of tower t's planes (channels, rows, columns; 0 or
 // 1), to be filled before Logits.
 func (e *Eval) Planes(t int) []uint8 { return e.planes[t] }
@@ -253,6 +272,36 @@ func (e *Eval) Scalars() []float32 { return e.scalars }
 
 // Logits runs the network on the planes and scalars in the buffers.
 func (e *Eval) Logits() [NumActions]float32 {
+	logits, _ := e.Run()
+	return logits
+}
+
+// Run runs the network on the planes and scalars in the buffers: the
+// logits and the value head's output, read off the same last hidden layer
+// (0 when the network has no value head).
+func (e *Eval) Run() (logits [NumActions]float32, value float32) {
+	n := e.n
+	e.towers()
+	x, cur := e.feat, 0
+	for i := range n.hidden {
+		d := &n.hidden[i]
+		y := e.hid[cur][:d.out]
+		d.run(x, y)
+		relu(y)
+		x, cur = y, 1-cur
+	}
+	n.pi.run(x, logits[:])
+	if n.value != nil {
+		var v [1]float32
+		n.value.run(x, v[:])
+		value = v[0]
+	}
+	return logits, value
+}
+
+// towers writes the features: each tower's output, flattened as torch
+// flattens it, beside the scalars.
+func (e *Eval) towers() {
 	n := e.n
 	for t, tr := range n.towers {
 		feat := e.feat[tr.off : tr.off+tr.size]
@@ -284,17 +333,6 @@ func (e *Eval) Logits() [NumActions]float32 {
 			}
 		}
 	}
-	x, cur := e.feat, 0
-	for i := range n.hidden {
-		d := &n.hidden[i]
-		y := e.hid[cur][:d.out]
-		d.run(x, y)
-		relu(y)
-		x, cur = y, 1-cur
-	}
-	var logits [NumActions]float32
-	n.pi.run(x, logits[:])
-	return logits
 }
 
 // fromPlanes runs the layer on 0/1 planes (channel, row, column), writing

@@ -28,6 +28,7 @@ var nets = []struct {
 	{`{"towers": [{"view": "full", "conv": [{"out": 3, "k": 5, "stride": 3, "pad": 2}]}], "scalars": false, "hidden": []}`,
 		[][3]int{{6, 13, 17}}},
 	{`{"towers": [], "hidden": [7, 5]}`, nil},
+	{`{"towers": [{"view": "crop5"}], "hidden": [6], "value": false}`, [][3]int{{7, 5, 5}}},
 }
 
 func writeNet(t *testing.T, i int, seed uint64) string {
@@ -40,8 +41,9 @@ func writeNet(t *testing.T, i int, seed uint64) string {
 }
 
 // reference is the network written plainly from the arrays, in torch's
-// layouts: conv over (channel, row, column), flatten, linear.
-func reference(arrays map[string]policytest.Array, m *policy.Meta, inputs [][3]int, planes [][]uint8, scalars []float32) [3]float32 {
+// layouts: conv over (channel, row, column), flatten, linear: the logits
+// and the value (0 without a value head).
+func reference(arrays map[string]policytest.Array, m *policy.Meta, inputs [][3]int, planes [][]uint8, scalars []float32) ([3]float32, float32) {
 	var feat []float32
 	for t, tw := range m.Towers {
 		c, h, w := inputs[t][0], inputs[t][1], inputs[t][2]
@@ -103,11 +105,15 @@ func reference(arrays map[string]policytest.Array, m *policy.Meta, inputs [][3]i
 		feat = linear(fmt.Sprintf("fc.%d", i), feat, true)
 	}
 	y := linear("pi", feat, false)
-	return [3]float32{y[0], y[1], y[2]}
+	var v float32
+	if _, ok := arrays["v.weight"]; ok {
+		v = linear("v", feat, false)[0]
+	}
+	return [3]float32{y[0], y[1], y[2]}, v
 }
 
 // TestLogitsMatchReference: the fast layouts give the plain network's
-// logits, on random sparse planes and random scalars.
+// logits and value, on random sparse planes and random scalars.
 func TestLogitsMatchReference(t *testing.T) {
 	for i, nt := range nets {
 		for seed := uint64(1); seed <= 2; seed++ { // deflated and stored
@@ -120,6 +126,9 @@ func TestLogitsMatchReference(t *testing.T) {
 			n, err := f.Net(nt.inputs)
 			if err != nil {
 				t.Fatal(err)
+			}
+			if _, ok := arrays["v.weight"]; n.HasValue() != ok || ok == strings.Contains(nt.meta, `"value": false`) {
+				t.Fatalf("net %d: HasValue %v, the file has v.weight: %v", i, n.HasValue(), ok)
 			}
 			e := n.NewEval()
 			rng := rand.New(rand.NewPCG(seed, uint64(i)))
@@ -136,12 +145,18 @@ func TestLogitsMatchReference(t *testing.T) {
 					sc[k] = float32(rng.NormFloat64())
 				}
 				copy(e.Scalars(), sc)
-				got := e.Logits()
-				want := reference(arrays, f.Meta, nt.inputs, planes, sc)
+				got, gotV := e.Run()
+				want, wantV := reference(arrays, f.Meta, nt.inputs, planes, sc)
 				for a := range got {
 					if d := math.Abs(float64(got[a] - want[a])); d > 1e-5*(1+math.Abs(float64(want[a]))) {
 						t.Fatalf("net %d: logits %v, want %v", i, got, want)
 					}
+				}
+				if d := math.Abs(float64(gotV - wantV)); d > 1e-5*(1+math.Abs(float64(wantV))) {
+					t.Fatalf("net %d: value %v, want %v", i, gotV, wantV)
+				}
+				if l := e.Logits(); l != got {
+					t.Fatalf("net %d: Logits %v, Run's %v", i, l, got)
 				}
 			}
 		}
@@ -159,7 +174,7 @@ func TestLogitsDoNotAllocate(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := n.NewEval()
-	if a := testing.AllocsPerRun(20, func() { e.Logits() }); a != 0 {
+	if a := testing.AllocsPerRun(20, func() { e.Run() }); a != 0 {
 		t.Errorf("%v allocations per forward pass", a)
 	}
 }
@@ -187,6 +202,12 @@ func TestRefuses(t *testing.T) {
 		want   string
 	}{
 		{"missing", meta, without("fc.0.bias"), "no array fc.0.bias"},
+		{"value", strings.Replace(meta, `"hidden"`, `"value": true, "hidden"`, 1), without("v.weight"), "no array v.weight"},
+		{"valueshape", meta, func() map[string]policytest.Array {
+			a := without("")
+			a["v.weight"] = policytest.Array{Shape: []int{2, 8}, Data: make([]float32, 16)}
+			return a
+		}(), `array v.weight has shape \[2 8\]; the meta wants \[1 8\]`},
 		{"shape", meta, reshaped, `array fc.1.weight has shape \[8 15\]; the meta wants \[8 16\]`},
 		{"format", strings.Replace(meta, "paperio-policy", "other", 1), good, `meta format "other": want "paperio-policy"`},
 		{"version", strings.Replace(meta, `"version": 1`, `"version": 2`, 1), good, "meta version 2: this reader knows version 1"},

@@ -88,7 +88,8 @@ func WriteFiles(path string, files map[string][]byte, deflate bool) error {
 
 // Random is the arrays of meta's network, for towers whose planes have the
 // shapes inputs, with weights drawn uniformly from ±scale/√fan-in (as
-// torch initialises them when scale is 1) from seed.
+// torch initialises them when scale is 1) from seed. The value head v is
+// there unless the meta says "value": false, as in paperio.policy.
 func Random(meta string, inputs [][3]int, seed uint64, scale float64) (map[string]Array, error) {
 	var m policy.Meta
 	if err := json.Unmarshal([]byte(meta), &m); err != nil {
@@ -138,6 +139,9 @@ func Random(meta string, inputs [][3]int, seed uint64, scale float64) (map[strin
 		features = n
 	}
 	layer("pi", features, policy.NumActions, features)
+	if m.Value == nil || *m.Value {
+		layer("v", features, 1, features)
+	}
 	return out, nil
 }
 

@@ -125,6 +125,9 @@ const (
 
 func (b *searcher) Reset(s *paperio.State, me int, seed uint64, c play.Clock) {
 	b.me = me
+	if b.tr.prior != nil {
+		b.tr.prior.Reset(s)
+	}
 	if b.guide != nil {
 		b.guide.Reset(s, me, seed, c)
 	}

@@ -58,6 +58,9 @@ type tree struct {
 	check     int64 // node count at which the clock is looked at next
 	// Searched counts every Do of every move, for the benchmark.
 	searched int64
+	// prior, when set, orders the moves at the plies below PriorPlies
+	// (search_prior.go).
+	prior Prior
 }
 
 // checkEvery is how many nodes pass between looks at the clock.
@@ -220,7 +223,8 @@ func (t *tree) negamax(depth, ply int, alpha, beta int32, onPV bool) int32 {
 
 // order lists the actions in the order to try them at ply: the previous
 // iteration's move on its principal variation, the killer, then straight,
-// left, right. Repeats are zero.
+// left, right; with a prior, near the root, the prior's order instead of
+// the killer's and the fixed one. Repeats are zero.
 func (t *tree) order(ply int, onPV bool) [5]paperio.Action {
 	var o [5]paperio.Action
 	n := 0
@@ -239,6 +243,10 @@ func (t *tree) order(ply int, onPV bool) [5]paperio.Action {
 	if onPV && ply < len(t.prevPV) && !seen(t.prevPV[ply]) {
 		o[n] = t.prevPV[ply]
 		n++
+	}
+	if t.prior != nil && ply < PriorPlies {
+		t.priorOrder(&o, n)
+		return o
 	}
 	if k := t.killer[ply]; k != 0 && !seen(k) {
 		o[n] = k

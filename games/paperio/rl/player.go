@@ -22,4 +22,15 @@ func init() {
 			return func() (bots.Bot, error) { return p.NewPlayer(), nil }, nil
 		},
 	})
+	paperiogame.RegisterFileKind(paperiogame.FileKind{
+		Prefix: NetSearchPrefix,
+		Help:   "netsearch:FILE  the search bot with its moves near the root ordered by a learned policy's logits (the network of a weights file, as policy:FILE)",
+		Load: func(path string) (func() (bots.Bot, error), error) {
+			p, err := LoadPolicy(path)
+			if err != nil {
+				return nil, err
+			}
+			return func() (bots.Bot, error) { return p.NewSearcher("search") }, nil
+		},
+	})
 }

@@ -22,13 +22,19 @@ const PolicyPrefix = "policy:"
 // PolicyPath is the file of a "policy:FILE" spec (the prefix is case
 // insensitive): ok says the spec is one, err that it names no file.
 func PolicyPath(spec string) (path string, ok bool, err error) {
+	return prefixPath(spec, PolicyPrefix)
+}
+
+// prefixPath is the file of a spec "PREFIX:FILE" (the prefix is case
+// insensitive): ok says the spec is one, err that it names no file.
+func prefixPath(spec, prefix string) (path string, ok bool, err error) {
 	spec = strings.TrimSpace(spec)
-	if len(spec) < len(PolicyPrefix) || !strings.EqualFold(spec[:len(PolicyPrefix)], PolicyPrefix) {
+	if len(spec) < len(prefix) || !strings.EqualFold(spec[:len(prefix)], prefix) {
 		return "", false, nil
 	}
-	path = strings.TrimSpace(spec[len(PolicyPrefix):])
+	path = strings.TrimSpace(spec[len(prefix):])
 	if path == "" {
-		return "", true, fmt.Errorf("player %q: policy: needs the weights file (policy:path/to/policy.npz)", spec)
+		return "", true, fmt.Errorf("player %q: %s needs the weights file (%spath/to/policy.npz)", spec, prefix, prefix)
 	}
 	return path, true, nil
 }
@@ -167,6 +173,7 @@ type PolicyPlayer struct {
 	eval   *policy.Eval
 	boards []fullBoard // for full views: redrawn each move within the players' boxes
 	global globalScratch
+	value  float32 // the value head's output at the last Decide (0 without one)
 }
 
 // Reset prepares the player for a game on s's board; a board the policy
@@ -192,16 +199,11 @@ func (pl *PolicyPlayer) Act(s *paperio.State, _ play.Clock) paperio.Action {
 }
 
 // Decide observes s for player me, runs the network and returns its logits
-// and the action's index (Actions).
+// and the action's index (Actions). Value is then the network's value of
+// the state.
 func (pl *PolicyPlayer) Decide(s *paperio.State, me int) ([3]float32, int) {
-	e := pl.eval
-	for t, v := range pl.p.views {
-		observePlanes(v, &pl.boards[t], &pl.global, s, me, e.Planes(t))
-	}
-	if sc := e.Scalars(); len(sc) > 0 {
-		Scalars(s, me, sc)
-	}
-	logits := e.Logits()
+	logits, value := pl.Evaluate(s, me)
+	pl.value = value
 	if pl.p.guard {
 		m := pl.p.file.Meta
 		rule := Exposure{Margin: m.ExposureMargin, Way: m.ExposureWay}
@@ -222,6 +224,24 @@ func (pl *PolicyPlayer) Decide(s *paperio.State, me int) ([3]float32, int) {
 	}
 	return logits, choose(logits, pl.p.mask, Safe(s, me))
 }
+
+// Evaluate observes s for player me and runs the network: its logits (by
+// Actions' order) and its value (0 without a value head), with no mask.
+func (pl *PolicyPlayer) Evaluate(s *paperio.State, me int) ([3]float32, float32) {
+	e := pl.eval
+	for t, v := range pl.p.views {
+		observePlanes(v, &pl.boards[t], &pl.global, s, me, e.Planes(t))
+	}
+	if sc := e.Scalars(); len(sc) > 0 {
+		Scalars(s, me, sc)
+	}
+	return e.Run()
+}
+
+// Value is the value head's output at the last Decide: what the network
+// expects of the state for the player it decided for (0 when the network
+// has no value head).
+func (pl *PolicyPlayer) Value() float32 { return pl.value }
 
 // observePlanes writes the planes of view v of s for player me, as
 // Observe does, with the environment's fast writers. A full board is drawn
@@ -266,7 +286,8 @@ func choose(logits [3]float32, mask bool, safe [3]bool) int {
 	return best
 }
 
-// NewBot is the player of a spec: "policy:FILE", "exec:FILE" or a built-in bot.
+// NewBot is the player of a spec: "policy:FILE", "netsearch:FILE",
+// "exec:FILE" or a built-in bot.
 func NewBot(spec string) (bots.Bot, error) {
 	mk, err := botMaker(spec)
 	if err != nil {
@@ -292,6 +313,16 @@ func botMaker(spec string) (func() (bots.Bot, error), error) {
 	case spec == "":
 		return nil, nil
 	}
+	if path, ok, err := prefixPath(spec, NetSearchPrefix); ok {
+		if err != nil {
+			return nil, err
+		}
+		p, err := LoadPolicy(path)
+		if err != nil {
+			return nil, err
+		}
+		return func() (bots.Bot, error) { return p.NewSearcher("search") }, nil
+	}
 	if path, ok, err := game.ExecPath(spec); ok {
 		if err != nil {
 			return nil, err
@@ -306,6 +337,9 @@ func botMaker(spec string) (func() (bots.Bot, error), error) {
 // or a built-in bot.
 func checkBot(spec string) error {
 	if _, ok, err := PolicyPath(spec); ok {
+		return err
+	}
+	if _, ok, err := prefixPath(spec, NetSearchPrefix); ok {
 		return err
 	}
 	if _, ok, err := game.ExecPath(spec); ok {

@@ -21,7 +21,8 @@ import (
 // torchNets are the networks of TestPolicyMatchesTorch: crops with padded
 // and strided convolutions, a full board through a strided tower beside a
 // bare crop, a full board with a kernel wider than its stride, no scalars,
-// no hidden layer, no towers; masked and not.
+// no hidden layer, no towers; masked and not; with a value head and
+// without.
 var torchNets = []string{
 	`{"towers": [{"view": "crop11", "conv": [{"out": 16, "k": 3, "stride": 1, "pad": 1}, {"out": 16, "k": 3, "stride": 2, "pad": 1}]}],
 	  "hidden": [64], "name": "crop"}`,
@@ -30,7 +31,7 @@ var torchNets = []string{
 	`{"towers": [{"view": "crop7", "conv": [{"out": 4, "k": 5, "stride": 1, "pad": 2}]}], "hidden": [], "scalars": false,
 	  "mask_losing": false, "name": "crop without scalars"}`,
 	`{"towers": [{"view": "full", "conv": [{"out": 6, "k": 5, "stride": 3, "pad": 2}]}], "hidden": [24], "name": "full"}`,
-	`{"towers": [], "hidden": [16], "mask_losing": false, "name": "scalars"}`,
+	`{"towers": [], "hidden": [16], "mask_losing": false, "value": false, "name": "scalars"}`,
 	`{"towers": [{"view": "crop11", "conv": []}, {"view": "global15", "conv": []}], "hidden": [64, 32], "name": "crop and global"}`,
 	`{"towers": [{"view": "global9", "conv": [{"out": 8, "k": 3, "stride": 1, "pad": 1}, {"out": 8, "k": 3, "stride": 2, "pad": 0}]},
 	             {"view": "crop5", "conv": [{"out": 4, "k": 3, "stride": 1, "pad": 0}]}], "hidden": [16], "name": "global conv and crop"}`,
@@ -42,7 +43,8 @@ const torchStates = 10240
 
 // TestPolicyMatchesTorch: networks made and saved by paperio.policy (torch,
 // its own random initialisation) give in Go the logits torch gives, within
-// float32 rounding, and the same action, on the states of games between
+// float32 rounding, the value torch gives, and the same action, on the
+// states of games between
 // the built-in bots, for both players: the observations Go feeds its
 // networks (checked against Observe here) are written to files that torch
 // reads, and torch's action is PolicyNet.act's, its mask read from the
@@ -79,6 +81,7 @@ func TestPolicyMatchesTorch(t *testing.T) {
 	obs := make([][]byte, len(views))
 	var scalars []float32
 	goLogits := make([][][3]float32, len(players))
+	goValues := make([][]float32, len(players))
 	goActs := make([][]int, len(players))
 	unmasked := make([]int, len(players)) // states where the mask changed the action
 	planes := make([][]uint8, len(views))
@@ -106,6 +109,7 @@ func TestPolicyMatchesTorch(t *testing.T) {
 				t.Fatalf("net %d: scalars %v, want %v", i, got, sc)
 			}
 			goLogits[i] = append(goLogits[i], logits)
+			goValues[i] = append(goValues[i], pl.Value())
 			goActs[i] = append(goActs[i], a)
 			if choose(logits, false, [3]bool{}) != a {
 				unmasked[i]++
@@ -131,20 +135,30 @@ func TestPolicyMatchesTorch(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		out := make([]float32, 4*n)
+		out := make([]float32, 5*n)
 		if err := binary.Read(bytes.NewReader(b), binary.LittleEndian, out); err != nil {
 			t.Fatalf("net %d: torch's output: %v", i, err)
 		}
-		var worst float64
+		var worst, worstV float64
 		var seen [3]int
+		values := 0 // states where torch's value is not 0
 		ties := 0
 		for k := range n {
-			tl := out[4*k : 4*k+3]
-			ta := int(out[4*k+3])
-			gl := goLogits[i][k]
+			tl, tv := out[5*k:5*k+3], out[5*k+3]
+			ta := int(out[5*k+4])
+			gl, gv := goLogits[i][k], goValues[i][k]
 			scale := 1.0
 			for a := range 3 {
 				scale = math.Max(scale, math.Abs(float64(tl[a])))
+			}
+			vscale := math.Max(1, math.Abs(float64(tv)))
+			if d := math.Abs(float64(gv-tv)) / vscale; d > 1e-5 {
+				t.Fatalf("net %d, state %d: Go's value %v, torch's %v", i, k, gv, tv)
+			} else {
+				worstV = math.Max(worstV, d)
+			}
+			if tv != 0 {
+				values++
 			}
 			for a := range 3 {
 				d := math.Abs(float64(gl[a]-tl[a])) / scale
@@ -162,8 +176,11 @@ func TestPolicyMatchesTorch(t *testing.T) {
 				ties++
 			}
 		}
-		t.Logf("net %d (%s): %d states, actions %v, largest logit difference %.2g of the largest logit, %d ties decided apart, mask changed %d actions",
-			i, players[i].p.Name(), n, seen, worst, ties, unmasked[i])
+		t.Logf("net %d (%s): %d states, actions %v, largest logit difference %.2g of the largest logit, value difference %.2g, %d ties decided apart, mask changed %d actions",
+			i, players[i].p.Name(), n, seen, worst, worstV, ties, unmasked[i])
+		if hasV := players[i].eval.HasValue(); hasV != (values > n/2) || hasV == (i == 4) {
+			t.Errorf("net %d: value head %v, torch's value not 0 in %d of %d states", i, hasV, values, n)
+		}
 		if ties > n/1000 {
 			t.Errorf("net %d: %d of %d actions differ by ties", i, ties, n)
 		}

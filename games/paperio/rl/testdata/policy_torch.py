@@ -5,9 +5,10 @@
 
 make builds each meta's PolicyNet with torch's own initialisation (seeded)
 and saves it with paperio.policy.save; run loads each file with
-paperio.policy.load and writes, per observation, the three logits and the
-action (float32 each) that the network gives, the action as PolicyNet.act
-takes it (the mask read from the observation).
+paperio.policy.load and writes, per observation, the three logits, the
+value (0 without a value head) and the action (float32 each) that the
+network gives, the action as PolicyNet.act takes it (the mask read from the
+observation).
 """
 
 import importlib.util
@@ -48,13 +49,16 @@ def run(d):
     for i in range(spec['nets']):
         net = policy.load(os.path.join(d, 'net%d.npz' % i))
         planes = [views[t['view']] for t in net.meta['towers']]
-        out = np.zeros((n, 4), np.float32)
+        out = np.zeros((n, 5), np.float32)
         with torch.no_grad():
             for lo in range(0, n, 1024):
                 p = [x[lo:lo + 1024] for x in planes]
                 s = scalars[lo:lo + 1024]
-                out[lo:lo + 1024, :3] = net(p, s)[0].numpy()
-                out[lo:lo + 1024, 3] = net.act(p, s).numpy()
+                logits, value = net(p, s)
+                out[lo:lo + 1024, :3] = logits.numpy()
+                if value is not None:
+                    out[lo:lo + 1024, 3] = value.numpy()
+                out[lo:lo + 1024, 4] = net.act(p, s).numpy()
         out.tofile(os.path.join(d, 'out%d.bin' % i))
 
 
