@@ -279,6 +279,32 @@ func TestWilsonKnownValues(t *testing.T) {
 	}
 }
 
+// WilsonScore on numbers worked by hand: 8 of 10 is 0.4902 to 0.9433,
+// a draw counts half (12.5 of 25), and an integer score is Wilson's.
+func TestWilsonScore(t *testing.T) {
+	for _, c := range []struct {
+		score  float64
+		n      int
+		lo, hi float64
+	}{
+		{8, 10, 0.49016, 0.94332},
+		{0, 20, 0, 0.16113},
+		{20, 20, 0.83887, 1},
+		{12.5, 25, 0.31752, 0.68248},
+		{0, 0, 0, 1},
+	} {
+		lo, hi := analysis.WilsonScore(c.score, c.n, analysis.Z95)
+		if math.Abs(lo-c.lo) > 5e-5 || math.Abs(hi-c.hi) > 5e-5 {
+			t.Errorf("WilsonScore(%v, %d) = [%.5f, %.5f], want [%.5f, %.5f]", c.score, c.n, lo, hi, c.lo, c.hi)
+		}
+		if k := int(c.score); float64(k) == c.score {
+			if wl, wh := analysis.Wilson(k, c.n, analysis.Z95); wl != lo || wh != hi {
+				t.Errorf("Wilson(%d, %d) = [%v, %v], WilsonScore [%v, %v]", k, c.n, wl, wh, lo, hi)
+			}
+		}
+	}
+}
+
 func TestFindGame(t *testing.T) {
 	dir, _, _ := fixture(t, 12)
 	ds, err := analysis.Open(dir)

@@ -43,20 +43,26 @@ func Summarize(xs []float64) Summary {
 // Wilson returns the Wilson score interval of k successes in n trials at
 // normal quantile z (Z95 for 95 %). With n = 0 it is [0, 1].
 func Wilson(k, n int, z float64) (lo, hi float64) {
-	if n == 0 {
+	return WilsonScore(float64(k), n, z)
+}
+
+// WilsonScore is Wilson of a score that counts draws as halves (wins +
+// draws/2) over n games.
+func WilsonScore(score float64, n int, z float64) (lo, hi float64) {
+	if n <= 0 {
 		return 0, 1
 	}
 	nf := float64(n)
-	p := float64(k) / nf
+	p := score / nf
 	z2 := z * z
 	den := 1 + z2/nf
 	centre := (p + z2/(2*nf)) / den
 	half := z / den * math.Sqrt(p*(1-p)/nf+z2/(4*nf*nf))
 	lo, hi = max(0, centre-half), min(1, centre+half)
-	if k == 0 {
+	if score == 0 {
 		lo = 0 // exactly, not a rounding error away from it
 	}
-	if k == n {
+	if score == nf {
 		hi = 1
 	}
 	return lo, hi

@@ -27,13 +27,13 @@ package training
 import (
 	"errors"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/paperio/paperio/analysis"
 	"github.com/paperio/paperio/trainlog"
 )
 
@@ -308,26 +308,8 @@ func Scores(matchups []trainlog.Matchup, minGames int) []Member {
 func finish(p Point) Point {
 	n := p.Games()
 	p.Score = (float64(p.Wins) + float64(p.Draws)/2) / float64(n)
-	p.Low, p.High = Wilson(float64(p.Wins)+float64(p.Draws)/2, n)
+	p.Low, p.High = analysis.WilsonScore(float64(p.Wins)+float64(p.Draws)/2, n, analysis.Z95)
 	return p
-}
-
-// z95 is the normal quantile of a two-sided 95 % interval.
-const z95 = 1.959963984540054
-
-// Wilson is the Wilson score 95 % interval of a score (wins + draws/2) over
-// n games, as the trainer computes it for its log; (0, 1) without games.
-func Wilson(score float64, n int) (lo, hi float64) {
-	if n <= 0 {
-		return 0, 1
-	}
-	nf := float64(n)
-	p := score / nf
-	z2 := z95 * z95
-	d := 1 + z2/nf
-	c := (p + z2/(2*nf)) / d
-	h := z95 * math.Sqrt(p*(1-p)/nf+z2/(4*nf*nf)) / d
-	return max(0, c-h), min(1, c+h)
 }
 
 // Bound says what a rating's games tell of it.

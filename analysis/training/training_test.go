@@ -7,33 +7,12 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/paperio/paperio/analysis"
 	"github.com/paperio/paperio/analysis/training"
 	"github.com/paperio/paperio/trainlog"
 )
 
 func near(a, b float64) bool { return math.Abs(a-b) < 1e-4 }
-
-// The Wilson interval on numbers worked by hand: 8 of 10 is 0.4902 to
-// 0.9433, none of 20 at most 0.1611 (3.84 / 23.84), a draw counts half.
-func TestWilson(t *testing.T) {
-	for _, c := range []struct {
-		score     float64
-		n         int
-		low, high float64
-	}{
-		{8, 10, 0.49016, 0.94332},
-		{0, 20, 0, 0.16113},
-		{20, 20, 0.83887, 1},
-		{10, 20, 0.29930, 0.70070},
-		{12.5, 25, 0.31752, 0.68248},
-		{0, 0, 0, 1},
-	} {
-		lo, hi := training.Wilson(c.score, c.n)
-		if !near(lo, c.low) || !near(hi, c.high) {
-			t.Errorf("Wilson(%v, %d) = %.5f, %.5f; want %.5f, %.5f", c.score, c.n, lo, hi, c.low, c.high)
-		}
-	}
-}
 
 // row is a matchups row of iteration it (a minute each) against opp.
 func row(it int32, opp string, w, d, l int32) trainlog.Matchup {
@@ -80,7 +59,7 @@ func TestScores(t *testing.T) {
 			t.Errorf("goround point %d: %d games, fewer than the minimum", k, p.Games())
 		}
 		score := float64(c.w) + float64(c.d)/2
-		lo, hi := training.Wilson(score, c.w+c.d+c.l)
+		lo, hi := analysis.WilsonScore(score, c.w+c.d+c.l, analysis.Z95)
 		if !near(p.Score, score/float64(c.w+c.d+c.l)) || p.Low != lo || p.High != hi || p.Minutes() != (c.from+c.to)/2 {
 			t.Errorf("goround point %d: score %v (%v–%v) at %v", k, p.Score, p.Low, p.High, p.Minutes())
 		}
