@@ -12,8 +12,6 @@ import (
 
 	"github.com/apache/arrow/go/v15/arrow"
 	"github.com/apache/arrow/go/v15/arrow/array"
-	"github.com/apache/arrow/go/v15/arrow/ipc"
-	"github.com/apache/arrow/go/v15/arrow/memory"
 
 	"github.com/paperio/paperio/games/paperio/rl"
 	"github.com/paperio/paperio/games/paperio/rl/arrowipc"
@@ -23,46 +21,14 @@ import (
 // the file's size and its bytes per row, the compression.
 var exportLine = regexp.MustCompile(`^(\d+) rows \((crop\d+|full)\) from .+ → .+: (\d+) bytes, (\d+\.\d) bytes/row \((lz4|zstd|none)\)\n$`)
 
-// readExport reads an export file: the IPC file format, or the stream
-// format for .arrows.
+// readExport reads an export file.
 func readExport(t *testing.T, path string) (*arrow.Schema, []arrow.Record) {
 	t.Helper()
-	f, err := os.Open(path)
+	schema, recs, err := arrowipc.Read(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	var recs []arrow.Record
-	if strings.HasSuffix(path, ".arrows") {
-		r, err := ipc.NewReader(f, ipc.WithAllocator(memory.DefaultAllocator))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer r.Release()
-		for r.Next() {
-			rec := r.Record()
-			rec.Retain()
-			recs = append(recs, rec)
-		}
-		if r.Err() != nil {
-			t.Fatal(r.Err())
-		}
-		return r.Schema(), recs
-	}
-	r, err := ipc.NewFileReader(f, ipc.WithAllocator(memory.DefaultAllocator))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	for i := 0; i < r.NumRecords(); i++ {
-		rec, err := r.Record(i)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rec.Retain()
-		recs = append(recs, rec)
-	}
-	return r.Schema(), recs
+	return schema, recs
 }
 
 // TestExportWritesTheLoadersRows: paperio export writes, batch by batch,

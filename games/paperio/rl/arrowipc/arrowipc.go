@@ -7,6 +7,7 @@ package arrowipc
 import (
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -141,6 +142,47 @@ func Write(l *rl.Loader, v rl.View, path string, format Format, compression stri
 		return rows, t.pos, err
 	}
 	return rows, t.pos, f.Commit()
+}
+
+// Read reads every record batch of an Arrow IPC file, in the format its
+// name asks for (FormatOf). The caller releases the records.
+func Read(path string) (*arrow.Schema, []arrow.Record, error) {
+	format, err := FormatOf(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	var recs []arrow.Record
+	if format == Stream {
+		r, err := ipc.NewReader(f, ipc.WithAllocator(memory.DefaultAllocator))
+		if err != nil {
+			return nil, nil, err
+		}
+		defer r.Release()
+		for r.Next() {
+			r.Record().Retain()
+			recs = append(recs, r.Record())
+		}
+		return r.Schema(), recs, r.Err()
+	}
+	r, err := ipc.NewFileReader(f, ipc.WithAllocator(memory.DefaultAllocator))
+	if err != nil {
+		return nil, nil, err
+	}
+	defer r.Close()
+	for i := 0; i < r.NumRecords(); i++ {
+		rec, err := r.Record(i)
+		if err != nil {
+			return nil, nil, err
+		}
+		rec.Retain()
+		recs = append(recs, rec)
+	}
+	return r.Schema(), recs, nil
 }
 
 // mem is the first k rows of a batch's buffers.

@@ -8,8 +8,6 @@ import (
 
 	"github.com/apache/arrow/go/v15/arrow"
 	"github.com/apache/arrow/go/v15/arrow/array"
-	"github.com/apache/arrow/go/v15/arrow/ipc"
-	"github.com/apache/arrow/go/v15/arrow/memory"
 
 	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/game"
@@ -36,40 +34,13 @@ func dataset(t *testing.T) string {
 }
 
 // records reads every record of an IPC file or stream.
-func records(t *testing.T, path string, format Format) (*arrow.Schema, []arrow.Record) {
+func records(t *testing.T, path string) (*arrow.Schema, []arrow.Record) {
 	t.Helper()
-	f, err := os.Open(path)
+	schema, recs, err := Read(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	var recs []arrow.Record
-	if format == Stream {
-		r, err := ipc.NewReader(f, ipc.WithAllocator(memory.DefaultAllocator))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer r.Release()
-		for r.Next() {
-			r.Record().Retain()
-			recs = append(recs, r.Record())
-		}
-		return r.Schema(), recs
-	}
-	r, err := ipc.NewFileReader(f, ipc.WithAllocator(memory.DefaultAllocator))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	for i := 0; i < r.NumRecords(); i++ {
-		rec, err := r.Record(i)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rec.Retain()
-		recs = append(recs, rec)
-	}
-	return r.Schema(), recs
+	return schema, recs
 }
 
 // Write gives the same rows in both formats and every compression, a
@@ -98,7 +69,7 @@ func TestWriteBothFormats(t *testing.T) {
 		if st, err := os.Stat(path); err != nil || st.Size() != written {
 			t.Errorf("%s: %d bytes written, the file has %v (%v)", c.name, written, st.Size(), err)
 		}
-		schema, recs := records(t, path, c.format)
+		schema, recs := records(t, path)
 		if !schema.Equal(Schema(v, l.Shape())) {
 			t.Errorf("%s: schema %v", c.name, schema)
 		}
