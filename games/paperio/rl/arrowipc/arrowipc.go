@@ -197,38 +197,33 @@ func mem(b rl.LoaderBuffers, k, size int) rl.LoaderBuffers {
 func batchRecord(schema *arrow.Schema, b rl.LoaderBuffers) arrow.Record {
 	alloc := memory.DefaultAllocator
 	k := len(b.Action)
-	cols := make([]arrow.Array, 0, len(schema.Fields()))
-	planes := array.NewUint8Builder(alloc)
-	planes.AppendValues(b.Planes, nil)
-	cols = append(cols, fixedList(schema.Field(0).Type, k, planes.NewArray()))
-	scalars := array.NewFloat32Builder(alloc)
-	scalars.AppendValues(b.Scalars, nil)
-	cols = append(cols, fixedList(schema.Field(1).Type, k, scalars.NewArray()))
-	action := array.NewInt64Builder(alloc)
-	action.AppendValues(b.Action, nil)
-	reward := array.NewFloat32Builder(alloc)
-	reward.AppendValues(b.Reward, nil)
-	done := array.NewBooleanBuilder(alloc)
-	done.AppendValues(b.Done, nil)
-	outcome := array.NewFloat32Builder(alloc)
-	outcome.AppendValues(b.Outcome, nil)
-	player := array.NewInt8Builder(alloc)
-	player.AppendValues(b.Player, nil)
-	game := array.NewInt64Builder(alloc)
-	game.AppendValues(b.GameID, nil)
-	half := array.NewInt32Builder(alloc)
-	half.AppendValues(b.HalfStep, nil)
-	for _, bl := range []array.Builder{action, reward, done, outcome, player, game, half} {
-		cols = append(cols, bl.NewArray())
-		bl.Release()
+	cols := []arrow.Array{
+		fixedList(schema.Field(0).Type, k, column(array.NewUint8Builder(alloc), b.Planes)),
+		fixedList(schema.Field(1).Type, k, column(array.NewFloat32Builder(alloc), b.Scalars)),
+		column(array.NewInt64Builder(alloc), b.Action),
+		column(array.NewFloat32Builder(alloc), b.Reward),
+		column(array.NewBooleanBuilder(alloc), b.Done),
+		column(array.NewFloat32Builder(alloc), b.Outcome),
+		column(array.NewInt8Builder(alloc), b.Player),
+		column(array.NewInt64Builder(alloc), b.GameID),
+		column(array.NewInt32Builder(alloc), b.HalfStep),
 	}
-	planes.Release()
-	scalars.Release()
 	rec := array.NewRecord(schema, cols, int64(k))
 	for _, c := range cols {
 		c.Release()
 	}
 	return rec
+}
+
+// column is an array of values, built by bl (which it releases).
+func column[T any, B interface {
+	AppendValues([]T, []bool)
+	NewArray() arrow.Array
+	Release()
+}](bl B, values []T) arrow.Array {
+	defer bl.Release()
+	bl.AppendValues(values, nil)
+	return bl.NewArray()
 }
 
 // fixedList wraps values as a fixed-size list array of k lists.
