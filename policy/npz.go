@@ -77,7 +77,9 @@ func readEntry(f *zip.File) ([]byte, error) {
 		return nil, fmt.Errorf("damaged: %v", err)
 	}
 	defer rc.Close()
-	buf := bytes.NewBuffer(make([]byte, 0, f.UncompressedSize64))
+	// Room past the declared size, so that the read to the end (where
+	// archive/zip checks the size and the CRC-32) does not grow the buffer.
+	buf := bytes.NewBuffer(make([]byte, 0, f.UncompressedSize64+bytes.MinRead))
 	_, err = buf.ReadFrom(rc)
 	data := buf.Bytes()
 	switch {
@@ -93,9 +95,9 @@ func readEntry(f *zip.File) ([]byte, error) {
 	if uint64(len(data)) != f.UncompressedSize64 {
 		return nil, fmt.Errorf("holds %d bytes, its header declares %d: the file is damaged", len(data), f.UncompressedSize64)
 	}
-	// archive/zip skips the check when the header's CRC-32 is 0; a
-	// damaged header may say 0 too.
-	if crc32.ChecksumIEEE(data) != f.CRC32 {
+	// archive/zip checked the CRC-32 at the end of the read, but skips the
+	// check when the header's is 0; a damaged header may say 0 too.
+	if f.CRC32 == 0 && crc32.ChecksumIEEE(data) != 0 {
 		return nil, fmt.Errorf("CRC-32 mismatch: the contents are damaged")
 	}
 	return data, nil

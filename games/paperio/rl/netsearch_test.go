@@ -2,33 +2,19 @@ package rl
 
 import (
 	"math/rand/v2"
-	"path/filepath"
 	"slices"
 	"testing"
 
 	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/engine/paperio/bots"
 	"github.com/paperio/paperio/play"
-	"github.com/paperio/paperio/policy/policytest"
 )
 
 // netSearchPolicy writes the trainer's default network with random
 // weights and loads it.
 func netSearchPolicy(t *testing.T, c paperio.Config) *Policy {
 	t.Helper()
-	views, err := LoadPolicyMeta(trainerNet)
-	if err != nil {
-		t.Fatal(err)
-	}
-	inputs := make([][3]int, len(views))
-	for i, v := range views {
-		inputs[i] = v.Shape(c)
-	}
-	path := filepath.Join(t.TempDir(), "net.npz")
-	if err := policytest.WriteRandom(path, trainerNet, inputs, 3, 1); err != nil {
-		t.Fatal(err)
-	}
-	p, err := LoadPolicy(path)
+	p, err := LoadPolicy(writePolicy(t, trainerNet, c, 3))
 	if err != nil {
 		t.Fatal(err)
 	}

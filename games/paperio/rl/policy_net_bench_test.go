@@ -2,14 +2,12 @@ package rl
 
 import (
 	"fmt"
-	"path/filepath"
 	"runtime"
 	"testing"
 	"time"
 
 	"github.com/paperio/paperio/engine/paperio"
 	"github.com/paperio/paperio/policy"
-	"github.com/paperio/paperio/policy/policytest"
 )
 
 // trainerNet is the network paperio.train builds by default (view
@@ -38,15 +36,7 @@ func BenchmarkPolicyNet(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	inputs := make([][3]int, len(views))
-	for i, v := range views {
-		inputs[i] = v.Shape(c)
-	}
-	path := filepath.Join(b.TempDir(), "p.npz")
-	if err := policytest.WriteRandom(path, trainerNet, inputs, 1, 1); err != nil {
-		b.Fatal(err)
-	}
-	p, err := LoadPolicy(path)
+	p, err := LoadPolicy(writePolicy(b, trainerNet, c, 1))
 	if err != nil {
 		b.Fatal(err)
 	}
