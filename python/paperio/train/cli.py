@@ -101,8 +101,8 @@ def overrides(a):
         if name not in a:
             continue
         v = getattr(a, name)
-        if name == 'guard':
-            v = v == 'exposure'
+        if 'choices' in f.metadata['argparse'] and f.metadata['parse']:  # a choice the setting reads (--mask)
+            v = f.metadata['parse'](v)
         if name == 'way_soft':
             out['guard_way_soft'] = True
         out[name] = v
