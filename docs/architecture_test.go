@@ -51,43 +51,17 @@ func modulePackages(t *testing.T) map[string][]string {
 	return pkgs
 }
 
-// codeSpans are the contents of the code spans of a Markdown text, fenced
-// blocks left out.
+// codeSpans are the contents of the code spans of a Markdown text's
+// paragraphs, fenced blocks left out.
 func codeSpans(text string) []string {
 	var out []string
 	span := regexp.MustCompile("(`+)([^`]+?)`+")
-	for _, block := range outsideFences(text) {
-		for _, m := range span.FindAllStringSubmatch(block, -1) {
+	for _, para := range strings.Split(strings.Join(blankFences(text), "\n"), "\n\n") {
+		for _, m := range span.FindAllStringSubmatch(para, -1) {
 			out = append(out, strings.TrimSpace(m[2]))
 		}
 	}
 	return out
-}
-
-// outsideFences splits a Markdown text into the runs of lines between its
-// fenced code blocks.
-func outsideFences(text string) []string {
-	var out []string
-	var cur []string
-	inFence, mark := false, ""
-	for _, line := range strings.Split(text, "\n") {
-		if m := fence.FindStringSubmatch(line); m != nil {
-			if !inFence {
-				out = append(out, strings.Join(cur, "\n"))
-				cur = nil
-				inFence, mark = true, m[1]
-				continue
-			}
-			if m[1] == mark {
-				inFence = false
-				continue
-			}
-		}
-		if !inFence {
-			cur = append(cur, line)
-		}
-	}
-	return append(out, strings.Join(cur, "\n"))
 }
 
 // layerDrawing is the first fenced block after the heading of the section

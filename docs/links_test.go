@@ -74,22 +74,7 @@ func parse(text string) mdDoc {
 		}
 		para = nil
 	}
-	inFence, fenceMark := false, ""
-	for i, line := range strings.Split(text, "\n") {
-		if m := fence.FindStringSubmatch(line); m != nil {
-			if !inFence {
-				flush()
-				inFence, fenceMark = true, m[1]
-				continue
-			}
-			if m[1] == fenceMark {
-				inFence = false
-				continue
-			}
-		}
-		if inFence {
-			continue
-		}
+	for i, line := range blankFences(text) {
 		if m := heading.FindStringSubmatch(line); m != nil {
 			flush()
 			a := slug(m[2])
@@ -112,6 +97,22 @@ func parse(text string) mdDoc {
 	}
 	flush()
 	return doc
+}
+
+// blankFences returns the lines of a Markdown text with those of its fenced
+// code blocks, fences included, made blank.
+func blankFences(text string) []string {
+	lines := strings.Split(text, "\n")
+	inFence, mark := false, ""
+	for i, line := range lines {
+		if m := fence.FindStringSubmatch(line); m != nil && (!inFence || m[1] == mark) {
+			inFence, mark = !inFence, m[1]
+			lines[i] = ""
+		} else if inFence {
+			lines[i] = ""
+		}
+	}
+	return lines
 }
 
 // blankCodeSpans turns every code span of a block (a run of backticks up to

@@ -38,6 +38,17 @@ def _number(kind):
     return parse
 
 
+def _parsed(parse):
+    """argparse's type for a setting parsed by its own function: the
+    function's ValueError says what is wrong."""
+    def type_(text):
+        try:
+            return parse(text)
+        except ValueError as e:
+            raise argparse.ArgumentTypeError('%r: %s' % (text, e)) from None
+    return type_
+
+
 def parser():
     ap = Parser(prog=PROG, argument_default=argparse.SUPPRESS, description=(
         'Trains a paper.io policy by playing, into OUT (policy.npz, itNNNN.npz, state.pt, log/); the same command '
@@ -77,7 +88,7 @@ def parser():
                   help=(m['help'] + ('' if plain else ' (default %s)' % (settings_.show(f, f.default) or 'none')))
                   .replace('%', '%%'))
         if 'action' not in kw and 'choices' not in kw:
-            kw['type'] = m['parse'] or (_number(f.type) if f.type in (int, float) else str)
+            kw['type'] = _parsed(m['parse']) if m['parse'] else _number(f.type) if f.type in (int, float) else str
             kw.setdefault('metavar', settings_.flag_name(f)[2:].upper().replace('-', '_'))
         groups[m['group']].add_argument(settings_.flag_name(f), **kw)
     return ap
@@ -90,8 +101,8 @@ def overrides(a):
         if name not in a:
             continue
         v = getattr(a, name)
-        if name == 'guard':
-            v = v == 'exposure'
+        if 'choices' in f.metadata['argparse'] and f.metadata['parse']:  # a choice the setting reads (--mask)
+            v = f.metadata['parse'](v)
         if name == 'way_soft':
             out['guard_way_soft'] = True
         out[name] = v

@@ -25,7 +25,7 @@ from .. import _lib
 from . import settings as settings_
 from .league import DEFAULT_LEAGUE
 from .settings import Settings
-from .trainer import Trainer, load_state
+from .trainer import Trainer, load_state, saved_settings
 
 # The settings that the clone of best keeps whatever the flags say: its mask, its league's floors.
 CLONE_KEEPS = ('guard', 'guard_margin', 'guard_way', 'guard_way_soft', 'way_soft', 'way_toward', 'algo',
@@ -116,7 +116,7 @@ def saved(out, plan):
     for stage in RECIPES[plan['recipe']].stages:
         path = os.path.join(out, stage.folder, 'state.pt')
         if os.path.exists(path):
-            s = Settings(**{'exit_hindsight_area': True, **load_state(path)['settings']})
+            s = saved_settings(load_state(path))
         else:
             s = stage_settings(stage, plan['settings'])
         stages.append((stage, s))

@@ -46,8 +46,7 @@ class Trainer:
         self.resumed = os.path.exists(self.state_path)
         st = load_state(self.state_path) if self.resumed else None
         if self.resumed:
-            # A run saved before exit_hindsight_area existed gave hindsight to every loss, and goes on so.
-            self.s = Settings(**{'exit_hindsight_area': True, **st['settings']})
+            self.s = saved_settings(st)
             self.seed = int(st.get('seed', seed))
             self.init = st.get('init')
             members = st['league']['fixed'] + ([SELF] if st['league']['selfplay'] else [])
@@ -273,6 +272,13 @@ class Trainer:
         with open(tmp, 'rb') as f:
             os.fsync(f.fileno())
         os.replace(tmp, self.state_path)
+
+
+def saved_settings(st):
+    """The Settings of a saved state. A run saved before
+    exit_hindsight_area existed gave hindsight to every loss, and goes on
+    so."""
+    return Settings(**{'exit_hindsight_area': True, **st['settings']})
 
 
 def load_state(path):
