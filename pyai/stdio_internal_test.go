@@ -3,6 +3,7 @@ package pyai
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -52,5 +53,34 @@ func TestShutdownEndsRunningPlayers(t *testing.T) {
 	}
 	if _, err := os.Stat(dir); !os.IsNotExist(err) {
 		t.Errorf("after Shutdown the player's folder %s is still there (%v)", dir, err)
+	}
+}
+
+// Finish closes the player's input and waits for it only until it exits:
+// a player that ends at the end of its input costs no grace, one that
+// does not is killed once the grace is over; neither leaves its folder.
+func TestFinishWaitsOnlyUntilThePlayerExits(t *testing.T) {
+	quits := startScript(t, "while read line; do :; done\necho bye >&2\n")
+	start := time.Now()
+	quits.Finish(30 * time.Second)
+	if took := time.Since(start); took > 10*time.Second {
+		t.Errorf("Finish waited %v for a player that exits at the end of its input", took)
+	}
+	if quits.CPUExceeded() || !strings.Contains(quits.Output(), "bye") {
+		t.Errorf("the player did not read to the end of its input: %q", quits.Output())
+	}
+	stays := startScript(t, "while :; do read line; done\n")
+	start = time.Now()
+	stays.Finish(300 * time.Millisecond)
+	if took := time.Since(start); took < 300*time.Millisecond {
+		t.Errorf("Finish returned after %v, before the grace of a player that does not exit", took)
+	}
+	for _, s := range []*Stdio{quits, stays} {
+		if s.Alive() {
+			t.Error("a player runs after Finish")
+		}
+		if _, err := os.Stat(s.p.dir); !os.IsNotExist(err) {
+			t.Errorf("after Finish the player's folder %s is still there (%v)", s.p.dir, err)
+		}
 	}
 }

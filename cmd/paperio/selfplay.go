@@ -105,8 +105,10 @@ func runSelfplay(args []string) error {
 	var checked map[string]*game.Entrant
 	if !*check {
 		// Every player starts before anything is written, and the instance
-		// started is kept for its first game.
-		if checked, err = specEntrants(g, o, plan.Specs(), true); err != nil {
+		// started is kept for its first game when there are few players
+		// (as in a tournament: with more, each would wait as a process).
+		specs := plan.Specs()
+		if checked, err = specEntrants(g, o, specs, len(specs) <= keepPlayers); err != nil {
 			return err
 		}
 		defer func() {

@@ -17,8 +17,8 @@ import (
 	"github.com/paperio/paperio/tourney"
 )
 
-// keepPlayers is the most players a tournament keeps the checked
-// instances of for their first series.
+// keepPlayers is the most players a tournament or a self-play run keeps
+// the checked instances of for their first series or game.
 const keepPlayers = 8
 
 func init() {
