@@ -407,6 +407,7 @@ func paperio_close(h C.int64_t) {
 type loaderOptions struct {
 	Dir      string   `json:"dir"`
 	Crop     int      `json:"crop"`
+	Global   int      `json:"global"`
 	Batch    int      `json:"batch"`
 	Shuffle  bool     `json:"shuffle"`
 	Seed     int64    `json:"seed"`
@@ -422,19 +423,19 @@ func paperio_data_new(opts *C.char, shape *C.char, shapeLen C.int, msg *C.char, 
 			return 0, fmt.Errorf("dataset options: %v", err)
 		}
 		l, err := rl.NewLoader(rl.LoaderOptions{
-			Dir: j.Dir, View: rl.View{Crop: j.Crop}, Batch: j.Batch, Shuffle: j.Shuffle,
+			Dir: j.Dir, View: rl.View{Crop: j.Crop, Global: j.Global}, Batch: j.Batch, Shuffle: j.Shuffle,
 			Seed: j.Seed, InFlight: j.InFlight, Players: j.Players,
 		})
 		if err != nil {
 			return 0, err
 		}
-		writeMsg(shape, shapeLen, shapeJSON(l.Shape(), [3]int{}))
+		writeMsg(shape, shapeLen, shapeJSON(l.Shape(), l.GlobalShape()))
 		return register(&object{loader: l}), nil
 	})
 }
 
 // paperio_data_buffers hands over a batch's arrays, in the order of
-// rl.LoaderBuffers: planes (uint8), scalars (float32), action (int64),
+// rl.LoaderBuffers: planes (uint8; a crop's, then a global map's), scalars (float32), action (int64),
 // reward (float32), done (bool), outcome (float32), player (int8),
 // game_id (int64), half_step (int32).
 //
@@ -447,8 +448,7 @@ func paperio_data_buffers(h C.int64_t, ptrs *unsafe.Pointer, msg *C.char, msgLen
 		p := unsafe.Slice(ptrs, 9)
 		l := o.loader
 		n := l.Batch()
-		sh := l.Shape()
-		size := sh[0] * sh[1] * sh[2]
+		size := l.Size()
 		return 0, l.SetBuffers(rl.LoaderBuffers{
 			Planes: slice[uint8](p[0], n*size), Scalars: slice[float32](p[1], n*rl.NumScalars),
 			Action: slice[int64](p[2], n), Reward: slice[float32](p[3], n), Done: slice[bool](p[4], n),

@@ -4,7 +4,7 @@ engine."""
 import numpy as np
 
 from . import _lib
-from .env import parse_view
+from .env import _split, parse_view
 
 
 class Dataset(_lib.Handle):
@@ -17,7 +17,8 @@ class Dataset(_lib.Handle):
             batch['planes'], batch['scalars'], batch['action'], ...
 
     planes and scalars are the observation the mover saw before moving
-    (docs/OBSERVATION.md); action (int64: 0 left, 1 straight, 2 right), reward
+    (docs/OBSERVATION.md; a view 'cropK+globalG' adds global, the coarse
+    map of the whole board, as VectorEnv's obs['global']); action (int64: 0 left, 1 straight, 2 right), reward
     (float32: the result for the mover on the game's last half-step, else 0),
     done (bool: the game's last half-step), outcome (float32: the game's
     result for the mover on every row), player (int8: 1 or 2), game_id
@@ -52,9 +53,9 @@ class Dataset(_lib.Handle):
         if isinstance(players, str):
             players = [players]
         crop, glob = parse_view(view)
-        if glob:
-            raise _lib.Error('view %r: a dataset gives full boards and crops, without a global map' % (view,))
-        options = {'dir': str(path), 'crop': crop, 'batch': int(batch_size), 'shuffle': bool(shuffle),
+        if glob and not crop:
+            raise _lib.Error('view %r: a global map goes with a crop (e.g. crop11+global15)' % (view,))
+        options = {'dir': str(path), 'crop': crop, 'global': glob, 'batch': int(batch_size), 'shuffle': bool(shuffle),
                    'seed': int(seed), 'in_flight': int(in_flight), 'players': list(players or [])}
         self._h = None
         self._h, shape = _lib.new_object(_lib.lib.paperio_data_new, options)
@@ -62,14 +63,20 @@ class Dataset(_lib.Handle):
         self.path, self.view, self.batch_size, self.seed, self.copy = str(path), view, int(batch_size), int(seed), copy
         n = self.batch_size
         self.shape = tuple(shape['planes'])
+        self.global_shape = tuple(shape['global']) if 'global' in shape else None
+        # One buffer of whole observations (the crop's planes, then the
+        # global map's), which batch['planes'] and batch['global'] view.
+        size = int(np.prod(self.shape)) + (int(np.prod(self.global_shape)) if self.global_shape else 0)
+        self._planes = np.zeros((n, size), np.uint8)
         self._buf = {
-            'planes': np.zeros((n,) + self.shape, np.uint8), 'scalars': np.zeros((n, shape['scalars']), np.float32),
+            **_split(self._planes, self.shape, self.global_shape), 'scalars': np.zeros((n, shape['scalars']), np.float32),
             'action': np.zeros(n, np.int64), 'reward': np.zeros(n, np.float32), 'done': np.zeros(n, bool),
             'outcome': np.zeros(n, np.float32), 'player': np.zeros(n, np.int8), 'game_id': np.zeros(n, np.int64),
             'half_step': np.zeros(n, np.int32),
         }
         order = ['planes', 'scalars', 'action', 'reward', 'done', 'outcome', 'player', 'game_id', 'half_step']
-        self._msg.check(_lib.lib.paperio_data_buffers(self._h, _lib.pointers([self._buf[k] for k in order]),
+        arrays = [self._planes] + [self._buf[k] for k in order[1:]]
+        self._msg.check(_lib.lib.paperio_data_buffers(self._h, _lib.pointers(arrays),
                                                       self._msg.buf, self._msg.size))
         self._passes = 0
         self._rows = None

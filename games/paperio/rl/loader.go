@@ -52,7 +52,7 @@ type LoaderOptions struct {
 // LoaderBuffers are the arrays a batch is written into, one row per
 // half-step (the Python package's numpy arrays).
 type LoaderBuffers struct {
-	Planes   []uint8   // Batch × View.Size: the observation the mover saw before moving
+	Planes   []uint8   // Batch × View.Size: the observation the mover saw before moving (a crop's planes, then a global map's)
 	Scalars  []float32 // Batch × NumScalars
 	Action   []int64   // the mover's action: 0 left, 1 straight, 2 right
 	Reward   []float32 // the turns table's reward: the result for the mover on the game's last half-step, else 0
@@ -93,6 +93,7 @@ type replaySlot struct {
 	keep   [2]bool // whose rows are kept
 	track  tracker // for the scalars that search the board
 	winner paperio.Winner
+	global *globalScratch // views with a global map
 }
 
 // NewLoader finds the dataset's files and checks the options. The loader
@@ -101,8 +102,8 @@ func NewLoader(o LoaderOptions) (*Loader, error) {
 	if err := o.View.Check(); err != nil {
 		return nil, err
 	}
-	if o.View.Global != 0 {
-		return nil, fmt.Errorf("view %v: the loader writes full boards and crops", o.View)
+	if o.View.Global != 0 && o.View.Crop == 0 {
+		return nil, fmt.Errorf("view %v: the loader writes full boards, crops and crops with a global map", o.View)
 	}
 	if o.Batch < 1 {
 		return nil, fmt.Errorf("batch %d: must be at least 1", o.Batch)
@@ -179,8 +180,17 @@ func canonical(spec string) (string, error) {
 	return s.String(), nil
 }
 
-// Shape is the shape of one observation's planes.
+// Shape is the shape of one observation's planes (the crop's, with a
+// global view).
 func (l *Loader) Shape() [3]int { return l.o.View.Shape(l.board) }
+
+// GlobalShape is the shape of the global map's planes ((0, 0, 0) without
+// one).
+func (l *Loader) GlobalShape() [3]int { return l.o.View.GlobalShape() }
+
+// Size is the number of bytes of one row's planes: Shape's, then the
+// global map's.
+func (l *Loader) Size() int { return l.size }
 
 // Batch is the number of rows of a batch.
 func (l *Loader) Batch() int { return l.o.Batch }
@@ -507,7 +517,14 @@ func (l *Loader) write(sl *replaySlot, m, n, idx int, last bool) {
 	dst := b.Planes[n*l.size : (n+1)*l.size]
 	switch {
 	case l.o.View.Crop > 0:
-		writeCrop(l.o.View.Crop, s, m, dst)
+		k := l.o.View.Crop
+		writeCrop(k, s, m, dst)
+		if g := l.o.View.Global; g > 0 {
+			if sl.global == nil {
+				sl.global = new(globalScratch)
+			}
+			sl.global.writeGlobal(g, s, m, dst[CropPlanes*k*k:])
+		}
 	case m == 0:
 		copy(dst, sl.planes)
 	default: // player 2's view: own and enemy planes change places

@@ -14,10 +14,9 @@ import (
 )
 
 func newLoaderBuffers(l *Loader) LoaderBuffers {
-	sh := l.Shape()
 	n := l.o.Batch
 	return LoaderBuffers{
-		Planes: make([]uint8, n*sh[0]*sh[1]*sh[2]), Scalars: make([]float32, n*NumScalars),
+		Planes: make([]uint8, n*l.Size()), Scalars: make([]float32, n*NumScalars),
 		Action: make([]int64, n), Reward: make([]float32, n), Done: make([]bool, n), Outcome: make([]float32, n),
 		Player: make([]int8, n), GameID: make([]int64, n), HalfStep: make([]int32, n),
 	}
@@ -75,7 +74,7 @@ var loaderPairs = []selfplay.Pair{{P1: "heuristic", P2: "random"}, {P1: "goround
 // TestLoaderMatchesTurns: read in order, the loader gives every row of the
 // turns table — action, reward, done, outcome, player, game and half-step
 // equal — with the observation Observe gives of the game before that
-// half-step, for full boards and crops.
+// half-step, for full boards, crops and crops with a global map.
 func TestLoaderMatchesTurns(t *testing.T) {
 	c := paperio.Config{Width: 102, Height: 101, MaxTurns: 150}
 	dir, games := selfplayRun(t, c, 5, 9, loaderPairs...)
@@ -86,7 +85,7 @@ func TestLoaderMatchesTurns(t *testing.T) {
 		}
 		return int(a.HalfStep - b.HalfStep)
 	})
-	for _, v := range []View{Full, {Crop: 11}} {
+	for _, v := range []View{Full, {Crop: 11}, {Crop: 11, Global: 15}} {
 		l := newLoader(t, LoaderOptions{Dir: dir, View: v, Batch: 37})
 		var sh *shadow
 		want := make([]uint8, l.size)
@@ -203,6 +202,7 @@ func TestLoaderRefuses(t *testing.T) {
 		{LoaderOptions{Dir: eraser, Batch: 1}, "holds eraser games, not paper.io"},
 		{LoaderOptions{Dir: damaged, Batch: 0}, "batch 0"},
 		{LoaderOptions{Dir: damaged, Batch: 1, View: View{Crop: 2}}, "crop 2"},
+		{LoaderOptions{Dir: damaged, Batch: 1, View: View{Global: 15}}, "crops with a global map"},
 		{LoaderOptions{Dir: damaged, Batch: 1, Players: []string{"nosuchbot"}}, "players"},
 	}
 	for _, tc := range cases {
