@@ -77,12 +77,60 @@ type Rating struct {
 	Games      int32   `parquet:"games" json:"games"`
 }
 
+// Generation is one row per generation of the search in the loop
+// (generations.parquet; python3 -m paperio.train --algo search): its
+// games, what was learned from them, the gate and where the time went.
+// The same generation also has its iterations row (Iteration counts
+// generations there, Steps the rows learned from) and matchups rows.
+type Generation struct {
+	Iteration       int32   `parquet:"iteration" json:"iteration"`     // the generation, 1-based
+	Seconds         float64 `parquet:"seconds" json:"seconds"`         // training time so far, the stages before not included
+	Games           int32   `parquet:"games" json:"games"`             // self-play games of netsearch:BEST
+	Rows            int64   `parquet:"rows" json:"rows"`               // their rows of netsearch:BEST (its moves)
+	BufferRows      int64   `parquet:"buffer_rows" json:"buffer_rows"` // rows of the replay buffer learned from
+	Steps           int32   `parquet:"steps" json:"steps"`             // minibatches
+	PolicyLoss      float32 `parquet:"policy_loss" json:"policy_loss"` // cross-entropy of the search's moves, mean over the minibatches
+	ValueLoss       float32 `parquet:"value_loss" json:"value_loss"`   // squared error of the value head against the outcome
+	Agreement       float32 `parquet:"agreement" json:"agreement"`     // share of rows whose most likely move is the search's
+	GateGames       int32   `parquet:"gate_games" json:"gate_games"`
+	GateScore       float32 `parquet:"gate_score" json:"gate_score"` // the learner's score against netsearch:BEST in the gate
+	Admitted        bool    `parquet:"admitted" json:"admitted"`     // the learner became BEST
+	Best            string  `parquet:"best,dict" json:"best"`        // the best after the gate ("g0004": the generation that admitted it)
+	SelfplaySeconds float64 `parquet:"selfplay_seconds" json:"selfplay_seconds"`
+	TrainSeconds    float64 `parquet:"train_seconds" json:"train_seconds"`
+	GateSeconds     float64 `parquet:"gate_seconds" json:"gate_seconds"`
+	EvalSeconds     float64 `parquet:"eval_seconds" json:"eval_seconds"`
+	GamesPerMinute  float32 `parquet:"games_per_minute" json:"games_per_minute"` // of the self-play
+	RowsPerSecond   float32 `parquet:"rows_per_second" json:"rows_per_second"`   // rows of netsearch:BEST per second of self-play
+}
+
+// Eval is one row per measure of the learner's strength against an anchor
+// (evals.parquet): the network alone (Line "policy": policy:BEST) or
+// inside the search (Line "netsearch": netsearch:BEST), a few games
+// against a fixed bot, sides alternating. Package analysis/training fits
+// the Elo of each line over training time from them.
+type Eval struct {
+	Iteration int32   `parquet:"iteration" json:"iteration"` // the generation after which it was measured
+	Seconds   float64 `parquet:"seconds" json:"seconds"`     // training time then (of this stage)
+	Line      string  `parquet:"line,dict" json:"line"`      // "policy" or "netsearch"
+	Player    string  `parquet:"player,dict" json:"player"`  // the best's name ("g0004")
+	Opponent  string  `parquet:"opponent,dict" json:"opponent"`
+	Wins      int32   `parquet:"wins" json:"wins"`
+	Draws     int32   `parquet:"draws" json:"draws"`
+	Losses    int32   `parquet:"losses" json:"losses"`
+}
+
 // Files of the tables in a log folder.
 const (
-	IterationsFile = "iterations.parquet"
-	MatchupsFile   = "matchups.parquet"
-	RatingsFile    = "ratings.parquet"
+	IterationsFile  = "iterations.parquet"
+	MatchupsFile    = "matchups.parquet"
+	RatingsFile     = "ratings.parquet"
+	GenerationsFile = "generations.parquet"
+	EvalsFile       = "evals.parquet"
 )
+
+// tables names the files of the tables, for errors.
+const tables = IterationsFile + ", " + MatchupsFile + ", " + RatingsFile + ", " + GenerationsFile + " or " + EvalsFile
 
 // Read reads a table; a missing file is an empty table.
 func Read[T any](path string) ([]T, error) {
@@ -122,8 +170,12 @@ func AppendJSON(dir, table string, rows []byte) error {
 		return appendJSON[Matchup](path, rows)
 	case RatingsFile:
 		return appendJSON[Rating](path, rows)
+	case GenerationsFile:
+		return appendJSON[Generation](path, rows)
+	case EvalsFile:
+		return appendJSON[Eval](path, rows)
 	}
-	return fmt.Errorf("table %q: want %s, %s or %s", table, IterationsFile, MatchupsFile, RatingsFile)
+	return fmt.Errorf("table %q: want %s", table, tables)
 }
 
 // ReadJSON reads the table named by its file in folder dir as a JSON
@@ -137,8 +189,12 @@ func ReadJSON(dir, table string) ([]byte, error) {
 		return readJSON[Matchup](path)
 	case RatingsFile:
 		return readJSON[Rating](path)
+	case GenerationsFile:
+		return readJSON[Generation](path)
+	case EvalsFile:
+		return readJSON[Eval](path)
 	}
-	return nil, fmt.Errorf("table %q: want %s, %s or %s", table, IterationsFile, MatchupsFile, RatingsFile)
+	return nil, fmt.Errorf("table %q: want %s", table, tables)
 }
 
 func readJSON[T any](path string) ([]byte, error) {

@@ -79,8 +79,11 @@ func stagesSpan(r *training.Run) string {
 	all := fmt.Sprintf("%d iterations, %.1f minutes", r.IterationCount(), r.Minutes())
 	switch {
 	case r.Clone != nil:
-		return fmt.Sprintf("%s (%s %d it., %.1f min, then %s %d it., %.1f min)", all,
-			r.Clone.Stage, len(r.Clone.Iterations), r.Clone.Minutes(), r.Stage, len(r.Iterations), r.Minutes()-r.Start)
+		var parts []string
+		for _, s := range r.Stages() {
+			parts = append(parts, fmt.Sprintf("%s %d it., %.1f min", s.Stage, len(s.Iterations), s.Minutes()-s.Start))
+		}
+		return fmt.Sprintf("%s (%s)", all, strings.Join(parts, ", then "))
 	case r.Stage == training.CloneStage:
 		return all + " of its clone stage (the play-outs have not begun)"
 	}
@@ -117,16 +120,21 @@ type cut struct {
 	before, after string
 }
 
-// cutsOf is the stage boundary of a run of two stages (none for one).
+// cutsOf are the stage boundaries of a run of several stages (none for
+// one).
 func cutsOf(r *training.Run, colour color.Color, labelled bool) []cut {
-	if r.Clone == nil {
-		return nil
+	var out []cut
+	for _, s := range r.Stages() {
+		if s.Clone == nil {
+			continue
+		}
+		c := cut{at: s.Start, colour: colour}
+		if labelled {
+			c.before, c.after = s.Clone.Stage, s.Stage
+		}
+		out = append(out, c)
 	}
-	c := cut{at: r.Start, colour: colour}
-	if labelled {
-		c.before, c.after = r.Clone.Stage, r.Stage
-	}
-	return []cut{c}
+	return out
 }
 
 // drawCuts draws the cuts across a panel whose axes are set, their labels
@@ -205,14 +213,59 @@ func oneRun(r *training.Run, minGames int) ([]*plot.Plot, string, error) {
 			l, stage = cl, r.Clone.Stage
 		}
 	}
+	panels := []*plot.Plot{score}
+	lines, anchor, err := training.Strength(r)
+	if err != nil {
+		return nil, "", err
+	}
+	if len(lines) > 0 {
+		p, err := strengthPanel(lines, anchor, r.Minutes(), cuts)
+		if err != nil {
+			return nil, "", err
+		}
+		panels = append(panels, p)
+	}
 	if !hasLadder(l) {
-		return []*plot.Plot{score}, noLadder(r), nil
+		if len(lines) > 0 {
+			return panels, "", nil // the search loop's strength stands for the ladder
+		}
+		return panels, noLadder(r), nil
 	}
 	elo, err := ladderPanel(l, stage, earlier, r.Minutes(), colours, cuts)
 	if err != nil {
 		return nil, "", err
 	}
-	return []*plot.Plot{score, elo}, "", nil
+	return append(panels, elo), "", nil
+}
+
+// strengthPanel draws the Elo of each line of the search loop's measures
+// (the network alone, the network inside the search) over training time,
+// each point with its 95 % interval, relative to the anchor.
+func strengthPanel(lines []training.Line, anchor string, end float64, cuts []cut) (*plot.Plot, error) {
+	p := newPlot(fmt.Sprintf("Elo of the best network alone (policy:) and inside the search (netsearch:); %s = 0", anchor))
+	p.X.Label.Text, p.Y.Label.Text = trainingX, "Elo"
+	p.Add(plotter.NewGrid())
+	var xs, ys []float64
+	for k, l := range lines {
+		cs := make([]training.Rated, len(l.Points))
+		n := 0
+		for i, q := range l.Points {
+			cs[i] = training.Rated{Minutes: q.Minutes, Elo: q.Elo, CI95: q.CI95}
+			xs, ys = append(xs, q.Minutes, q.Minutes), append(ys, q.Elo-q.CI95, q.Elo+q.CI95)
+			n += q.Games
+		}
+		key, err := checkpoints(p, cs, Palette[k%len(Palette)], Shapes[k%len(Shapes)])
+		if err != nil {
+			return nil, err
+		}
+		last := l.Points[len(l.Points)-1]
+		p.Legend.Add(fmt.Sprintf("%s: %d measures, %s; last %+.0f ± %.0f", l.Name, len(l.Points), games(n),
+			last.Elo, last.CI95), key...)
+	}
+	if err := eloAxis(p, xs, ys, end, cuts); err != nil {
+		return nil, err
+	}
+	return p, nil
 }
 
 // compareRuns is a score panel per league member (in the order they first

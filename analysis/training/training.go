@@ -34,6 +34,7 @@ import (
 	"strings"
 
 	"github.com/paperio/paperio/analysis"
+	"github.com/paperio/paperio/rating"
 	"github.com/paperio/paperio/trainlog"
 )
 
@@ -46,50 +47,77 @@ type Run struct {
 	Iterations []trainlog.Iteration
 	Matchups   []trainlog.Matchup
 	Ratings    []trainlog.Rating
+	// Evals are the measures of the search in the loop (its last stage):
+	// the network alone and inside the search against fixed anchors.
+	Evals []trainlog.Eval
 	// Stage names the stage this log is of: "" for a run of one stage,
-	// CloneStage or PlayoutStage for a stage of the best recipe.
+	// CloneStage, PlayoutStage or SearchStage for a stage of a recipe.
 	Stage string
-	// Clone is the first stage of a two-stage run (the best recipe's
-	// clone of heuristic, its log in OUT/clone/log), nil without one.
+	// Clone is the stage before this one (the best recipe's clone of
+	// heuristic, its log in OUT/clone/log; the search recipe's play-outs
+	// in OUT/exit/log, whose own Clone is the clone), nil without one.
 	Clone *Run
 	// Start is where this log's training time begins on the run's time
-	// axis, in minutes: the training time of the stage before (0 for the
+	// axis, in minutes: the training time of the stages before (0 for the
 	// first stage).
-	Start float64
+	Start  float64
+	search bool // the log is the search loop's (generations or evals)
 }
 
-// The stages of the best recipe, and the folder of the first.
+// The stages of the recipes, and the folders of the stages before the
+// last (the last stage's log is OUT/log).
 const (
 	CloneStage   = "clone"
 	PlayoutStage = "play-outs"
+	SearchStage  = "search"
 	CloneFolder  = "clone"
+	ExitFolder   = "exit"
 )
 
 // ErrNoLog says a folder holds no training log (or no iteration yet).
 var ErrNoLog = errors.New("no training log")
 
-// Read reads the log of the run in folder dir, and with it the log of its
-// clone stage when dir/clone/log holds one (a run of the best recipe): the
-// second stage's time then starts where the clone's ends. A run whose
-// clone stage is still training (no iteration in dir/log yet) is its clone
-// stage alone. A folder that does not exist, or holds no iteration, is an
-// error wrapping ErrNoLog or the file system's error.
+// Read reads the log of the run in folder dir, and with it the logs of
+// the stages before when dir/clone/log (the clone) and dir/exit/log (the
+// play-outs of the search recipe) hold some: each stage's time then
+// starts where the one before ends. The last stage is the search loop
+// when its log has evals or generations, else the play-outs. A run whose
+// last stage has no iteration yet is its stages so far. A folder that
+// does not exist, or holds no iteration, is an error wrapping ErrNoLog or
+// the file system's error.
 func Read(dir string) (*Run, error) {
 	r, err := readLog(dir)
 	if err != nil {
 		return nil, err
 	}
-	clone, err := readLog(filepath.Join(dir, CloneFolder))
-	if err != nil {
-		return nil, err
+	var before []*Run
+	for _, st := range []struct{ folder, stage string }{{CloneFolder, CloneStage}, {ExitFolder, PlayoutStage}} {
+		s, err := readLog(filepath.Join(dir, st.folder))
+		if err != nil {
+			return nil, err
+		}
+		if len(s.Iterations) > 0 {
+			s.Stage = st.stage
+			before = append(before, s)
+		}
 	}
-	switch {
-	case len(clone.Iterations) > 0 && len(r.Iterations) > 0:
-		clone.Stage, r.Stage = CloneStage, PlayoutStage
-		r.Clone, r.Start = clone, clone.Minutes()
-	case len(clone.Iterations) > 0:
-		clone.Dir, clone.Name, clone.Stage = r.Dir, r.Name, CloneStage
-		r = clone
+	if len(before) > 0 {
+		switch {
+		case len(r.Iterations) == 0:
+			last := before[len(before)-1]
+			last.Dir, last.Name = r.Dir, r.Name
+			r, before = last, before[:len(before)-1]
+		case r.search || len(before) > 1 || before[0].Stage == PlayoutStage:
+			r.Stage = SearchStage
+		default:
+			r.Stage = PlayoutStage
+		}
+		for k, s := range append(before, r) {
+			if k > 0 {
+				s.Clone = before[k-1]
+				s.Start = s.Clone.Minutes()
+			}
+		}
 	}
 	if len(r.Iterations) == 0 {
 		if _, err := os.Stat(dir); err != nil {
@@ -118,6 +146,11 @@ func readLog(dir string) (*Run, error) {
 	if r.Ratings, err = trainlog.Read[trainlog.Rating](filepath.Join(log, trainlog.RatingsFile)); err != nil {
 		return nil, err
 	}
+	if r.Evals, err = trainlog.Read[trainlog.Eval](filepath.Join(log, trainlog.EvalsFile)); err != nil {
+		return nil, err
+	}
+	_, err = os.Stat(filepath.Join(log, trainlog.GenerationsFile))
+	r.search = err == nil || len(r.Evals) > 0
 	return r, nil
 }
 
@@ -130,13 +163,13 @@ func (r *Run) Minutes() float64 {
 	return r.Start + r.Iterations[len(r.Iterations)-1].Seconds/60
 }
 
-// Stages are the logs of the run's stages in order: the clone, then this
-// log; this log alone for a run of one stage.
+// Stages are the logs of the run's stages in order: the clone (and the
+// play-outs), then this log; this log alone for a run of one stage.
 func (r *Run) Stages() []*Run {
 	if r.Clone == nil {
 		return []*Run{r}
 	}
-	return []*Run{r.Clone, r}
+	return append(r.Clone.Stages(), r)
 }
 
 // IterationCount is the number of iterations of every stage.
@@ -423,4 +456,107 @@ func Latest(r *Run) Ladder {
 	sort.SliceStable(l.Checkpoints, func(a, b int) bool { return l.Checkpoints[a].Minutes < l.Checkpoints[b].Minutes })
 	sort.SliceStable(l.Members, func(a, b int) bool { return l.Members[a].Elo > l.Members[b].Elo })
 	return l
+}
+
+// StrengthPoint is one measure of a line: the best after a generation
+// against the anchors, its Elo fitted with every measure of the log.
+type StrengthPoint struct {
+	Iteration int32
+	Minutes   float64 // on the run's time axis
+	Elo, CI95 float64 // relative to the anchor; CI95: the 95 % interval's half-width
+	Games     int
+	Score     float64 // (wins + draws/2) / games against the anchors
+}
+
+// Line is the strength of one way of playing the learner over training
+// time: "policy" (the network alone) or "netsearch" (inside the search).
+type Line struct {
+	Name   string
+	Points []StrengthPoint
+}
+
+// Strength fits the Elo of each line of the run's evals (the search
+// loop's measures) over training time: every (line, generation) is a
+// player, the anchors the others, all fitted together by Bradley–Terry
+// with the package rating's default prior, so that a measure that won or
+// lost every game still has a finite Elo. The anchor at 0 is heuristic
+// when it was measured against, else the first opponent of the log. No
+// lines without evals.
+func Strength(r *Run) ([]Line, string, error) {
+	if len(r.Evals) == 0 {
+		return nil, "", nil
+	}
+	index := map[string]int{}
+	var players []string
+	id := func(name string) int {
+		if i, ok := index[name]; ok {
+			return i
+		}
+		index[name] = len(players)
+		players = append(players, name)
+		return len(players) - 1
+	}
+	anchor := r.Evals[0].Opponent
+	for _, e := range r.Evals {
+		if e.Opponent == "heuristic" {
+			anchor = "heuristic"
+		}
+	}
+	type key struct {
+		line string
+		it   int32
+	}
+	var order []key
+	seen := map[key]*StrengthPoint{}
+	at := map[key]float64{}
+	var games []rating.Outcome
+	for _, e := range r.Evals {
+		k := key{e.Line, e.Iteration}
+		if seen[k] == nil {
+			seen[k] = &StrengthPoint{Iteration: e.Iteration}
+			order = append(order, k)
+		}
+		at[k] = r.Start + e.Seconds/60
+		i, j := id(fmt.Sprintf("%s@%d", e.Line, e.Iteration)), id("anchor:"+e.Opponent)
+		p := seen[k]
+		p.Games += int(e.Wins + e.Draws + e.Losses)
+		p.Score += float64(e.Wins) + float64(e.Draws)/2
+		for _, g := range []struct {
+			n     int32
+			score float64
+		}{{e.Wins, 1}, {e.Draws, 0.5}, {e.Losses, 0}} {
+			for range g.n {
+				games = append(games, rating.Outcome{I: i, J: j, Score: g.score})
+			}
+		}
+	}
+	if len(games) == 0 {
+		return nil, anchor, nil
+	}
+	fit, err := rating.FitBradleyTerry(players, games, rating.DefaultPrior)
+	if err != nil {
+		return nil, "", fmt.Errorf("strength: %v", err)
+	}
+	base := fit[index["anchor:"+anchor]].Elo
+	var lines []Line
+	byName := map[string]int{}
+	for _, k := range order {
+		p := seen[k]
+		f := fit[index[fmt.Sprintf("%s@%d", k.line, k.it)]]
+		p.Minutes, p.Elo, p.CI95 = at[k], f.Elo-base, f.CI95
+		if p.Games > 0 {
+			p.Score /= float64(p.Games)
+		}
+		i, ok := byName[k.line]
+		if !ok {
+			i = len(lines)
+			byName[k.line] = i
+			lines = append(lines, Line{Name: k.line})
+		}
+		lines[i].Points = append(lines[i].Points, *p)
+	}
+	for _, l := range lines {
+		sort.SliceStable(l.Points, func(a, b int) bool { return l.Points[a].Minutes < l.Points[b].Minutes })
+	}
+	return lines, anchor, nil
 }

@@ -52,13 +52,16 @@ def _parsed(parse):
 def parser():
     ap = Parser(prog=PROG, argument_default=argparse.SUPPRESS, description=(
         'Trains a paper.io policy by playing, into OUT (policy.npz, itNNNN.npz, state.pt, log/); the same command '
-        'again goes on where it stopped. Without flags: the best recipe, a clone of heuristic and then expert '
-        'iteration, 45 minutes (docs/TRAINING-LOG.md).'))
+        'again goes on where it stopped. Without flags: the search recipe, a clone of heuristic, expert '
+        'iteration, then the search in the loop (netsearch self-play, a gate), 60 minutes (docs/TRAINING.md).'))
     ap.add_argument('out', metavar='OUT', help='folder of the run: checkpoints, state and log (resumed when it has a '
                                                'state)')
     run = ap.add_argument_group('the run')
     run.add_argument('--recipe', choices=sorted(recipes.RECIPES),
-                     help='best (default): a clone of heuristic in OUT/clone for 30 iterations (at most a quarter '
+                     help='search (default): the stages of best, the clone in OUT/clone (at most 15 %% of '
+                          '--minutes) and the play-outs in OUT/exit (at most 25 %%), then the search in the loop in '
+                          'OUT for the rest (--search-* flags; results against every bot in OUT/results.json). '
+                          'best: a clone of heuristic in OUT/clone for 30 iterations (at most a quarter '
                           'of --minutes), then expert iteration from it in OUT under the native player\'s rules; '
                           "the flags set their settings in both stages, but the mask's flags and --league-floor "
                           "only the play-outs'. clone: the clone alone. single: one stage of the flags alone (PPO from "
@@ -68,7 +71,8 @@ def parser():
                           'others 60)')
     run.add_argument('--iterations', type=int, metavar='N',
                      help='stop after N iterations of this command (or --minutes, whichever comes first), over '
-                          'the stages: with best, 40 is the clone and 10 iterations of play-outs')
+                          'the stages: with best, 40 is the clone and 10 iterations of play-outs; a generation of the '
+                          'search in the loop counts as one')
     run.add_argument('--seed', type=int, help='seed of the network, the games and the league draws (default 0)')
     run.add_argument('--init', help='with --recipe single: scratch (default), bc (--bc-iterations of cloning '
                                     '--bc-expert first) or a weights file to start from')
@@ -130,7 +134,7 @@ def check(a, given):
                         % (name, a.recipe))
     if 'league' in given:
         parse_league(a.league)
-    if 'league_floor' in given or a.recipe == 'best':
+    if 'league_floor' in given or a.recipe in ('best', 'search'):
         floor = a.league_floor if 'league_floor' in given else recipes.PLAYOUTS['league_floor']
         try:
             unknown = set(parse_floor(floor)) - set(m.strip() for m in a.league.split(','))
@@ -139,7 +143,7 @@ def check(a, given):
         if unknown:
             return '--league-floor: %s not in the league%s' % (
                 ', '.join(sorted(unknown)), '' if 'league_floor' in given else
-                ' (the best recipe floors %s: give --league-floor too)' % floor)
+                ' (the %s recipe floors %s: give --league-floor too)' % (a.recipe, floor))
     return None
 
 
@@ -147,10 +151,11 @@ def main(argv=None):
     a = parser().parse_args(argv)
     given = set(vars(a))
     if 'recipe' not in given:
-        a.recipe = 'single' if given & {'init', 'algo'} else 'best'
+        a.recipe = 'single' if given & {'init', 'algo'} else 'search'
     a.league = getattr(a, 'league', DEFAULT_LEAGUE)
     out = a.out
-    made = [p for p in (out, os.path.join(out, 'log'), os.path.join(out, 'clone'), os.path.join(out, 'clone', 'log'))
+    made = [p for p in (out, os.path.join(out, 'log'), os.path.join(out, 'clone'), os.path.join(out, 'clone', 'log'),
+                        os.path.join(out, 'exit'), os.path.join(out, 'exit', 'log'), os.path.join(out, 'bests'))
             if not os.path.exists(p)]
     try:
         why = check(a, given)

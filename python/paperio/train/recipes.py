@@ -1,6 +1,12 @@
 """Named recipes: the stages of a run and the settings of each.
 
-- best (the default): a clone of heuristic, then expert iteration under
+- search (the default): the stages of best, with less of the time (the
+  clone in OUT/clone, at most 15 % of --minutes; the play-outs in
+  OUT/exit, at most 25 %), then the search in the loop (search_loop.py)
+  from the play-outs' policy, in OUT, for the rest (60 minutes in all by
+  default). The search stage keeps the masks of the weights it starts
+  from; the flags of the search loop (--search-*) are its alone.
+- best: a clone of heuristic, then expert iteration under
   the native player's rules; the recipe of docs/TRAINING-LOG.md that
   beats heuristic. The clone (DAgger, 30 iterations under the exposure
   mask) is trained in OUT/clone, in at most a quarter of --minutes; the
@@ -52,7 +58,14 @@ class Recipe:
     stages: list
 
 
+SEARCH = dict(algo='search')
+
 RECIPES = {
+    'search': Recipe(60.0, [Stage('the clone of heuristic (DAgger)', 'clone', 'bc', CLONE, keep=CLONE_KEEPS,
+                                  clone_only=True, share=0.15),
+                            Stage('expert iteration from the clone', 'exit', 'previous', PLAYOUTS, share=0.25),
+                            Stage('the search in the loop from the play-outs', '', 'previous', SEARCH,
+                                  keep=CLONE_KEEPS)]),
     'best': Recipe(45.0, [Stage('the clone of heuristic (DAgger)', 'clone', 'bc', CLONE, keep=CLONE_KEEPS,
                                 clone_only=True, share=0.25),
                           Stage('expert iteration from the clone', '', 'previous', PLAYOUTS)]),

@@ -17,6 +17,7 @@ GROUPS = {
     'league': 'the league',
     'mask': 'the masks of the moves',
     'reward': "PPO's shaped reward",
+    'search': 'the search in the loop (--algo search: netsearch self-play, a gate, search_loop.py)',
 }
 
 
@@ -160,9 +161,10 @@ class Settings:
                                   '(its next move straight on nears the way) are lowered by G instead of B, in the '
                                   "play and the learning (the policy's exposure_way_toward; docs/POLICY.md)",
                              'mask', flag='--mask-way-toward', metavar='G', check=nonneg)
-    algo: str = _opt('ppo', 'ppo, or exit: policy iteration by play-outs of the greedy network, each decision '
-                            'point replayed with every other allowed move (exit.py)', 'exit',
-                     choices=('ppo', 'exit'))
+    algo: str = _opt('ppo', 'ppo; exit: policy iteration by play-outs of the greedy network, each decision '
+                            'point replayed with every other allowed move (exit.py); search: expert iteration '
+                            'whose expert is the search guided by the network (netsearch:, search_loop.py)', 'exit',
+                     choices=('ppo', 'exit', 'search'))
     exit_games: int = _opt(64, 'baseline games per iteration, played greedily', 'exit', check=at_least(1))
     exit_points: int = _opt(8, 'decision points per baseline game, each move the mask allows there played out',
                             'exit', check=at_least(1))
@@ -186,6 +188,35 @@ class Settings:
     exit_batch: int = _opt(256, 'rows per minibatch', 'exit', check=at_least(1))
     exit_epochs: float = _opt(4.0, "minibatch rows per iteration, as multiples of the iteration's new decision "
                                    'points', 'exit', check=positive)
+    search_games: int = _opt(32, 'games of netsearch:BEST per generation', 'search', check=at_least(1))
+    search_self: float = _opt(0.5, 'share of them against itself; the rest against the league, sides alternating',
+                              'search', check=share)
+    search_league: str = _opt('auto', "the league's bots besides --league's members and the past bests (auto: "
+                                      'those of %s that paperio bots has)' % ','.join(
+                                          ('search', 'heuristic', 'hunter', 'farmer', 'npfarmer', 'wanderer',
+                                           'goround')), 'search')
+    search_past: int = _opt(2, 'earlier bests in the league (netsearch:OUT/bests/gNNNN.npz)', 'search',
+                            check=at_least(0))
+    search_buffer: int = _opt(4, "generations whose games are learned from (the replay buffer; older games' "
+                                 'folders are deleted)', 'search', check=at_least(1))
+    search_epochs: float = _opt(2.0, "minibatch rows per generation, as multiples of the generation's new rows",
+                                'search', check=positive)
+    search_batch: int = _opt(512, 'rows per minibatch', 'search', check=at_least(1))
+    search_lr: float = _opt(1e-4, "Adam's step size", 'search', check=positive)
+    search_vf: float = _opt(0.5, "weight of the value head's squared error against the game's outcome", 'search',
+                            check=nonneg)
+    search_gate_games: int = _opt(16, 'games of the gate, the learner against netsearch:BEST, sides alternating',
+                                  'search', check=at_least(1))
+    search_gate_score: float = _opt(0.55, "the learner's least score (wins + draws/2 per game) in the gate to "
+                                          'become BEST', 'search', check=share)
+    search_eval_every: int = _opt(2, 'generations between measures of policy:BEST and netsearch:BEST against '
+                                     'the anchors (0: none)', 'search', check=at_least(0))
+    search_eval_games: int = _opt(8, 'games against each anchor in a measure, sides alternating', 'search',
+                                  check=at_least(1))
+    search_anchors: str = _opt('search,heuristic', "the measures' opponents", 'search')
+    search_final_games: int = _opt(10, "games of the best against every built-in bot after the budget, as "
+                                       'policy: and as netsearch: (OUT/results.json; 0: none)', 'search',
+                                   check=at_least(0))
 
     def __init__(self, **kw):
         for f in dataclasses.fields(Settings):

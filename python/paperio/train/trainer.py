@@ -14,7 +14,7 @@ import numpy as np
 from .. import _lib, blas, policy
 from ..env import VectorEnv
 from . import exit as exit_
-from . import rollouts
+from . import rollouts, search_loop
 from .common import keep_heap, scalar_weights
 from .league import DEFAULT_LEAGUE, SELF, League, parse_league
 from .log import log_append, log_ladder, progress_line
@@ -59,6 +59,7 @@ class Trainer:
                 raise _lib.Error(problems[0])
             members = parse_league(league)
         self.rng = np.random.default_rng([self.seed, st['iteration'] if self.resumed else 0])
+        self.league_spec = league if not self.resumed else st.get('league_spec', league)
         self.league = League(members, self.s, self.rng)
         if self.resumed:
             self.net = policy.PolicyNet(st['meta'])
@@ -69,7 +70,9 @@ class Trainer:
             self.bc_left = st.get('bc_left', 0)
             self.reg_left = st.get('reg_left', 0)
             self.anchor = self._frozen(st['anchor']) if st.get('anchor') else None
+            self.search = st.get('search')
         else:
+            self.search = None
             self.anchor = None
             self.net = self._initial(init)
             self.bc_left = self.s.bc_iterations if init == 'bc' else 0
@@ -192,20 +195,25 @@ class Trainer:
 
     def run(self):
         """Trains until the budget is spent: the clone's iterations first
-        (--init bc), then PPO or expert iteration (settings.algo)."""
+        (--init bc), then PPO, expert iteration or the search in the loop
+        (settings.algo)."""
         self.first = self.iteration
         if not self.more():
-            if self.seconds >= self.minutes * 60:
+            if self.s.algo == 'search' and not self.bc_left and self.seconds >= self.minutes * 60:
+                search_loop.run(self, self.league_spec)  # the results, when a killed run had not written them
+            elif self.seconds >= self.minutes * 60:
                 self.say('paperio.train: %s has trained %.1f of %.1f minutes already' % (
                     self.out, self.seconds / 60, self.minutes))
             return
         self.say('paperio.train: %s %s at iteration %d, %.1f of %.1f minutes; league %s' % (
             'resuming' if self.resumed else 'starting', self.out, self.iteration, self.seconds / 60, self.minutes,
             ','.join(self.league.members() + ([SELF] if self.league.selfplay else []))))
-        if self.bc_left or self.s.algo != 'exit':
+        if self.bc_left or self.s.algo == 'ppo':
             rollouts.run(self)  # until the budget is spent, or cloned when play-outs come next
         if self.s.algo == 'exit' and not self.bc_left and self.more():
             exit_.run(self)
+        if self.s.algo == 'search' and not self.bc_left:
+            search_loop.run(self, self.league_spec)
         self.say('paperio.train: stopped after %.1f minutes of training; the policy is %s' % (
             self.seconds / 60, os.path.join(self.out, 'policy.npz')))
 
@@ -266,7 +274,8 @@ class Trainer:
               'opt': self.opt.state_dict(), 'iteration': self.iteration, 'steps': self.steps,
               'seconds': self.seconds, 'snapshot': self.snapshot, 'league': self.league.state(),
               'bc_left': self.bc_left, 'reg_left': self.reg_left, 'seed': self.seed, 'init': self.init,
-              'anchor': self.anchor.state_dict() if self.anchor is not None else None}
+              'anchor': self.anchor.state_dict() if self.anchor is not None else None, 'search': self.search,
+              'league_spec': self.league_spec}
         tmp = self.state_path + '.tmp%d' % os.getpid()
         self.torch.save(st, tmp)
         with open(tmp, 'rb') as f:
