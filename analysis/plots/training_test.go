@@ -305,3 +305,43 @@ func TestTrainingChartNoLadder(t *testing.T) {
 		}
 	}
 }
+
+// A run of the search loop: the chart adds the panel of the Elo of the
+// network alone and inside the search, a line each, and needs no ladder.
+func TestTrainingChartStrength(t *testing.T) {
+	run := trainingRun(t, filepath.Join(t.TempDir(), "run"))
+	run.Ratings = nil
+	for it := int32(2); it <= 8; it += 2 {
+		for _, e := range []trainlog.Eval{
+			{Line: "policy", Opponent: "heuristic", Wins: 1, Losses: 3},
+			{Line: "netsearch", Opponent: "heuristic", Wins: 3, Losses: 1},
+			{Line: "netsearch", Opponent: "search", Wins: 1, Losses: 3},
+			{Line: "policy", Opponent: "search", Losses: 4},
+		} {
+			e.Iteration, e.Seconds, e.Player = it, float64(it)*30, "g0002"
+			run.Evals = append(run.Evals, e)
+		}
+	}
+	f, err := plots.Training([]*training.Run{run}, 20, plots.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(f.Panels()); n != 2 {
+		t.Fatalf("%d panels, want the scores and the strength", n)
+	}
+	w, h := f.Size()
+	var texts []string
+	for _, b := range plots.TextBoxes(f, w, h) {
+		texts = append(texts, b.Text)
+	}
+	all := strings.Join(texts, "\n")
+	for _, want := range []string{"inside the search (netsearch:); heuristic = 0", "policy: 4 measures, 32 games",
+		"netsearch: 4 measures, 32 games"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("the chart does not say %q; it says:\n%s", want, all)
+		}
+	}
+	if strings.Contains(all, "no Elo ladder") {
+		t.Errorf("the strength stands for the ladder:\n%s", all)
+	}
+}

@@ -243,3 +243,80 @@ func TestReadStages(t *testing.T) {
 		t.Errorf("the clone alone: %+v, %v", r, err)
 	}
 }
+
+// writeEvals writes the search loop's measures into dir/log: after each
+// of n generations of half a minute, policy scores 1 of 4 games against
+// heuristic and netsearch 3 of 4, both 0 of 4 against search.
+func writeEvals(t *testing.T, dir string, n int32) {
+	t.Helper()
+	var es []trainlog.Eval
+	for it := int32(1); it <= n; it++ {
+		for _, e := range []trainlog.Eval{
+			{Line: "policy", Opponent: "heuristic", Wins: 1, Losses: 3},
+			{Line: "policy", Opponent: "search", Losses: 4},
+			{Line: "netsearch", Opponent: "heuristic", Wins: 3, Losses: 1},
+			{Line: "netsearch", Opponent: "search", Draws: 1, Losses: 3},
+		} {
+			e.Iteration, e.Seconds, e.Player = it, float64(it)*30, "g0001"
+			es = append(es, e)
+		}
+	}
+	if err := trainlog.Append(filepath.Join(dir, "log", trainlog.EvalsFile), es); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A run of the search recipe: the clone (OUT/clone/log), the play-outs
+// (OUT/exit/log) and the search loop (OUT/log) on one time axis, each
+// stage after the one before; Strength fits a line per way of playing from
+// the evals, the network inside the search above the network alone, with
+// heuristic at 0 between them.
+func TestReadSearchStages(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "search")
+	writeLog(t, filepath.Join(dir, training.CloneFolder), 2, false) // 1 minute
+	writeLog(t, filepath.Join(dir, training.ExitFolder), 4, false)  // 2 minutes
+	writeLog(t, dir, 6, false)                                      // 3 minutes
+	writeEvals(t, dir, 6)
+	r, err := training.Read(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := r.Stages()
+	if len(st) != 3 || st[0].Stage != training.CloneStage || st[1].Stage != training.PlayoutStage ||
+		st[2].Stage != training.SearchStage || st[2] != r {
+		t.Fatalf("stages %+v", st)
+	}
+	if st[1].Start != 1 || r.Start != 3 || r.Minutes() != 6 || r.IterationCount() != 12 {
+		t.Errorf("starts %v, %v; minutes %v; %d iterations", st[1].Start, r.Start, r.Minutes(), r.IterationCount())
+	}
+	lines, anchor, err := training.Strength(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if anchor != "heuristic" || len(lines) != 2 || lines[0].Name != "policy" || lines[1].Name != "netsearch" {
+		t.Fatalf("lines %+v, anchor %q", lines, anchor)
+	}
+	for k, l := range lines {
+		if len(l.Points) != 6 || l.Points[0].Minutes != 3.5 || l.Points[5].Minutes != 6 || l.Points[0].Games != 8 {
+			t.Errorf("%s: %+v", l.Name, l.Points)
+		}
+		p := l.Points[2]
+		if k == 0 && !(p.Elo < 0 && near(p.Score, 1.0/8)) || k == 1 && !(p.Elo > 0 && near(p.Score, 3.5/8)) {
+			t.Errorf("%s: %+v", l.Name, p)
+		}
+		if p.CI95 <= 0 {
+			t.Errorf("%s: no interval %+v", l.Name, p)
+		}
+	}
+	// A log without evals has no lines; the best recipe's two stages stay two.
+	best := filepath.Join(t.TempDir(), "best")
+	writeLog(t, filepath.Join(best, training.CloneFolder), 2, false)
+	writeLog(t, best, 2, false)
+	b, err := training.Read(best)
+	if err != nil || b.Stage != training.PlayoutStage || len(b.Stages()) != 2 {
+		t.Fatalf("best: %+v, %v", b, err)
+	}
+	if lines, _, err := training.Strength(b); err != nil || lines != nil {
+		t.Errorf("best: lines %+v, %v", lines, err)
+	}
+}

@@ -80,7 +80,7 @@ class Flags(unittest.TestCase):
             args += [settings.flag_name(f), settings.show(f, f.default)]
         s = train.Settings(**cli.overrides(ap.parse_args(args)))
         self.assertEqual(s.dict(), train.Settings().dict())
-        self.assertEqual(len(settings.FIELDS), 57)  # the names state.pt has saved since --exit-hindsight-area
+        self.assertEqual(len(settings.FIELDS), 72)  # the names state.pt has saved since the --search-* settings
         code, help = command('--help')
         self.assertEqual(code, 0, help)
 
@@ -132,18 +132,18 @@ class Flags(unittest.TestCase):
 class Recipe(unittest.TestCase):
     def test_best_clones_then_plays_out_and_goes_on_in_either_stage(self):
         with tempfile.TemporaryDirectory() as out:
-            code, err = command(out, '--iterations', 1, '--seed', 1, '--quiet', *TINY)
+            code, err = command(out, '--recipe', 'best', '--iterations', 1, '--seed', 1, '--quiet', *TINY)
             self.assertEqual(code, 0, err)
             clone = os.path.join(out, 'clone')
             self.assertEqual([r['iteration'] for r in train.read_log(clone, 'iterations')], [1])
             self.assertFalse(os.path.exists(os.path.join(out, 'state.pt')))
             # Killed in the clone: the same command finishes it, then plays out.
-            code, err = command(out, '--iterations', 2, '--seed', 1, '--quiet', *TINY)
+            code, err = command(out, '--recipe', 'best', '--iterations', 2, '--seed', 1, '--quiet', *TINY)
             self.assertEqual((code, err), (0, ''))
             self.assertEqual([r['iteration'] for r in train.read_log(clone, 'iterations')], [1, 2])
             self.assertEqual([r['iteration'] for r in train.read_log(out, 'iterations')], [1])
             # Killed in the play-outs: it goes on there.
-            code, err = command(out, '--iterations', 1, '--seed', 1, '--quiet', *TINY)
+            code, err = command(out, '--recipe', 'best', '--iterations', 1, '--seed', 1, '--quiet', *TINY)
             self.assertEqual((code, err), (0, ''))
             self.assertEqual([r['iteration'] for r in train.read_log(clone, 'iterations')], [1, 2])
             self.assertEqual([r['iteration'] for r in train.read_log(out, 'iterations')], [1, 2])

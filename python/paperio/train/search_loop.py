@@ -215,8 +215,15 @@ class SearchLoop:
             self.best = os.path.join(t.out, 'bests', 'g%04d.npz' % t.iteration)
             policy.save(t.net, self.best)
             self.bests = [self.best]
+            self.publish()
             self.save()
         self.flush()
+
+    def publish(self):
+        """OUT/policy.npz: a copy of the best."""
+        tmp = os.path.join(self.t.out, '.policy.tmp%d.npz' % os.getpid())
+        shutil.copyfile(self.best, tmp)
+        os.replace(tmp, os.path.join(self.t.out, 'policy.npz'))
 
     def state(self):
         return {'fixed': self.fixed, 'best': self.best, 'bests': self.bests, 'buffer': self.buffer,
@@ -389,8 +396,7 @@ class SearchLoop:
             self.best = os.path.join(t.out, 'bests', 'g%04d.npz' % g)
             os.replace(cand, self.best)
             self.bests.append(self.best)
-            shutil.copyfile(self.best, os.path.join(t.out, 'policy.tmp.npz'))
-            os.replace(os.path.join(t.out, 'policy.tmp.npz'), os.path.join(t.out, 'policy.npz'))
+            self.publish()
         t3 = time.perf_counter()
         evals = []
         if s.search_eval_every and g % s.search_eval_every == 0:
