@@ -8,12 +8,17 @@ league's records: the same command again goes on from there, until
 --minutes in all) and log/ (Parquet tables of package trainlog;
 `paperio plot training --data OUT` draws them).
 
+The default recipe, search, trains the clone in OUT/clone and the
+play-outs in OUT/exit, then the search in the loop in OUT: bests/ (the
+admitted weights), games/ (the replay buffer) and results.json besides.
+
 The modules: settings (the hyperparameters, from which the flags are
-made), recipes (the named recipes: best, clone, single), trainer (one run
+made), recipes (the named recipes: search, best, clone, single), trainer (one run
 in a folder: state, snapshots, log), rollouts (the games of the clone and
 of PPO), bc (DAgger toward an expert), ppo (PPO and its shaped reward),
 exit and playouts (expert iteration through the greedy network's own
-play-outs), league (the opponents and PFSP), log (the log and the
+play-outs), search_loop (expert iteration through the search guided by
+the network: netsearch self-play, a replay buffer, a gate), league (the opponents and PFSP), log (the log and the
 progress line), cli (the command). docs/TRAINING-LOG.md has the results
 and the commands that reproduce them.
 """

@@ -1,5 +1,5 @@
-"""The run's log (OUT/log: the Parquet tables iterations, matchups and
-ratings of package trainlog, written through the library) and its
+"""The run's log (OUT/log: the Parquet tables iterations, matchups,
+ratings, generations and evals of package trainlog, written through the library) and its
 progress line on stderr."""
 
 import ctypes
@@ -19,8 +19,9 @@ def log_append(out, table, rows):
 
 
 def read_log(out, table):
-    """The rows of a table of OUT/log ('iterations', 'matchups' or
-    'ratings'), as a list of dicts."""
+    """The rows of a table of OUT/log ('iterations', 'matchups', 'ratings',
+    and for the search in the loop 'generations' and 'evals'), as a list
+    of dicts."""
     msg = _lib.Message()
     size = 1 << 16
     while True:

@@ -50,7 +50,7 @@ import time
 import numpy as np
 
 from .. import _lib, policy
-from .league import DEFAULT_LEAGUE, SELF
+from .league import DEFAULT_LEAGUE, SELF, wilson
 from .log import clock, log_append, read_log
 
 # Built-in bots the league takes, when `paperio bots` has them.
@@ -425,10 +425,11 @@ class SearchLoop:
                       policy_loss=stats['policy_loss'], value_loss=stats['value_loss'], entropy=stats['entropy'],
                       approx_kl=0.0, clip_frac=0.0, reward=0.0, games=games,
                       win_rate=score[0] / score[1] if score[1] else -1.0)
-        base = {'iteration': g, 'steps': t.steps, 'seconds': t.seconds, 'player': label(self.spec(self.best))}
+        base = {'iteration': g, 'steps': t.steps, 'seconds': t.seconds, 'player': label(me)}  # who played
         matchups = [dict(base, opponent=o, wins=w, draws=d, losses=l, window=w + d + l,
-                         win_rate=(w + d / 2) / (w + d + l) if w + d + l else -1.0, low=0.0, high=1.0,
-                         weight=(w + d + l) / max(1, score[1])) for o, (w, d, l) in versus.items() if w + d + l]
+                         win_rate=(w + d / 2) / (w + d + l), low=wilson(w + d / 2, w + d + l)[0],
+                         high=wilson(w + d / 2, w + d + l)[1], weight=(w + d + l) / max(1, score[1]))
+                    for o, (w, d, l) in versus.items() if w + d + l]
         for r in evals:
             r['seconds'] = t.seconds
         self.pending = {'generation': g, 'rows': {'iterations.parquet': [it_row], 'matchups.parquet': matchups,
@@ -504,6 +505,10 @@ class SearchLoop:
 def run(t, league):
     """Generations until trainer t's budget is spent, then the results."""
     loop = SearchLoop(t, league)
+    if t.more():
+        t.say('paperio.train: the search in the loop from generation %d; best %s; league %s, %d earlier bests' % (
+            t.iteration + 1, label(loop.spec(loop.best)), ','.join(loop.fixed), len(loop.opponents()) -
+            len(loop.fixed)))
     while t.more():
         loop.generation()
     if t.seconds >= t.minutes * 60 or t.until is not None and t.iteration >= t.until:
