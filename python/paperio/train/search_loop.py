@@ -119,8 +119,9 @@ def pair_table(folder):
 
 
 def label(spec):
-    """The label paperio stats gives a spec: a weights file's stem for
-    policy:FILE and netsearch:FILE, a py: AI's file stem, else the spec."""
+    """A spec's name in the log: a weights file's stem for policy:FILE and
+    netsearch:FILE ('g0004'), a py: AI's or program's file stem, else the
+    spec."""
     for prefix in ('policy:', 'netsearch:', 'py:', 'exec:'):
         if spec.startswith(prefix):
             return os.path.splitext(os.path.basename(spec[len(prefix):]))[0]
@@ -129,7 +130,10 @@ def label(spec):
 
 def record(table, me, opp):
     """(wins, draws, losses) of spec me against spec opp in a pair table
-    (labels found as paperio stats writes them)."""
+    (paperio stats names the players by their specs; short names are
+    matched too)."""
+    if (me, opp) in table:  # paperio stats names the players by their specs
+        return table[me, opp]
     a, b = label(me), label(opp)
     for (p, o), wdl in table.items():
         if (p == a or p == me) and (o == b or o == opp):
@@ -141,11 +145,10 @@ def gate(candidate, best, games, need, seed, board, folder=None, workers='auto',
     """The gate of the search loop: candidate (a player spec) plays games
     games against best, sides alternating (pairs CANDIDATE:BEST and
     BEST:CANDIDATE on the seeds of seed), and is admitted when its score,
-    wins + draws/2 per game, is at least need. Returns a GateResult. The
-    specs must have different labels (a weights file's stem). folder keeps
-    the games (default: a temporary folder, removed)."""
-    if label(candidate) == label(best):
-        raise _lib.Error('gate: %s and %s have the same name in the games' % (candidate, best))
+    wins + draws/2 per game, is at least need. Returns a GateResult.
+    folder keeps the games (default: a temporary folder, removed)."""
+    if candidate == best:
+        raise _lib.Error('gate: %s against itself' % candidate)
     tmp = None
     if folder is None:
         tmp = tempfile.mkdtemp(prefix='paperio-gate-')
