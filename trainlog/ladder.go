@@ -69,10 +69,14 @@ func Ladder(matchups []Matchup) ([]Rating, error) {
 }
 
 // CheckpointOf names the player of an opponent spec: a policy:FILE
-// opponent is the checkpoint of that file (its stem), and reports true.
+// opponent (a past snapshot in the league) or a netsearch:FILE one (a
+// past best of the search in the loop) is the checkpoint of that file (its
+// stem), and reports true.
 func CheckpointOf(spec string) (string, bool) {
-	if file, ok := strings.CutPrefix(spec, "policy:"); ok {
-		return strings.TrimSuffix(filepath.Base(file), filepath.Ext(file)), true
+	for _, prefix := range []string{"policy:", "netsearch:"} {
+		if file, ok := strings.CutPrefix(spec, prefix); ok {
+			return strings.TrimSuffix(filepath.Base(file), filepath.Ext(file)), true
+		}
 	}
 	return spec, false
 }

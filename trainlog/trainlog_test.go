@@ -89,3 +89,16 @@ func TestReadJSON(t *testing.T) {
 		t.Error("unknown table: no error")
 	}
 }
+
+// A past best of the search in the loop met as an opponent is a
+// checkpoint, named by its file's stem, as a past snapshot is.
+func TestCheckpointOf(t *testing.T) {
+	for spec, want := range map[string]string{"policy:out/it0040.npz": "it0040", "netsearch:out/bests/g0003.npz": "g0003"} {
+		if name, ok := CheckpointOf(spec); !ok || name != want {
+			t.Errorf("%s: %q %v, want %q", spec, name, ok, want)
+		}
+	}
+	if name, ok := CheckpointOf("search"); ok || name != "search" {
+		t.Errorf("search: %q %v", name, ok)
+	}
+}

@@ -199,7 +199,8 @@ func NameRuns(runs []*Run) {
 }
 
 // PastSelves names the learner's past checkpoints met as opponents
-// (policy:FILE members of the league), whose games Scores pools.
+// (policy:FILE members of the league, netsearch:FILE past bests of the
+// search in the loop), whose games Scores pools.
 const PastSelves = "past selves"
 
 // DefaultMinGames is the fewest games behind a point of Scores unless the
