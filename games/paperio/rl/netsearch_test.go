@@ -109,9 +109,9 @@ func netSearchGame(t *testing.T, c paperio.Config, me bots.Bot, seed int64, chec
 // guide, the value head's say on, and with the heuristic as its guide; and
 // it asks the network.
 func TestNetSearchDeterministic(t *testing.T) {
-	c := paperio.Config{Width: 32, Height: 23, MaxTurns: 200}
+	c := paperio.Config{Width: 32, Height: 23, MaxTurns: 120}
 	p := netSearchPolicy(t, c)
-	for _, params := range []string{"nodes=400,value=50", "nodes=400,guide=1", "nodes=400,guide=0"} {
+	for _, params := range []string{"nodes=400,value=50", "nodes=400,value=50,near=0", "nodes=400,guide=1", "nodes=400,guide=0"} {
 		var a, b countingNet
 		none := func(*paperio.State, paperio.Action) {}
 		first := netSearchGame(t, c, netSearch(t, p, params, &a), 7, none)
