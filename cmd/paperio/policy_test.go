@@ -109,3 +109,28 @@ func TestPolicyFileRefused(t *testing.T) {
 		t.Errorf("selfplay wrote output before refusing: %v", err)
 	}
 }
+
+// TestNetSearchPlayer: netsearch:FILE and netsearch:KEY=VALUE,...:FILE
+// play wherever a player is named, in lists of players too (a spec's own
+// commas kept); a bad parameter is a usage error that names it.
+func TestNetSearchPlayer(t *testing.T) {
+	file := writeCropPolicy(t)
+	code, out, _ := runCLI(t, "bots")
+	if code != 0 || !regexp.MustCompile(`(?m)^netsearch:FILE  the search bot guided by a learned policy.* trust=`).MatchString(out) {
+		t.Errorf("bots: exit %d, %q", code, out)
+	}
+	dir := filepath.Join(t.TempDir(), "sp")
+	code, out, errs := runCLI(t, "selfplay", "--bots", "netsearch:"+file+",netsearch:near=4,trust=20:"+file, "--games", "4",
+		"--size", "30x31", "--turns", "60", "--out", dir, "--quiet")
+	if code != 0 {
+		t.Fatalf("selfplay: exit %d, %q %q", code, out, errs)
+	}
+	code, out, errs = runCLI(t, "series", "--p1", "netsearch:near=4,trust=20:"+file, "--p2", "netsearch:"+file, "--games", "2", "--size", "30x31", "--turns", "60")
+	if code != 0 || !strings.Contains(out, "best") {
+		t.Errorf("series: exit %d, %q %q", code, out, errs)
+	}
+	code, _, errs = runCLI(t, "play", "--p1", "netsearch:trsut=20:"+file, "--p2", "random")
+	if code != 2 || !strings.Contains(errs, `unknown parameter "trsut"`) || strings.Count(strings.TrimSpace(errs), "\n") > 0 {
+		t.Errorf("a bad parameter: exit %d, %q", code, errs)
+	}
+}

@@ -23,9 +23,13 @@ func (Game) Bots() []game.BotInfo { return bots.Catalog() }
 type FileKind struct {
 	Prefix string // with its colon: "policy:"
 	Help   string // a line for paperio bots
-	// Load reads and checks the file and returns a maker of its players,
-	// which share what was read.
-	Load func(path string) (func() (bots.Bot, error), error)
+	// Canonical, when set, checks the spec's argument (the text after the
+	// prefix: for kinds with parameters, more than the file) and returns
+	// its canonical form; without it the argument is the file, as given.
+	Canonical func(arg string) (string, error)
+	// Load reads and checks the file of the spec's argument and returns a
+	// maker of its players, which share what was read.
+	Load func(arg string) (func() (bots.Bot, error), error)
 }
 
 // fileKinds are the kinds registered.
@@ -80,6 +84,9 @@ func (Game) Canonical(spec string) (string, error) {
 	k, path, ok, err := fileKind(spec)
 	if !ok {
 		return game.Canonical(spec, bots.Parse)
+	}
+	if err == nil && k.Canonical != nil {
+		path, err = k.Canonical(path)
 	}
 	if err == nil {
 		_, err = k.Load(path)

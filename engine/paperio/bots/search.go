@@ -19,61 +19,84 @@ func init() {
 		Name: "search",
 		Summary: "alpha-beta search with iterative deepening over the engine's own rules (make/undo); evaluates territory, " +
 			"band size against who can reach whose band before its owner gets home, and the rounds left; its guide's parameters chosen by play-outs; deterministic under a node budget",
-		Params: []botspec.Param{
-			{Name: "nodes", Default: defaultNodes, Min: 0, Max: 1e9, Int: true,
-				Doc: "half-steps searched per move (0: none, ms or the clock decides; with neither, the default); with it play does not depend on the machine"},
-			{Name: "ms", Default: 0, Min: 0, Max: 60000,
-				Doc: "wall time per move in milliseconds (0: none); with nodes, a cap. Under a think-time limit the time is also planned over the rounds left"},
-			{Name: "depth", Default: 40, Min: 1, Max: 200, Int: true,
-				Doc: "deepest iteration, in half-steps"},
-			{Name: "guide", Default: 1, Min: 0, Max: 1, Int: true,
-				Doc: "1: the heuristic's plans guide the play, and the search overrules a move only when it sees it trust cells worse than its best; 0: the search alone"},
-			{Name: "trust", Default: 300, Min: 0, Max: 100000,
-				Doc: "how much better, in cells of its evaluation, the search's best move must be than the guide's for the search to play it"},
-			{Name: "near", Default: 12, Min: 0, Max: 400, Int: true,
-				Doc: "with a guide, the search runs only when a head is this near (in steps) the other head or a band; elsewhere the guide's move is played (0: search every move)"},
-			{Name: "gain", Default: 0.5, Min: 0, Max: 4,
-				Doc: "worth of a band's bounding box, per cell, against a cell of territory (the loop it may close)"},
-			{Name: "loop", Default: 600, Min: 1, Max: 10302, Int: true,
-				Doc: "largest band bounding box counted as gain, in cells: beyond it a band is not worth more"},
-			{Name: "way", Default: 0.5, Min: 0, Max: 20,
-				Doc: "cost, in cells of territory, of each step a band out still has to go home"},
-			{Name: "margin", Default: 2, Min: 0, Max: 10, Int: true,
-				Doc: "steps the enemy should need beyond mine to get home before it reaches my band: below this a band is worth less"},
-			{Name: "playout", Default: 0, Min: 0, Max: 2000, Int: true,
-				Doc: "an exploit of one known opponent, off by default: with a guide, while the enemy's every move has been the default heuristic's, every this many of its moves at home it plays the game out against that heuristic with a few variants of the guide's parameters and follows the best (0: never; with 16 it wins every game against the default heuristic, and does no better than without against anyone else)"},
-			{Name: "sim", Default: 4, Min: 0, Max: 2000, Int: true,
-				Doc: "with a guide, every this many of its moves at home it plays on simh rounds once for each of a few variants of the guide's parameters against each of models generic enemies (heuristics, never checked against the real enemy) and follows the variant whose leads sum widest (0: never; with the defaults it lifts the win rate against the heuristic from about 75 % to 95 %)"},
-			{Name: "simh", Default: 200, Min: 1, Max: 2000, Int: true,
-				Doc: "rounds each of sim's play-outs plays on"},
-			{Name: "settle", Default: 100, Min: 0, Max: 2000, Int: true,
-				Doc: "rounds a play-out may go on past simh while a band is out, so that its lead is read with no loop half-laid (0: read at simh)"},
-			{Name: "models", Default: 3, Min: 1, Max: float64(len(simModels)), Int: true,
-				Doc: "generic enemies each variant is played out against, its worth the sum of their leads (the guide; a careful one, maxband=100,margin=2; one that scores loops by their rectangle, steal=0,pace=1; a bold one, maxband=300,margin=1)"},
-		},
-	}, func(p map[string]float64) Bot {
-		var g *heuristic
-		var m *enemyModel
-		var sim *simChooser
-		if p["guide"] != 0 {
-			b, err := Make(guideSpec)
-			if err != nil {
-				panic(err) // the catalog always has it
-			}
-			g = b.(*heuristic)
-			if p["playout"] > 0 {
-				m = newEnemyModel(guideSpec, int(p["playout"]))
-			}
-			if p["sim"] > 0 {
-				sim = newSimChooser(guideSpec, int(p["sim"]), int(p["simh"]), int(p["settle"]), int(p["models"]))
-			}
+		Params: searchParamList(),
+	}, func(p map[string]float64) Bot { return newSearcher(p, nil) })
+}
+
+// searchParamList are the search bot's parameters.
+func searchParamList() []botspec.Param {
+	return []botspec.Param{
+		{Name: "nodes", Default: defaultNodes, Min: 0, Max: 1e9, Int: true,
+			Doc: "half-steps searched per move (0: none, ms or the clock decides; with neither, the default); with it play does not depend on the machine"},
+		{Name: "ms", Default: 0, Min: 0, Max: 60000,
+			Doc: "wall time per move in milliseconds (0: none); with nodes, a cap. Under a think-time limit the time is also planned over the rounds left"},
+		{Name: "depth", Default: 40, Min: 1, Max: 200, Int: true,
+			Doc: "deepest iteration, in half-steps"},
+		{Name: "guide", Default: guideHeuristic, Min: 0, Max: guideHeuristic, Int: true,
+			Doc: "1: the heuristic's plans guide the play, and the search overrules a move only when it sees it trust cells worse than its best; 0: the search alone"},
+		{Name: "trust", Default: 300, Min: 0, Max: 100000,
+			Doc: "how much better, in cells of its evaluation, the search's best move must be than the guide's for the search to play it"},
+		{Name: "near", Default: 12, Min: 0, Max: 400, Int: true,
+			Doc: "with a guide, the search runs only when a head is this near (in steps) the other head or a band; elsewhere the guide's move is played (0: search every move)"},
+		{Name: "gain", Default: 0.5, Min: 0, Max: 4,
+			Doc: "worth of a band's bounding box, per cell, against a cell of territory (the loop it may close)"},
+		{Name: "loop", Default: 600, Min: 1, Max: 10302, Int: true,
+			Doc: "largest band bounding box counted as gain, in cells: beyond it a band is not worth more"},
+		{Name: "way", Default: 0.5, Min: 0, Max: 20,
+			Doc: "cost, in cells of territory, of each step a band out still has to go home"},
+		{Name: "margin", Default: 2, Min: 0, Max: 10, Int: true,
+			Doc: "steps the enemy should need beyond mine to get home before it reaches my band: below this a band is worth less"},
+		{Name: "playout", Default: 0, Min: 0, Max: 2000, Int: true,
+			Doc: "an exploit of one known opponent, off by default: with a guide, while the enemy's every move has been the default heuristic's, every this many of its moves at home it plays the game out against that heuristic with a few variants of the guide's parameters and follows the best (0: never; with 16 it wins every game against the default heuristic, and does no better than without against anyone else)"},
+		{Name: "sim", Default: 4, Min: 0, Max: 2000, Int: true,
+			Doc: "with a guide, every this many of its moves at home it plays on simh rounds once for each of a few variants of the guide's parameters against each of models generic enemies (heuristics, never checked against the real enemy) and follows the variant whose leads sum widest (0: never; with the defaults it lifts the win rate against the heuristic from about 75 % to 95 %)"},
+		{Name: "simh", Default: 200, Min: 1, Max: 2000, Int: true,
+			Doc: "rounds each of sim's play-outs plays on"},
+		{Name: "settle", Default: 100, Min: 0, Max: 2000, Int: true,
+			Doc: "rounds a play-out may go on past simh while a band is out, so that its lead is read with no loop half-laid (0: read at simh)"},
+		{Name: "models", Default: 3, Min: 1, Max: float64(len(simModels)), Int: true,
+			Doc: "generic enemies each variant is played out against, its worth the sum of their leads (the guide; a careful one, maxband=100,margin=2; one that scores loops by their rectangle, steal=0,pace=1; a bold one, maxband=300,margin=1)"},
+	}
+}
+
+// The guides a search may follow (its guide parameter).
+const (
+	guideNone      = 0
+	guideHeuristic = 1
+	guideNet       = 2 // a network's policy (NewNetSearch)
+)
+
+// newSearcher is the search player of parameters p (every one of the
+// search's, and value when net is set), its moves near the root ordered by
+// net's prior when net is set, and guided by net's policy with guide=2.
+func newSearcher(p map[string]float64, net Net) *searcher {
+	b := &searcher{trust: int32(p["trust"] * unit), near: int(p["near"]), searchParams: searchParams{
+		nodes: int64(p["nodes"]), ms: p["ms"], depth: int(p["depth"]),
+		gain: int32(p["gain"]*unit + 0.5), margin: int(p["margin"]),
+		loop: int(p["loop"]), way: int32(p["way"]*unit + 0.5),
+	}}
+	switch int(p["guide"]) {
+	case guideHeuristic:
+		g, err := Make(guideSpec)
+		if err != nil {
+			panic(err) // the catalog always has it
 		}
-		return &searcher{guide: g, model: m, sim: sim, trust: int32(p["trust"] * unit), near: int(p["near"]), searchParams: searchParams{
-			nodes: int64(p["nodes"]), ms: p["ms"], depth: int(p["depth"]),
-			gain: int32(p["gain"]*unit + 0.5), margin: int(p["margin"]),
-			loop: int(p["loop"]), way: int32(p["way"]*unit + 0.5),
-		}}
-	})
+		b.heur = g.(*heuristic)
+		b.guide = b.heur
+		if p["playout"] > 0 {
+			b.model = newEnemyModel(guideSpec, int(p["playout"]))
+		}
+		if p["sim"] > 0 {
+			b.sim = newSimChooser(guideSpec, int(p["sim"]), int(p["simh"]), int(p["settle"]), int(p["models"]))
+		}
+	case guideNet:
+		b.guide = netGuide{net}
+	}
+	if net != nil {
+		b.tr.prior, b.net = net, net
+		b.value = float32(p["value"] * unit)
+	}
+	return b
 }
 
 // guideSpec is the guide's play: the heuristic, its loops scored by the
@@ -100,19 +123,27 @@ type searchParams struct {
 // state and searches it with Do and Undo; see search_tree.go.
 type searcher struct {
 	searchParams
-	guide *heuristic  // the plans followed while the search sees no better (nil: none)
+	// guide is the play followed while the search sees no better (nil:
+	// none): the heuristic (heur) or a network's policy (net).
+	guide Bot
+	heur  *heuristic  // the guide when it is the heuristic: its plans, which sim and model choose
 	model *enemyModel // the enemy taken for the default heuristic (nil: none)
-	sim   *simChooser // the guide's parameters chosen by play-outs (nil: never)
+	sim   *simChooser // the heuristic guide's parameters chosen by play-outs (nil: never)
+	net   Net         // the network that orders the moves near the root (nil: none)
+	value float32     // with net, the worth in units of its value head's say (search_net.go)
 	trust int32       // the margin the search's best must win by, in units
 	near  int         // the distance within which the search runs, with a guide
 	me    int
 	st    paperio.State
 	ev    evaluator
 	tr    tree
-	// overhead is about what a move costs besides its search (the copy and
-	// the evaluation's maps), measured: time planning leaves it aside.
+	// overhead is about what a move costs besides its search (the copy,
+	// the evaluation's maps, the guide's move, the judgement), measured:
+	// time planning leaves it aside; after is the judgement's share.
 	overhead time.Duration
-	bd       board // for moves with no time to search
+	after    time.Duration
+	bd       board        // for moves with no time to search
+	undo     paperio.Undo // for the network's values of the root's moves
 }
 
 // Think time: under a limited clock the player keeps this share of its
@@ -132,10 +163,10 @@ func (b *searcher) Reset(s *paperio.State, me int, seed uint64, c play.Clock) {
 		b.guide.Reset(s, me, seed, c)
 	}
 	if b.sim != nil {
-		b.sim.reset(b.guide)
+		b.sim.reset(b.heur)
 	}
 	if b.model != nil {
-		b.model.reset(s, me, seed, c, b.guide)
+		b.model.reset(s, me, seed, c, b.heur)
 	}
 }
 
@@ -155,17 +186,20 @@ func (b *searcher) Act(s *paperio.State, c play.Clock) paperio.Action {
 func (b *searcher) act(s *paperio.State, c play.Clock) paperio.Action {
 	var hint paperio.Action
 	if b.model != nil {
-		b.model.observe(s, b.me, b.guide)
-		b.model.choose(s, b.me, b.guide, c)
+		b.model.observe(s, b.me, b.heur)
+		b.model.choose(s, b.me, b.heur, c)
 	}
 	if b.sim != nil && (b.model == nil || !b.model.exact) {
-		b.sim.choose(s, b.me, b.guide, c)
+		b.sim.choose(s, b.me, b.heur, c)
 	}
 	// The play-outs above come now and then and are paid for out of the
 	// clock already; the overhead below is what every move costs.
 	start := time.Now()
 	if b.guide != nil {
 		hint = b.guide.Act(s, c)
+	}
+	if hint != 0 && selfLoss(s, hint) {
+		hint = 0 // a guide that would run off the board or onto its band (a network's) is not followed
 	}
 	b.tr.first = hint
 	if hint != 0 && b.quiet(s) {
@@ -180,26 +214,53 @@ func (b *searcher) act(s *paperio.State, c play.Clock) paperio.Action {
 	}
 	b.st.CopyFrom(s)
 	b.ev.prepare(&b.st, &b.searchParams)
-	if c.Limited() {
-		b.overhead = (3*b.overhead + time.Since(start)) / 4
-	}
 	lim := limits{nodes: b.nodes}
 	if per > 0 {
-		lim.deadline, lim.timed = start.Add(per), true
+		// The search leaves the time its judgement took last (the
+		// network's values) within the move's.
+		lim.deadline, lim.timed = start.Add(per-b.after), true
 	} else if lim.nodes == 0 { // no budget given: the default one
 		lim.nodes = defaultNodes
 	}
+	searchStart := time.Now()
 	move := b.tr.best(&b.st, &b.ev, &b.searchParams, lim)
+	searched := time.Now()
+	move = b.judge(s, hint, move, c)
+	if c.Limited() {
+		// What the move took besides the search itself: the copy, the
+		// evaluation's maps, the guide's move and the judgement.
+		b.overhead = (3*b.overhead + time.Since(start) - searched.Sub(searchStart)) / 4
+		b.after = (3*b.after + time.Since(searched)) / 4
+	}
+	return move
+}
+
+// judge is the move to play once the search has chosen move, the guide
+// hint (0: none): the guide's unless the search sees it trust cells worse
+// than its best (with a network's value, the margin widened or narrowed by
+// what the network thinks of the two moves).
+func (b *searcher) judge(s *paperio.State, hint, move paperio.Action, c play.Clock) paperio.Action {
 	if hint == 0 || move == hint {
 		return move
 	}
-	if b.tr.trusts(hint, b.trust) {
+	if b.tr.trusts(hint, b.trust+b.valueMargin(hint)) {
 		return hint
 	}
-	// Overruled: the guide's plan no longer holds; it plans anew from
+	// Overruled: the heuristic's plan no longer holds; it plans anew from
 	// where the game goes.
-	b.guide.Reset(s, b.me, 0, c)
+	if b.heur != nil {
+		b.heur.Reset(s, b.me, 0, c)
+	}
 	return move
+}
+
+// selfLoss reports whether action a takes the player to move off the
+// board or onto its own band.
+func selfLoss(s *paperio.State, a paperio.Action) bool {
+	me := s.ToMove()
+	x, y, d := s.Head(me)
+	nx, ny := paperio.StepFrom(x, y, a.Turn(d))
+	return !s.Inside(nx, ny) || s.BandAt(nx, ny) == me+1
 }
 
 // quickMove is a move that does not lose at once if there is one, with

@@ -107,10 +107,10 @@ func TestEnemyModelDropped(t *testing.T) {
 		for seed := int64(1); seed <= 3; seed++ {
 			other, _ := Make(opp)
 			s, _ := paperio.NewGame(cfg, testStarts(cfg, seed))
-			b.guide.heuristicParams = b.model.variants[1] // as the last game may have left it
+			b.heur.heuristicParams = b.model.variants[1] // as the last game may have left it
 			b.Reset(s, 0, 0, play.Clock{})
 			other.Reset(s, 1, 0, play.Clock{})
-			if b.guide.heuristicParams != b.model.variants[0] {
+			if b.heur.heuristicParams != b.model.variants[0] {
 				t.Fatalf("%s, seed %d: a new game starts on a variant", opp, seed)
 			}
 			for !s.Over() {
@@ -118,13 +118,13 @@ func TestEnemyModelDropped(t *testing.T) {
 					s.Step(other.Act(s, play.Clock{}))
 					continue
 				}
-				was, before := b.model.exact, b.guide.heuristicParams
+				was, before := b.model.exact, b.heur.heuristicParams
 				s.Step(b.Act(s, play.Clock{}))
 				if was && !b.model.exact {
 					if before != b.model.variants[0] {
 						onVariant++
 					}
-					if b.guide.heuristicParams != b.model.variants[0] {
+					if b.heur.heuristicParams != b.model.variants[0] {
 						t.Errorf("%s, seed %d: the model dropped at half-step %d, the guide kept a variant", opp, seed, s.HalfSteps())
 					}
 				}

@@ -1,8 +1,6 @@
 package bots
 
 import (
-	"fmt"
-
 	"github.com/paperio/paperio/engine/paperio"
 )
 
@@ -24,28 +22,22 @@ type Prior interface {
 // the cut-offs it brings, and the search orders them as without one.
 const PriorPlies = 4
 
-// NewSearchWithPrior is the search player of spec ("search" with its
-// parameters) with its moves ordered by pr at the plies near the root:
-// the root's move from the guide first, then the previous iteration's
-// principal variation, then pr's order. Everything else is the search's.
-func NewSearchWithPrior(spec string, pr Prior) (Bot, error) {
-	b, err := Make(spec)
-	if err != nil {
-		return nil, err
-	}
-	s, ok := b.(*searcher)
-	if !ok {
-		return nil, fmt.Errorf("%q is not a search spec (search or search:key=value,...)", spec)
-	}
-	s.tr.prior = pr
-	return s, nil
-}
+// priorPaths is the number of paths from the root shorter than PriorPlies,
+// by their keys (priorOrder).
+const priorPaths = 1 << (2 * (PriorPlies - 1))
 
 // priorOrder writes the moves of acts not yet in o[:n] into o by the
 // prior's scores for the player to move, highest first (ties in acts'
 // order), and returns the new length.
-func (t *tree) priorOrder(o *[5]paperio.Action, n int) int {
-	p := t.prior.Prior(t.st)
+func (t *tree) priorOrder(o *[5]paperio.Action, n int, ply int) int {
+	key := 0 // the path from the root, a digit of 1 to 3 a ply
+	for _, a := range t.path[:ply] {
+		key = 4*key + actIndex(a) + 1
+	}
+	if !t.priorHave[key] {
+		t.priorMemo[key], t.priorHave[key] = t.prior.Prior(t.st), true
+	}
+	p := t.priorMemo[key]
 	score := func(a paperio.Action) float32 {
 		switch a {
 		case paperio.Left:

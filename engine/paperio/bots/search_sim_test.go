@@ -30,7 +30,7 @@ func TestSimChoices(t *testing.T) {
 			}
 			was := b.sim.next
 			before.CopyFrom(s)
-			b.sim.choose(s, 0, b.guide, play.Clock{})
+			b.sim.choose(s, 0, b.heur, play.Clock{})
 			if b.sim.next != was {
 				choices++
 				if s.BandLen(0) > 0 {
@@ -39,7 +39,7 @@ func TestSimChoices(t *testing.T) {
 				if s.HalfSteps() != before.HalfSteps() || s.Area(0) != before.Area(0) || s.Area(1) != before.Area(1) || !sameBoard(s, &before) {
 					t.Fatalf("%s: the play-outs at half-step %d moved the game", opp, s.HalfSteps())
 				}
-				if b.guide.heuristicParams != b.sim.variants[0] {
+				if b.heur.heuristicParams != b.sim.variants[0] {
 					others++
 				}
 			}

@@ -1,11 +1,11 @@
 package bots
 
 import (
-	"fmt"
 	"testing"
 	"time"
 
 	"github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/engine/paperio/bots/botstest"
 	"github.com/paperio/paperio/play"
 )
 
@@ -63,7 +63,7 @@ func TestSearchNeverLosesAtOnce(t *testing.T) {
 						a := players[mover].Act(s, play.Clock{})
 						if mover == side {
 							checked++
-							if err := judgeMove(s, a); err != nil {
+							if err := botstest.JudgeMove(s, a); err != nil {
 								t.Errorf("%s vs %s on %dx%d, seed %d, half-step %d: %v", spec, opp, c.Width, c.Height, seed, s.HalfSteps(), err)
 							}
 						}
@@ -74,37 +74,6 @@ func TestSearchNeverLosesAtOnce(t *testing.T) {
 		}
 	}
 	t.Logf("%d moves checked", checked)
-}
-
-// judgeMove plays each action on a copy of s: the one chosen must not lose
-// at once when another does not, and must win at once when one does.
-func judgeMove(s *paperio.State, chosen paperio.Action) error {
-	me := s.ToMove()
-	var loses, wins [3]bool
-	anySafe, anyWin := false, false
-	for k, a := range acts {
-		c := s.Clone()
-		c.Step(a)
-		if c.Over() {
-			r := c.Result()
-			loses[k] = r.Winner != paperio.Winner(me)
-			wins[k] = r.Winner == paperio.Winner(me)
-		}
-		anySafe = anySafe || !loses[k]
-		anyWin = anyWin || wins[k]
-	}
-	for k, a := range acts {
-		if a != chosen {
-			continue
-		}
-		if loses[k] && anySafe {
-			return fmt.Errorf("played %c, which loses at once, with a move that does not", a)
-		}
-		if anyWin && !wins[k] {
-			return fmt.Errorf("played %c with a win at once on the board", a)
-		}
-	}
-	return nil
 }
 
 // TestSearchKeepsItsTime: under the course's clock (here a short one, so

@@ -59,8 +59,12 @@ type tree struct {
 	// Searched counts every Do of every move, for the benchmark.
 	searched int64
 	// prior, when set, orders the moves at the plies below PriorPlies
-	// (search_prior.go).
-	prior Prior
+	// (search_prior.go); its scores are kept for the move's search by the
+	// path from the root (path), as each iteration asks again.
+	prior     Prior
+	path      [PriorPlies]paperio.Action
+	priorMemo [priorPaths][3]float32
+	priorHave [priorPaths]bool
 }
 
 // checkEvery is how many nodes pass between looks at the clock.
@@ -72,6 +76,7 @@ func (t *tree) best(s *paperio.State, ev *evaluator, p *searchParams, lim limits
 	t.st, t.ev, t.p, t.lim = s, ev, p, lim
 	t.nodes, t.stopped, t.check = 0, false, 0
 	t.rootDone = [3]bool{}
+	t.priorHave = [priorPaths]bool{}
 	t.grow(p.depth + 1)
 	t.prevPV = t.prevPV[:0]
 	for i := range t.killer {
@@ -182,6 +187,9 @@ func (t *tree) negamax(depth, ply int, alpha, beta int32, onPV bool) int32 {
 				break
 			}
 			t.nodes++
+			if ply < PriorPlies {
+				t.path[ply] = a
+			}
 			me := s.ToMove()
 			had := s.BandLen(me)
 			s.Do(a, &t.undo[ply])
@@ -245,7 +253,7 @@ func (t *tree) order(ply int, onPV bool) [5]paperio.Action {
 		n++
 	}
 	if t.prior != nil && ply < PriorPlies {
-		t.priorOrder(&o, n)
+		t.priorOrder(&o, n, ply)
 		return o
 	}
 	if k := t.killer[ply]; k != 0 && !seen(k) {
@@ -299,4 +307,17 @@ func (t *tree) trusts(a paperio.Action, margin int32) bool {
 		}
 	}
 	return top-t.rootScore[i] <= margin
+}
+
+// top is the best root move of the deepest finished iteration (0: none),
+// the first in acts' order among equals.
+func (t *tree) top() paperio.Action {
+	var best paperio.Action
+	score := -infinity
+	for i, done := range t.rootDone {
+		if done && (best == 0 || t.rootScore[i] > score) {
+			best, score = acts[i], t.rootScore[i]
+		}
+	}
+	return best
 }

@@ -296,32 +296,20 @@ func NewBot(spec string) (bots.Bot, error) {
 	return mk()
 }
 
-// botMaker makes players of a spec, "policy:FILE" or a built-in bot; a
-// policy's file is read once, here, and shared by its players. An empty
-// spec makes nothing.
+// botMaker makes players of a spec, "policy:FILE", "netsearch:FILE",
+// "exec:FILE" or a built-in bot; a policy's file is read once, here, and
+// shared by its players. An empty spec makes nothing.
 func botMaker(spec string) (func() (bots.Bot, error), error) {
-	path, ok, err := PolicyPath(spec)
-	switch {
-	case err != nil:
-		return nil, err
-	case ok:
-		p, err := LoadPolicy(path)
-		if err != nil {
-			return nil, err
-		}
-		return func() (bots.Bot, error) { return p.NewPlayer(), nil }, nil
-	case spec == "":
+	if spec == "" {
 		return nil, nil
 	}
-	if path, ok, err := prefixPath(spec, NetSearchPrefix); ok {
-		if err != nil {
-			return nil, err
+	for _, k := range fileKinds {
+		if arg, ok, err := prefixPath(spec, k.Prefix); ok {
+			if err != nil {
+				return nil, err
+			}
+			return k.Load(arg)
 		}
-		p, err := LoadPolicy(path)
-		if err != nil {
-			return nil, err
-		}
-		return func() (bots.Bot, error) { return p.NewSearcher("search") }, nil
 	}
 	if path, ok, err := game.ExecPath(spec); ok {
 		if err != nil {
@@ -333,21 +321,24 @@ func botMaker(spec string) (func() (bots.Bot, error), error) {
 	return func() (bots.Bot, error) { return bots.Make(spec) }, nil
 }
 
-// checkBot checks a spec without reading a policy's file: "policy:FILE"
-// or a built-in bot.
+// checkBot checks a spec without reading a policy's file: "policy:FILE",
+// "netsearch:FILE" (its parameters checked), "exec:FILE" or a built-in
+// bot.
 func checkBot(spec string) error {
-	if _, ok, err := PolicyPath(spec); ok {
-		return err
-	}
-	if _, ok, err := prefixPath(spec, NetSearchPrefix); ok {
-		return err
+	for _, k := range fileKinds {
+		if arg, ok, err := prefixPath(spec, k.Prefix); ok {
+			if err == nil && k.Canonical != nil {
+				_, err = k.Canonical(arg)
+			}
+			return err
+		}
 	}
 	if _, ok, err := game.ExecPath(spec); ok {
 		return err
 	}
 	_, err := bots.Parse(spec)
 	if err != nil {
-		return fmt.Errorf("%v (or policy:FILE for a learned policy, exec:FILE for a program)", err)
+		return fmt.Errorf("%v (or policy:FILE for a learned policy, netsearch:FILE for the search it guides, exec:FILE for a program)", err)
 	}
 	return nil
 }

@@ -19,13 +19,19 @@ import (
 // a temporary folder and returns the folder and its games rows in order.
 func selfplayRun(t testing.TB, c paperio.Config, seed, games int64, pairs ...selfplay.Pair) (string, []tables.Game) {
 	t.Helper()
+	return selfplayRunWorkers(t, c, seed, games, 2, pairs...)
+}
+
+// selfplayRunWorkers is selfplayRun with that many games played at once.
+func selfplayRunWorkers(t testing.TB, c paperio.Config, seed, games int64, workers int, pairs ...selfplay.Pair) (string, []tables.Game) {
+	t.Helper()
 	dir := t.TempDir()
 	plan := selfplay.Plan{
 		Game: "paperio", Seed: seed, Games: games, ChunkGames: selfplay.ChunkGamesFor(games),
 		Settings: paperiogame.Config{Config: c}.Encode(), Pairs: pairs,
 	}
 	_, err := selfplay.Run(context.Background(), selfplay.Options{
-		Plan: plan, Out: dir, Workers: 2,
+		Plan: plan, Out: dir, Workers: workers,
 		Entrant: func(spec string) (*game.Entrant, error) {
 			return paperiogame.Game{}.Entrant(spec, game.PlayerOptions{})
 		},
