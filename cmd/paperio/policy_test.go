@@ -116,7 +116,7 @@ func TestPolicyFileRefused(t *testing.T) {
 func TestNetSearchPlayer(t *testing.T) {
 	file := writeCropPolicy(t)
 	code, out, _ := runCLI(t, "bots")
-	if code != 0 || !regexp.MustCompile(`(?m)^netsearch:FILE  the search bot guided by a learned policy.* trust=`).MatchString(out) {
+	if code != 0 || !regexp.MustCompile(`(?m)^netsearch:FILE  the search bot with a learned policy inside.* trust=`).MatchString(out) {
 		t.Errorf("bots: exit %d, %q", code, out)
 	}
 	dir := filepath.Join(t.TempDir(), "sp")

@@ -8,15 +8,17 @@ import (
 	"github.com/paperio/paperio/play"
 )
 
-// The search guided by a learned network (games/paperio/rl's
-// netsearch:FILE): the network's policy takes the heuristic's place as the
-// guide, its move played wherever the heuristic's would be (in quiet
-// positions, and near contact unless the search sees it trust cells worse
-// than its best); its logits order the search's moves near the root (a
-// Prior); and its value head, where the search would overrule it, says how
+// The search with a learned network inside (games/paperio/rl's
+// netsearch:FILE). By default (guide=1) the heuristic guides it as it guides
+// the search bot, and the network's logits order the search's moves near
+// the root (a Prior): measured, that is the stronger form with the networks
+// the trainer makes today. With guide=2 the network's policy takes the
+// heuristic's place as the guide, its move played wherever the heuristic's
+// would be (in quiet positions, and near contact unless the search sees it
+// trust cells worse than its best), and its value head, where the search would overrule it, says how
 // much the network itself prefers its move to the search's, which widens or
-// narrows the trust by value cells per unit of difference. The play-outs
-// that choose the heuristic's parameters (sim, playout) do not apply.
+// narrows the trust by value cells per unit of difference; the play-outs
+// that choose the heuristic's parameters (sim, playout) do not apply then.
 
 // Net is a learned network for the search: a policy and a value for the
 // player to move. It must be deterministic for the search to be.
@@ -43,8 +45,8 @@ func NetSearchInfo() botspec.Info {
 	for _, p := range searchParamList() {
 		switch p.Name {
 		case "guide":
-			p.Default, p.Max = guideNet, guideNet
-			p.Doc = "2: the network's policy guides the play (its move is played wherever the search's guide's would be) and the search overrules a move only when it sees it trust cells worse than its best; 1: the heuristic guides it, as the search bot's, the network only ordering the search's moves; 0: the search alone"
+			p.Default, p.Max = guideHeuristic, guideNet
+			p.Doc = "1: the heuristic guides the play with its play-outs, as the search bot's, the network ordering the search's moves (the stronger with today's networks: docs/SEARCH.md); 2: the network's policy guides it (its move is played wherever the search's guide's would be) and the search overrules a move only when it sees it trust cells worse than its best; 0: the search alone"
 		case "trust":
 			p.Default = netTrust
 		case "playout":
@@ -58,7 +60,7 @@ func NetSearchInfo() botspec.Info {
 		Doc: "with a guide, where the search would overrule it: cells of trust added per unit by which the network's value head (in [-1, 1]) prefers the guide's move to the search's, taken off when it prefers the search's (0: the value head unused)"})
 	return botspec.Info{
 		Name:    NetSearchName,
-		Summary: "the search bot guided by a learned network: the network's move is played unless the search sees it trust cells worse than its best near contact; the network orders the search's moves near the root; deterministic under a node budget",
+		Summary: "the search bot with a learned network inside: the network orders the search's moves near the root, and with guide=2 its move is played unless the search sees it trust cells worse than its best near contact; deterministic under a node budget",
 		Params:  ps,
 	}
 }

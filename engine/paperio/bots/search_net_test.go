@@ -61,8 +61,8 @@ func (n *fakeNet) Value(s *paperio.State) float32 {
 	return 0
 }
 
-// netGames plays games of the network-guided search of params (over
-// NetSearchInfo's defaults) with net against every built-in bot on small
+// netGames plays games of the network-guided search (guide=2) of params
+// (over NetSearchInfo's defaults) with net against every built-in bot on small
 // boards, calling check with each state before the search's move and the
 // move, and returns the search's moves.
 func netGames(t *testing.T, over map[string]float64, net *fakeNet, check func(b *searcher, s *paperio.State, a paperio.Action)) []paperio.Action {
@@ -71,6 +71,7 @@ func netGames(t *testing.T, over map[string]float64, net *fakeNet, check func(b 
 	for _, q := range NetSearchInfo().Params {
 		p[q.Name] = q.Default
 	}
+	p["guide"] = guideNet
 	for k, v := range over {
 		p[k] = v
 	}

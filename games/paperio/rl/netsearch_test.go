@@ -111,7 +111,7 @@ func netSearchGame(t *testing.T, c paperio.Config, me bots.Bot, seed int64, chec
 func TestNetSearchDeterministic(t *testing.T) {
 	c := paperio.Config{Width: 32, Height: 23, MaxTurns: 120}
 	p := netSearchPolicy(t, c)
-	for _, params := range []string{"nodes=400,value=50", "nodes=400,value=50,near=0", "nodes=400,guide=1", "nodes=400,guide=0"} {
+	for _, params := range []string{"nodes=400,guide=2,value=50", "nodes=400,guide=2,value=50,near=0", "nodes=400", "nodes=400,guide=0"} {
 		var a, b countingNet
 		none := func(*paperio.State, paperio.Action) {}
 		first := netSearchGame(t, c, netSearch(t, p, params, &a), 7, none)
@@ -137,7 +137,7 @@ func TestNetSearchNeverLosesAtOnce(t *testing.T) {
 	p := netSearchPolicy(t, c)
 	moves, near := 0, 0
 	for g := range 12 {
-		params := []string{"nodes=150", "nodes=150,value=100", "nodes=150,near=0,trust=20"}[g%3]
+		params := []string{"nodes=150,guide=2", "nodes=150,guide=2,value=100", "nodes=150,guide=2,near=0,trust=20", "nodes=150,near=0"}[g%4]
 		var cn countingNet
 		me := netSearch(t, p, params, &cn)
 		moves += len(netSearchGame(t, c, me, int64(100+g), func(s *paperio.State, a paperio.Action) {
@@ -185,7 +185,7 @@ func TestNetSearchKeepsItsTime(t *testing.T) {
 	cfg := paperio.Config{Width: paperio.DefaultWidth, Height: paperio.DefaultHeight, MaxTurns: 300}
 	p := netSearchPolicy(t, cfg)
 	budget := 1500 * time.Millisecond
-	for _, params := range []string{"nodes=0,ms=60000,near=0,value=50", "near=0"} {
+	for _, params := range []string{"nodes=0,ms=60000,near=0,guide=2,value=50", "guide=2,near=0", "near=0"} {
 		var cn countingNet
 		me := netSearch(t, p, params, &cn)
 		other, _ := bots.Make("goround")

@@ -35,7 +35,7 @@ var fileKinds = []paperiogame.FileKind{
 	},
 	{
 		Prefix: NetSearchPrefix,
-		Help: "netsearch:FILE  the search bot guided by a learned policy (the network of a weights file, as policy:FILE): the network's move is played unless, near contact, the search sees it trust cells worse than its best; " +
+		Help: "netsearch:FILE  the search bot with a learned policy inside (the network of a weights file, as policy:FILE): the network orders the search's moves; with guide=2 it guides the play, its move played unless, near contact, the search sees it trust cells worse than its best; " +
 			"netsearch:KEY=VALUE,...:FILE sets the search's parameters (docs/PLAYERS.md): " + netSearchParamText(),
 		Canonical: canonicalNetSearch,
 		Load:      loadNetSearch,
