@@ -54,7 +54,22 @@ from .league import DEFAULT_LEAGUE, SELF, wilson
 from .log import clock, log_append, read_log
 
 # Built-in bots the league takes, when `paperio bots` has them.
-PREFERRED = ('search', 'heuristic', 'hunter', 'farmer', 'npfarmer', 'wanderer', 'goround')
+PREFERRED = ('search', 'heuristic', 'wanderer', 'goround')
+# Course-style Python AIs of the repository the league takes when they are
+# there (as py: players): styles the network was not cloned from, which
+# cut bands and race home.
+COURSE_AIS = ('hunter', 'farmer', 'npfarmer')
+COURSE_DIR = os.path.join('examples', 'bots', 'python', 'course')
+
+
+def course_ais():
+    """The py: specs of COURSE_AIS found in the repository."""
+    out = []
+    for name in COURSE_AIS:
+        path = os.path.join(_lib._ROOT, COURSE_DIR, name + '.py')
+        if os.path.exists(path):
+            out.append('py:' + path)
+    return out
 
 
 class GateResult:
@@ -175,11 +190,12 @@ def builtin_bots():
 
 def league_of(s, league):
     """The fixed opponents of the search loop: search_league's bots that
-    exist ('auto': those of PREFERRED), then the members of --league
-    (league) when it is not the default, 'self' aside."""
+    exist ('auto': those of PREFERRED, then the course AIs), then the
+    members of --league (league) when it is not the default, 'self'
+    aside."""
     have = builtin_bots()
     if s.search_league == 'auto':
-        fixed = [b for b in PREFERRED if b in have]
+        fixed = [b for b in PREFERRED if b in have] + course_ais()
     else:
         fixed = [m.strip() for m in s.search_league.split(',') if m.strip()]
     if league and league != DEFAULT_LEAGUE:

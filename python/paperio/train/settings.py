@@ -191,10 +191,10 @@ class Settings:
     search_games: int = _opt(32, 'games of netsearch:BEST per generation', 'search', check=at_least(1))
     search_self: float = _opt(0.5, 'share of them against itself; the rest against the league, sides alternating',
                               'search', check=share)
-    search_league: str = _opt('auto', "the league's bots besides --league's members and the past bests (auto: "
-                                      'those of %s that paperio bots has)' % ','.join(
-                                          ('search', 'heuristic', 'hunter', 'farmer', 'npfarmer', 'wanderer',
-                                           'goround')), 'search')
+    search_league: str = _opt('auto', "the league's players besides --league's members and the past bests (auto: "
+                                      'search, heuristic, wanderer and goround, and the course-style Python AIs '
+                                      'hunter, farmer and npfarmer of examples/bots/python/course as py: players)',
+                              'search')
     search_past: int = _opt(2, 'earlier bests in the league (netsearch:OUT/bests/gNNNN.npz)', 'search',
                             check=at_least(0))
     search_buffer: int = _opt(4, "generations whose games are learned from (the replay buffer; older games' "
