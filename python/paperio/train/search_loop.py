@@ -445,8 +445,10 @@ class SearchLoop:
                       approx_kl=0.0, clip_frac=0.0, reward=0.0, games=games,
                       win_rate=score[0] / score[1] if score[1] else -1.0)
         base = {'iteration': g, 'steps': t.steps, 'seconds': t.seconds, 'player': label(me)}  # who played
-        matchups = [dict(base, opponent=o, wins=w, draws=d, losses=l, window=w + d + l,
-                         win_rate=(w + d / 2) / (w + d + l), low=wilson(w + d / 2, w + d + l)[0],
+        # A program's or course AI's name is its file stem, as in every table; past bests keep their
+        # spec, which the plot pools as past selves.
+        matchups = [dict(base, opponent=label(o) if o.startswith(('py:', 'exec:')) else o, wins=w, draws=d,
+                         losses=l, window=w + d + l, win_rate=(w + d / 2) / (w + d + l), low=wilson(w + d / 2, w + d + l)[0],
                          high=wilson(w + d / 2, w + d + l)[1], weight=(w + d + l) / max(1, score[1]))
                     for o, (w, d, l) in versus.items() if w + d + l]
         for r in evals:
