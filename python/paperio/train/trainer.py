@@ -205,9 +205,12 @@ class Trainer:
                 self.say('paperio.train: %s has trained %.1f of %.1f minutes already' % (
                     self.out, self.seconds / 60, self.minutes))
             return
-        self.say('paperio.train: %s %s at iteration %d, %.1f of %.1f minutes; league %s' % (
+        # The search in the loop names its own league (search_loop.run).
+        league = '' if self.s.algo == 'search' and not self.bc_left else '; league %s' % ','.join(
+            self.league.members() + ([SELF] if self.league.selfplay else []))
+        self.say('paperio.train: %s %s at iteration %d, %.1f of %.1f minutes%s' % (
             'resuming' if self.resumed else 'starting', self.out, self.iteration, self.seconds / 60, self.minutes,
-            ','.join(self.league.members() + ([SELF] if self.league.selfplay else []))))
+            league))
         if self.bc_left or self.s.algo == 'ppo':
             rollouts.run(self)  # until the budget is spent, or cloned when play-outs come next
         if self.s.algo == 'exit' and not self.bc_left and self.more():
