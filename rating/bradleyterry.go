@@ -28,6 +28,20 @@ type Outcome struct {
 	Score float64
 }
 
+// AppendGames appends to games the outcomes of wins, draws and losses of
+// player i against player j: a game each, scored 1, 0.5 and 0.
+func AppendGames(games []Outcome, i, j int, wins, draws, losses int) []Outcome {
+	for _, g := range [3]struct {
+		n     int
+		score float64
+	}{{wins, 1}, {draws, 0.5}, {losses, 0}} {
+		for range g.n {
+			games = append(games, Outcome{I: i, J: j, Score: g.score})
+		}
+	}
+	return games
+}
+
 // Rating is one player's fitted rating.
 type Rating struct {
 	Player string

@@ -113,3 +113,18 @@ func TestBradleyTerryScoreEquations(t *testing.T) {
 		t.Fatal("a player who lost every game has no finite fit without a prior")
 	}
 }
+
+// TestAppendGames: wins, draws and losses become a game each, scored 1,
+// 0.5 and 0 for the first player, after what was there.
+func TestAppendGames(t *testing.T) {
+	games := AppendGames([]Outcome{{I: 5, J: 6, Score: 0}}, 1, 2, 2, 1, 1)
+	want := []Outcome{{5, 6, 0}, {1, 2, 1}, {1, 2, 1}, {1, 2, 0.5}, {1, 2, 0}}
+	if len(games) != len(want) {
+		t.Fatalf("%d games, want %d: %v", len(games), len(want), games)
+	}
+	for k := range want {
+		if games[k] != want[k] {
+			t.Errorf("game %d: %+v, want %+v", k, games[k], want[k])
+		}
+	}
+}

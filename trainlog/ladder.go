@@ -37,14 +37,7 @@ func Ladder(matchups []Matchup) ([]Rating, error) {
 		if i == j { // the learner against its own latest snapshot: no news for the ladder
 			continue
 		}
-		for _, g := range []struct {
-			n     int32
-			score float64
-		}{{m.Wins, 1}, {m.Draws, 0.5}, {m.Losses, 0}} {
-			for range g.n {
-				games = append(games, rating.Outcome{I: i, J: j, Score: g.score})
-			}
-		}
+		games = rating.AppendGames(games, i, j, int(m.Wins), int(m.Draws), int(m.Losses))
 	}
 	if len(games) == 0 {
 		return nil, nil

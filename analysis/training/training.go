@@ -522,14 +522,7 @@ func Strength(r *Run) ([]Line, string, error) {
 		p := seen[k]
 		p.Games += int(e.Wins + e.Draws + e.Losses)
 		p.Score += float64(e.Wins) + float64(e.Draws)/2
-		for _, g := range []struct {
-			n     int32
-			score float64
-		}{{e.Wins, 1}, {e.Draws, 0.5}, {e.Losses, 0}} {
-			for range g.n {
-				games = append(games, rating.Outcome{I: i, J: j, Score: g.score})
-			}
-		}
+		games = rating.AppendGames(games, i, j, int(e.Wins), int(e.Draws), int(e.Losses))
 	}
 	if len(games) == 0 {
 		return nil, anchor, nil
