@@ -303,9 +303,10 @@ class SearchLoop:
         """Minibatches of the rows of folders [(folder, player spec)], the
         player's rows only, forever: each from one folder, the folders drawn
         in proportion to their rows, each folder's rows shuffled pass after
-        pass. Returns the rows and the minibatches."""
+        pass. Returns the rows of each folder ({folder: rows}) and the
+        minibatches."""
         from ..data import Dataset
-        sets, rows = [], []
+        sets, rows, counts = [], [], {}
         for f, me in folders:
             try:
                 ds = Dataset(f, view=self.s.view, players=[me], batch_size=self.s.search_batch, shuffle=True,
@@ -315,8 +316,9 @@ class SearchLoop:
             if ds.rows:
                 sets.append(ds)
                 rows.append(ds.rows)
+                counts[f] = ds.rows
         if not sets:
-            return 0, iter(())
+            return counts, iter(())
         p = np.array(rows, np.float64) / sum(rows)
 
         def gen():
@@ -329,15 +331,15 @@ class SearchLoop:
                     b = next(its[k], None)
                 if b is not None:
                     yield b
-        return sum(rows), gen()
+        return counts, gen()
 
     def learn(self, new_folders):
         """Trains the learner on the buffer; returns the losses and the
         buffer's rows."""
         t, s = self.t, self.s
         torch = t.torch
-        new_rows, _ = self.batches(new_folders)
-        rows, it = self.batches(self.buffer_folders())
+        counts, it = self.batches(self.buffer_folders())  # the new folders are the buffer's latest
+        rows, new_rows = sum(counts.values()), sum(counts.get(f, 0) for f, _ in new_folders)
         steps = max(1, int(round(s.search_epochs * new_rows / s.search_batch))) if new_rows else 0
         for group in t.opt.param_groups:
             group['lr'] = s.search_lr
@@ -386,8 +388,8 @@ class SearchLoop:
         for line, me in lines:
             for a in anchors:
                 w, d, l = record(table, me, a)
-                rows.append({'iteration': g, 'seconds': 0.0, 'line': line, 'player': label(self.spec(path)), 'opponent': a,
-                             'wins': w, 'draws': d, 'losses': l})
+                rows.append({'iteration': g, 'seconds': 0.0, 'line': line, 'player': label(self.spec(path)),
+                             'opponent': a, 'wins': w, 'draws': d, 'losses': l})
         return rows
 
     def generation(self):
@@ -448,8 +450,8 @@ class SearchLoop:
         # A program's or course AI's name is its file stem, as in every table; past bests keep their
         # spec, which the plot pools as past selves.
         matchups = [dict(base, opponent=label(o) if o.startswith(('py:', 'exec:')) else o, wins=w, draws=d,
-                         losses=l, window=w + d + l, win_rate=(w + d / 2) / (w + d + l), low=wilson(w + d / 2, w + d + l)[0],
-                         high=wilson(w + d / 2, w + d + l)[1], weight=(w + d + l) / max(1, score[1]))
+                         losses=l, window=w + d + l, win_rate=(w + d / 2) / (w + d + l),
+                         low=wilson(w + d / 2, w + d + l)[0], high=wilson(w + d / 2, w + d + l)[1], weight=(w + d + l) / max(1, score[1]))
                     for o, (w, d, l) in versus.items() if w + d + l]
         for r in evals:
             r['seconds'] = t.seconds
