@@ -109,6 +109,11 @@ type Generation struct {
 // inside the search (Line "netsearch": netsearch:BEST), a few games
 // against a fixed bot, sides alternating. Package analysis/training fits
 // the Elo of each line over training time from them.
+//
+// The curve table (curve.parquet; python3 -m paperio.train.curve, after
+// training) has the same rows: the best networks of the run as training
+// went on, each measured again in many games against one bot on the same
+// starts, for a curve of its score over training minutes.
 type Eval struct {
 	Iteration int32   `parquet:"iteration" json:"iteration"` // the generation after which it was measured
 	Seconds   float64 `parquet:"seconds" json:"seconds"`     // training time then (of this stage)
@@ -127,10 +132,11 @@ const (
 	RatingsFile     = "ratings.parquet"
 	GenerationsFile = "generations.parquet"
 	EvalsFile       = "evals.parquet"
+	CurveFile       = "curve.parquet"
 )
 
 // tables names the files of the tables, for errors.
-const tables = IterationsFile + ", " + MatchupsFile + ", " + RatingsFile + ", " + GenerationsFile + " or " + EvalsFile
+const tables = IterationsFile + ", " + MatchupsFile + ", " + RatingsFile + ", " + GenerationsFile + ", " + EvalsFile + " or " + CurveFile
 
 // Read reads a table; a missing file is an empty table.
 func Read[T any](path string) ([]T, error) {
@@ -172,7 +178,7 @@ func AppendJSON(dir, table string, rows []byte) error {
 		return appendJSON[Rating](path, rows)
 	case GenerationsFile:
 		return appendJSON[Generation](path, rows)
-	case EvalsFile:
+	case EvalsFile, CurveFile:
 		return appendJSON[Eval](path, rows)
 	}
 	return fmt.Errorf("table %q: want %s", table, tables)
@@ -191,7 +197,7 @@ func ReadJSON(dir, table string) ([]byte, error) {
 		return readJSON[Rating](path)
 	case GenerationsFile:
 		return readJSON[Generation](path)
-	case EvalsFile:
+	case EvalsFile, CurveFile:
 		return readJSON[Eval](path)
 	}
 	return nil, fmt.Errorf("table %q: want %s", table, tables)

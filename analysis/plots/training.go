@@ -225,6 +225,13 @@ func oneRun(r *training.Run, minGames int) ([]*plot.Plot, string, error) {
 		}
 		panels = append(panels, p)
 	}
+	if ss := curveSeries([]*training.Run{r}); len(ss) > 0 {
+		p, err := scorePanel(curveTitle, ss, r.Minutes(), 1, cuts)
+		if err != nil {
+			return nil, "", err
+		}
+		panels = append(panels, p)
+	}
 	if !hasLadder(l) {
 		if len(lines) > 0 {
 			return panels, "", nil // the search loop's strength stands for the ladder
@@ -266,6 +273,25 @@ func strengthPanel(lines []training.Line, anchor string, end float64, cuts []cut
 		return nil, err
 	}
 	return p, nil
+}
+
+// curveTitle heads the panel of the runs' curve tables.
+const curveTitle = "score of the best network as training went on (python3 -m paperio.train.curve: the same starts at every point)"
+
+// curveSeries are the series of the runs' curve tables: one per run, line
+// and bot, named by the run when there are several.
+func curveSeries(runs []*training.Run) []series {
+	var ss []series
+	for _, r := range runs {
+		for _, m := range training.Curve(r) {
+			name := m.Name
+			if len(runs) > 1 {
+				name = r.Name + ": " + name
+			}
+			ss = append(ss, series{name, len(ss), m.Games, m.Points})
+		}
+	}
+	return ss
 }
 
 // compareRuns is a score panel per league member (in the order they first
@@ -323,6 +349,13 @@ func compareRuns(runs []*training.Run, minGames int) ([]*plot.Plot, string, erro
 		} else {
 			p.Legend.Add(fmt.Sprintf("%s: no fit of the ladder yet", r.Name))
 		}
+	}
+	if ss := curveSeries(runs); len(ss) > 0 {
+		c, err := scorePanel(curveTitle, ss, end, 1, cuts)
+		if err != nil {
+			return nil, "", err
+		}
+		out = append(out, c)
 	}
 	if fitted == 0 {
 		return out, "no Elo ladder: the trainer fits it at each snapshot (every --snapshot-every iterations, " +

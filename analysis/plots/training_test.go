@@ -345,3 +345,49 @@ func TestTrainingChartStrength(t *testing.T) {
 		t.Errorf("the strength stands for the ladder:\n%s", all)
 	}
 }
+
+// The curve tables of three runs (python3 -m paperio.train.curve) are one
+// panel, a curve per run and line named by the run; a run alone draws its
+// own with the line's name only.
+func TestTrainingChartCurve(t *testing.T) {
+	var runs []*training.Run
+	for k, name := range []string{"s1", "s2", "s3"} {
+		r := trainingRun(t, filepath.Join(t.TempDir(), name))
+		r.Ratings = nil
+		for it := int32(0); it <= 8; it += 4 {
+			r.Curve = append(r.Curve, trainlog.Eval{Iteration: it, Seconds: float64(it) * 30, Line: "netsearch",
+				Player: fmt.Sprintf("g%04d", it), Opponent: "search", Wins: int32(40 + 5*k + int(it)), Losses: int32(60 - 5*k - int(it))})
+		}
+		runs = append(runs, r)
+	}
+	f, err := plots.Training(runs, 20, plots.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := f.Panels()[len(f.Panels())-1]
+	if !strings.HasPrefix(last.Title.Text, "score of the best network as training went on") {
+		t.Fatalf("last panel %q", last.Title.Text)
+	}
+	var texts []string
+	for _, b := range chartTexts(f) {
+		texts = append(texts, b.Text)
+	}
+	all := strings.Join(texts, "\n")
+	for _, want := range []string{"s1: netsearch against search: 300 games, 3 points; last 0.48 (0.38–0.58) of 100",
+		"s3: netsearch against search: 300 games, 3 points; last 0.58"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("the chart does not say %q; it says:\n%s", want, all)
+		}
+	}
+	one, err := plots.Training(runs[:1], 20, plots.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts = texts[:0]
+	for _, b := range chartTexts(one) {
+		texts = append(texts, b.Text)
+	}
+	if all := strings.Join(texts, "\n"); !strings.Contains(all, "\nnetsearch against search: 300 games, 3 points") {
+		t.Errorf("one run's curve:\n%s", all)
+	}
+}

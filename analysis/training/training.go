@@ -50,6 +50,9 @@ type Run struct {
 	// Evals are the measures of the search in the loop (its last stage):
 	// the network alone and inside the search against fixed anchors.
 	Evals []trainlog.Eval
+	// Curve are the measures of the run's best networks after training
+	// (python3 -m paperio.train.curve), in the last stage's log.
+	Curve []trainlog.Eval
 	// Stage names the stage this log is of: "" for a run of one stage,
 	// CloneStage, PlayoutStage or SearchStage for a stage of a recipe.
 	Stage string
@@ -147,6 +150,9 @@ func readLog(dir string) (*Run, error) {
 		return nil, err
 	}
 	if r.Evals, err = trainlog.Read[trainlog.Eval](filepath.Join(log, trainlog.EvalsFile)); err != nil {
+		return nil, err
+	}
+	if r.Curve, err = trainlog.Read[trainlog.Eval](filepath.Join(log, trainlog.CurveFile)); err != nil {
 		return nil, err
 	}
 	_, err = os.Stat(filepath.Join(log, trainlog.GenerationsFile))
@@ -457,6 +463,53 @@ func Latest(r *Run) Ladder {
 	sort.SliceStable(l.Checkpoints, func(a, b int) bool { return l.Checkpoints[a].Minutes < l.Checkpoints[b].Minutes })
 	sort.SliceStable(l.Members, func(a, b int) bool { return l.Members[a].Elo > l.Members[b].Elo })
 	return l
+}
+
+// Curve is the score of each line of the run's curve table against each
+// bot it was measured against (Member.Name "LINE against BOT", in the order
+// they first appear), a point per best network at the training minute it
+// was admitted (From = To), the games of rows of the same network pooled.
+func Curve(r *Run) []Member {
+	type key struct {
+		name string
+		it   int32
+	}
+	var names []string
+	byName := map[string]*Member{}
+	at := map[key]int{} // a network's point in its member's Points
+	for _, e := range r.Curve {
+		if e.Wins+e.Draws+e.Losses <= 0 {
+			continue
+		}
+		name := e.Line + " against " + e.Opponent
+		m := byName[name]
+		if m == nil {
+			m = &Member{Name: name}
+			byName[name] = m
+			names = append(names, name)
+		}
+		k := key{name, e.Iteration}
+		i, ok := at[k]
+		if !ok {
+			i = len(m.Points)
+			at[k] = i
+			t := r.Start + e.Seconds/60
+			m.Points = append(m.Points, Point{First: e.Iteration, Last: e.Iteration, From: t, To: t})
+		}
+		p := &m.Points[i]
+		p.Wins, p.Draws, p.Losses = p.Wins+int(e.Wins), p.Draws+int(e.Draws), p.Losses+int(e.Losses)
+		m.Games += int(e.Wins + e.Draws + e.Losses)
+	}
+	out := make([]Member, 0, len(names))
+	for _, name := range names {
+		m := byName[name]
+		for i := range m.Points {
+			m.Points[i] = finish(m.Points[i])
+		}
+		sort.SliceStable(m.Points, func(a, b int) bool { return m.Points[a].From < m.Points[b].From })
+		out = append(out, *m)
+	}
+	return out
 }
 
 // StrengthPoint is one measure of a line: the best after a generation

@@ -320,3 +320,44 @@ func TestReadSearchStages(t *testing.T) {
 		t.Errorf("best: lines %+v, %v", lines, err)
 	}
 }
+
+// The curve table of a search run: each best network's games against a
+// bot at the minute it was admitted, on the run's time axis (after the
+// stages before the loop), rows of one network pooled, the points in time
+// order whatever the rows' order, one member per line and bot.
+func TestCurve(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "search")
+	writeLog(t, filepath.Join(dir, training.ExitFolder), 4, false) // 2 minutes
+	writeLog(t, dir, 6, false)
+	rows := []trainlog.Eval{
+		{Iteration: 4, Seconds: 120, Line: "netsearch", Player: "g0004", Opponent: "search", Wins: 6, Losses: 4},
+		{Iteration: 0, Seconds: 0, Line: "netsearch", Player: "g0000", Opponent: "search", Wins: 3, Losses: 7},
+		{Iteration: 4, Seconds: 120, Line: "netsearch", Player: "g0004", Opponent: "search", Wins: 1, Draws: 2, Losses: 7},
+		{Iteration: 0, Seconds: 0, Line: "policy", Player: "g0000", Opponent: "search", Losses: 10},
+	}
+	if err := trainlog.Append(filepath.Join(dir, "log", trainlog.CurveFile), rows); err != nil {
+		t.Fatal(err)
+	}
+	r, err := training.Read(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms := training.Curve(r)
+	if len(ms) != 2 || ms[0].Name != "netsearch against search" || ms[1].Name != "policy against search" ||
+		ms[0].Games != 30 || len(ms[0].Points) != 2 || len(ms[1].Points) != 1 {
+		t.Fatalf("curve %+v", ms)
+	}
+	p0, p1 := ms[0].Points[0], ms[0].Points[1]
+	if p0.From != 2 || p0.To != 2 || p0.Games() != 10 || !near(p0.Score, 0.3) {
+		t.Errorf("loop start %+v", p0)
+	}
+	if p1.From != 4 || p1.First != 4 || p1.Games() != 20 || !near(p1.Score, 8.0/20) || !(p1.Low < p1.Score && p1.Score < p1.High) {
+		t.Errorf("g0004 %+v", p1)
+	}
+	if ms[1].Points[0].Score != 0 {
+		t.Errorf("policy %+v", ms[1].Points[0])
+	}
+	if c := training.Curve(&training.Run{}); len(c) != 0 {
+		t.Errorf("no table: %+v", c)
+	}
+}

@@ -39,7 +39,11 @@ Kind of a training run's folder (python3 -m paperio.train OUT):
               time axis); --out defaults to OUT/training.png. --data
               OUT1,OUT2,... (the seeds of a recipe) draws the runs side by
               side: a panel per league member with a curve per run (--out
-              required)
+              required). A run of the search recipe adds the Elo of its
+              network alone and inside the search, and once measured
+              (python3 -m paperio.train.curve OUT...) the score of its
+              best networks over training time against one bot, every
+              run's in one panel
 
 Kinds of eraser folders (besides bars and dots, which draw the final score):
   score       one game (--id): both players' scores after every move

@@ -84,6 +84,30 @@ class Loop(unittest.TestCase):
             again = subprocess.run(cmd[:-len(TINY)] + TINY, env=env, capture_output=True, text=True)
             self.assertEqual(again.returncode, 0, again.stderr)
             self.assertEqual([r['iteration'] for r in train.read_log(out, 'generations')], its)
+            self.check_curve(out, env, rows)
+
+    def check_curve(self, out, env, gens):
+        """python3 -m paperio.train.curve OUT measures the loop's first best
+        and its last on the run's board, a row per network and line in
+        OUT/log/curve.parquet, and run again plays nothing."""
+        last = max([0] + [g['iteration'] for g in gens if g['admitted']])
+        cmd = [sys.executable, '-m', 'paperio.train.curve', out, '--games', '2', '--every', '0', '--against',
+               'heuristic']
+        p = subprocess.run(cmd, env=env, capture_output=True, text=True)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        rows = train.read_log(out, 'curve')
+        want = {('g%04d' % it, line) for it in (0, last) for line in ('netsearch', 'policy')}
+        self.assertEqual({(r['player'], r['line']) for r in rows}, want)
+        self.assertEqual(len(rows), len(want))
+        for r in rows:
+            self.assertEqual((r['opponent'], r['wins'] + r['draws'] + r['losses']), ('heuristic', 2))
+        self.assertIn('against heuristic', p.stdout)
+        again = subprocess.run(cmd, env=env, capture_output=True, text=True)
+        self.assertEqual((again.returncode, again.stdout), (0, ''), again.stderr)
+        self.assertEqual(len(train.read_log(out, 'curve')), len(want))
+        bad = subprocess.run(cmd[:3] + [os.path.dirname(out)], env=env, capture_output=True, text=True)
+        self.assertEqual(bad.returncode, 2)
+        self.assertIn('no admitted networks', bad.stderr)
 
 
 class Flags(unittest.TestCase):
