@@ -95,6 +95,9 @@ func newSearcher(p map[string]float64, net Net) *searcher {
 	if net != nil {
 		b.tr.prior, b.net = net, net
 		b.value = float32(p["value"] * unit)
+		if b.sim != nil && p["simnet"] > 0 {
+			b.sim.net = net
+		}
 	}
 	return b
 }
@@ -190,12 +193,19 @@ func (b *searcher) act(s *paperio.State, c play.Clock) paperio.Action {
 		b.model.choose(s, b.me, b.heur, c)
 	}
 	if b.sim != nil && (b.model == nil || !b.model.exact) {
+		wasNet := b.sim.netPlan
 		b.sim.choose(s, b.me, b.heur, c)
+		if wasNet && !b.sim.netPlan {
+			b.heur.Reset(s, b.me, 0, c) // its plan is stale after the network's
+		}
 	}
 	// The play-outs above come now and then and are paid for out of the
 	// clock already; the overhead below is what every move costs.
 	start := time.Now()
-	if b.guide != nil {
+	switch {
+	case b.sim != nil && b.sim.netPlan:
+		hint = b.net.Move(s)
+	case b.guide != nil:
 		hint = b.guide.Act(s, c)
 	}
 	if hint != 0 && selfLoss(s, hint) {

@@ -145,7 +145,7 @@ func (m *enemyModel) playOut(s *paperio.State, me int, guide *heuristic, p *heur
 // game ends or reaches half-step end and, past end, no band is out or it
 // reaches half-step last; it returns the lead at that point, plus or minus
 // rolloutWin when the game ended in a win or a loss.
-func rollOut(r *paperio.State, me int, mine, theirs *heuristic, end, last int) int {
+func rollOut(r *paperio.State, me int, mine Bot, theirs *heuristic, end, last int) int {
 	for !r.Over() && r.HalfSteps() < last && (r.HalfSteps() < end || r.BandLen(0) > 0 || r.BandLen(1) > 0) {
 		var a paperio.Action
 		if r.ToMove() == me {

@@ -56,6 +56,8 @@ func NetSearchInfo() botspec.Info {
 		}
 		ps = append(ps, p)
 	}
+	ps = append(ps, botspec.Param{Name: "simnet", Default: netSimNet, Min: 0, Max: 1, Int: true,
+		Doc: "with guide=1 and sim: 1 plays the network's own moves out as one more plan beside the guide's variants, and follows the network until the next choice when its play-outs end with the widest lead (0: the guide's variants only)"})
 	ps = append(ps, botspec.Param{Name: "value", Default: netValue, Min: 0, Max: 100000,
 		Doc: "with a guide, where the search would overrule it: cells of trust added per unit by which the network's value head (in [-1, 1]) prefers the guide's move to the search's, taken off when it prefers the search's (0: the value head unused)"})
 	return botspec.Info{
@@ -68,8 +70,9 @@ func NetSearchInfo() botspec.Info {
 // The network-guided search's defaults where they differ from the search
 // bot's, chosen by play against the search bot.
 const (
-	netTrust = 300
-	netValue = 0
+	netTrust  = 300
+	netValue  = 0
+	netSimNet = 0
 )
 
 // NewNetSearch is the network-guided search with parameters p (every one of

@@ -67,6 +67,12 @@ func (n *fakeNet) Value(s *paperio.State) float32 {
 // move, and returns the search's moves.
 func netGames(t *testing.T, over map[string]float64, net *fakeNet, check func(b *searcher, s *paperio.State, a paperio.Action)) []paperio.Action {
 	t.Helper()
+	return netGamesOf(t, over, net, check)
+}
+
+// netGamesOf is netGames with any network; over may set the guide too.
+func netGamesOf(t *testing.T, over map[string]float64, net Net, check func(b *searcher, s *paperio.State, a paperio.Action)) []paperio.Action {
+	t.Helper()
 	p := map[string]float64{}
 	for _, q := range NetSearchInfo().Params {
 		p[q.Name] = q.Default
@@ -158,4 +164,59 @@ func firstDiff(a, b []paperio.Action) int {
 		return min(len(a), len(b))
 	}
 	return -1
+}
+
+// planNet is a network that plays the guide's heuristic, planned afresh
+// at every move: a sound plan for the play-outs of simnet to weigh.
+type planNet struct {
+	fakeNet
+	h     *heuristic
+	moves int
+}
+
+func (n *planNet) Move(s *paperio.State) paperio.Action {
+	n.moves++
+	n.h.Reset(s, s.ToMove(), 0, play.Clock{})
+	return n.h.Act(s, play.Clock{})
+}
+
+// straightNet is a network that always goes straight: in play-outs it
+// runs off the board.
+type straightNet struct {
+	fakeNet
+	moves int
+}
+
+func (n *straightNet) Move(*paperio.State) paperio.Action { n.moves++; return paperio.Straight }
+
+// TestNetSearchSimNet: with simnet=1 the play-outs weigh the network's own
+// play as one more plan. A network that runs off the board is asked in the
+// play-outs and never followed: the games are those of simnet=0, move for
+// move. A network that plays a sound plan is followed now and then, and
+// the search still never plays a move that loses at once.
+func TestNetSearchSimNet(t *testing.T) {
+	off := map[string]float64{"nodes": 300, "guide": guideHeuristic, "sim": 2}
+	on := map[string]float64{"nodes": 300, "guide": guideHeuristic, "sim": 2, "simnet": 1}
+	none := func(*searcher, *paperio.State, paperio.Action) {}
+	plain := netGamesOf(t, off, &straightNet{}, none)
+	bad := &straightNet{}
+	withBad := netGamesOf(t, on, bad, none)
+	if firstDiff(plain, withBad) >= 0 || bad.moves == 0 {
+		t.Errorf("a network that runs off the board: games apart at move %d; %d moves asked", firstDiff(plain, withBad), bad.moves)
+	}
+	h, _ := Make(guideSpec)
+	good := &planNet{h: h.(*heuristic)}
+	followed := 0
+	netGamesOf(t, on, good, func(b *searcher, s *paperio.State, a paperio.Action) {
+		if err := botstest.JudgeMove(s, a); err != nil {
+			t.Fatalf("half-step %d: %v", s.HalfSteps(), err)
+		}
+		if b.sim.netPlan {
+			followed++
+		}
+	})
+	if followed == 0 || good.moves == 0 {
+		t.Errorf("a sound network followed at %d moves; %d moves asked", followed, good.moves)
+	}
+	t.Logf("plain %d moves; the sound network followed at %d moves", len(plain), followed)
 }

@@ -36,6 +36,10 @@ type simChooser struct {
 	cost     time.Duration // what the last choice took, under a limited clock
 	variants []heuristicParams
 	models   []heuristicParams
+	// net, when set, is played out as one more plan (the network's own
+	// moves, netsearch's simnet); netPlan says the last choice was it.
+	net     Net
+	netPlan bool
 	// The play-outs' state and players.
 	roll         paperio.State
 	mine, theirs heuristic
@@ -58,7 +62,7 @@ func newSimChooser(guide string, every, horizon, settle, models int) *simChooser
 // reset starts a game on the guide's own parameters.
 func (m *simChooser) reset(guide *heuristic) {
 	guide.heuristicParams = m.variants[0]
-	m.next, m.cost = 0, 0
+	m.next, m.cost, m.netPlan = 0, 0, false
 }
 
 // choose sets the guide's parameters to the variant whose play-outs end
@@ -81,6 +85,13 @@ func (m *simChooser) choose(s *paperio.State, me int, guide *heuristic, c play.C
 		}
 	}
 	guide.heuristicParams = m.variants[pick]
+	if m.net != nil {
+		v := 0
+		for j := range m.models {
+			v += m.playOutNet(s, me, &m.models[j])
+		}
+		m.netPlan = v > best
+	}
 	if c.Limited() {
 		m.cost = time.Since(start)
 	}
@@ -104,4 +115,14 @@ func (m *simChooser) playOut(s *paperio.State, me int, guide *heuristic, p, e *h
 	m.theirs.Reset(r, 1-me, 0, play.Clock{})
 	end := s.HalfSteps() + 2*m.horizon
 	return rollOut(r, me, &m.mine, &m.theirs, end, end+2*m.settle)
+}
+
+// playOutNet is playOut with the network's own moves for mine.
+func (m *simChooser) playOutNet(s *paperio.State, me int, e *heuristicParams) int {
+	m.roll.CopyFrom(s)
+	m.theirs.heuristicParams = *e
+	r := &m.roll
+	m.theirs.Reset(r, 1-me, 0, play.Clock{})
+	end := s.HalfSteps() + 2*m.horizon
+	return rollOut(r, me, netGuide{m.net}, &m.theirs, end, end+2*m.settle)
 }

@@ -106,12 +106,12 @@ func netSearchGame(t *testing.T, c paperio.Config, me bots.Bot, seed int64, chec
 
 // TestNetSearchDeterministic: under a node budget the network-guided
 // search plays the same moves in the same game, with the network as its
-// guide, the value head's say on, and with the heuristic as its guide; and
-// it asks the network.
+// guide, the value head's say on, and with the heuristic as its guide (the
+// network's play weighed in the play-outs too); and it asks the network.
 func TestNetSearchDeterministic(t *testing.T) {
 	c := paperio.Config{Width: 32, Height: 23, MaxTurns: 120}
 	p := netSearchPolicy(t, c)
-	for _, params := range []string{"nodes=400,guide=2,value=50", "nodes=400,guide=2,value=50,near=0", "nodes=400", "nodes=400,guide=0"} {
+	for _, params := range []string{"nodes=400,guide=2,value=50", "nodes=400,guide=2,value=50,near=0", "nodes=400", "nodes=400,simnet=1,sim=1", "nodes=400,guide=0"} {
 		var a, b countingNet
 		none := func(*paperio.State, paperio.Action) {}
 		first := netSearchGame(t, c, netSearch(t, p, params, &a), 7, none)
@@ -185,7 +185,7 @@ func TestNetSearchKeepsItsTime(t *testing.T) {
 	cfg := paperio.Config{Width: paperio.DefaultWidth, Height: paperio.DefaultHeight, MaxTurns: 300}
 	p := netSearchPolicy(t, cfg)
 	budget := 1500 * time.Millisecond
-	for _, params := range []string{"nodes=0,ms=60000,near=0,guide=2,value=50", "guide=2,near=0", "near=0"} {
+	for _, params := range []string{"nodes=0,ms=60000,near=0,guide=2,value=50", "guide=2,near=0", "near=0", "simnet=1,sim=1"} {
 		var cn countingNet
 		me := netSearch(t, p, params, &cn)
 		other, _ := bots.Make("goround")
