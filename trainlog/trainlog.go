@@ -111,9 +111,11 @@ type Generation struct {
 // the Elo of each line over training time from them.
 //
 // The curve table (curve.parquet; python3 -m paperio.train.curve, after
-// training) has the same rows: the best networks of the run as training
-// went on, each measured again in many games against one bot on the same
-// starts, for a curve of its score over training minutes.
+// training) has the same rows: the run's networks as training went on
+// (Player "clone/it0030", "exit/it0060" or "g0004"; Iteration its stage's),
+// each measured again in many games against one bot on the same starts,
+// for a curve of their score over training minutes; its Seconds are the
+// run's training time, every stage's.
 type Eval struct {
 	Iteration int32   `parquet:"iteration" json:"iteration"` // the generation after which it was measured
 	Seconds   float64 `parquet:"seconds" json:"seconds"`     // training time then (of this stage)

@@ -50,7 +50,7 @@ type Run struct {
 	// Evals are the measures of the search in the loop (its last stage):
 	// the network alone and inside the search against fixed anchors.
 	Evals []trainlog.Eval
-	// Curve are the measures of the run's best networks after training
+	// Curve are the measures of the run's networks after training
 	// (python3 -m paperio.train.curve), in the last stage's log.
 	Curve []trainlog.Eval
 	// Stage names the stage this log is of: "" for a run of one stage,
@@ -467,13 +467,11 @@ func Latest(r *Run) Ladder {
 
 // Curve is the score of each line of the run's curve table against each
 // bot it was measured against (Member.Name "LINE against BOT", in the order
-// they first appear), a point per best network at the training minute it
-// was admitted (From = To), the games of rows of the same network pooled.
+// they first appear), a point per network (its checkpoint's iteration in
+// First and Last) at the training minute of the checkpoint (From = To),
+// the games of rows of the same network pooled, in time order.
 func Curve(r *Run) []Member {
-	type key struct {
-		name string
-		it   int32
-	}
+	type key struct{ name, player string }
 	var names []string
 	byName := map[string]*Member{}
 	at := map[key]int{} // a network's point in its member's Points
@@ -488,12 +486,12 @@ func Curve(r *Run) []Member {
 			byName[name] = m
 			names = append(names, name)
 		}
-		k := key{name, e.Iteration}
+		k := key{name, e.Player}
 		i, ok := at[k]
 		if !ok {
 			i = len(m.Points)
 			at[k] = i
-			t := r.Start + e.Seconds/60
+			t := e.Seconds / 60
 			m.Points = append(m.Points, Point{First: e.Iteration, Last: e.Iteration, From: t, To: t})
 		}
 		p := &m.Points[i]

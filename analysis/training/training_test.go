@@ -321,19 +321,19 @@ func TestReadSearchStages(t *testing.T) {
 	}
 }
 
-// The curve table of a search run: each best network's games against a
-// bot at the minute it was admitted, on the run's time axis (after the
-// stages before the loop), rows of one network pooled, the points in time
-// order whatever the rows' order, one member per line and bot.
+// The curve table of a search run: each network's games against a bot at
+// the minute of its checkpoint, rows of one network pooled (two networks
+// of one iteration number apart), the points in time order whatever the
+// rows' order, one member per line and bot.
 func TestCurve(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "search")
 	writeLog(t, filepath.Join(dir, training.ExitFolder), 4, false) // 2 minutes
 	writeLog(t, dir, 6, false)
 	rows := []trainlog.Eval{
-		{Iteration: 4, Seconds: 120, Line: "netsearch", Player: "g0004", Opponent: "search", Wins: 6, Losses: 4},
-		{Iteration: 0, Seconds: 0, Line: "netsearch", Player: "g0000", Opponent: "search", Wins: 3, Losses: 7},
-		{Iteration: 4, Seconds: 120, Line: "netsearch", Player: "g0004", Opponent: "search", Wins: 1, Draws: 2, Losses: 7},
-		{Iteration: 0, Seconds: 0, Line: "policy", Player: "g0000", Opponent: "search", Losses: 10},
+		{Iteration: 4, Seconds: 240, Line: "netsearch", Player: "g0004", Opponent: "search", Wins: 6, Losses: 4},
+		{Iteration: 4, Seconds: 60, Line: "netsearch", Player: "exit/it0004", Opponent: "search", Wins: 3, Losses: 7},
+		{Iteration: 4, Seconds: 240, Line: "netsearch", Player: "g0004", Opponent: "search", Wins: 1, Draws: 2, Losses: 7},
+		{Iteration: 4, Seconds: 60, Line: "policy", Player: "exit/it0004", Opponent: "search", Losses: 10},
 	}
 	if err := trainlog.Append(filepath.Join(dir, "log", trainlog.CurveFile), rows); err != nil {
 		t.Fatal(err)
@@ -348,8 +348,8 @@ func TestCurve(t *testing.T) {
 		t.Fatalf("curve %+v", ms)
 	}
 	p0, p1 := ms[0].Points[0], ms[0].Points[1]
-	if p0.From != 2 || p0.To != 2 || p0.Games() != 10 || !near(p0.Score, 0.3) {
-		t.Errorf("loop start %+v", p0)
+	if p0.From != 1 || p0.To != 1 || p0.Games() != 10 || !near(p0.Score, 0.3) {
+		t.Errorf("exit/it0004 %+v", p0)
 	}
 	if p1.From != 4 || p1.First != 4 || p1.Games() != 20 || !near(p1.Score, 8.0/20) || !(p1.Low < p1.Score && p1.Score < p1.High) {
 		t.Errorf("g0004 %+v", p1)

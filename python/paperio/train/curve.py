@@ -1,10 +1,11 @@
 """python3 -m paperio.train.curve OUT [OUT ...]: the strength of a search
 run's best network as training went on.
 
-A run of the search recipe keeps every network its gate admitted
-(OUT/bests/gNNNN.npz, g0000 the one the loop started from). This command
-takes the best as it stood at the loop's start, at every --every minutes of
-training after it and at the end, and plays each --games games against
+A run of the search recipe keeps checkpoints of its clone and its
+play-outs (OUT/clone/itNNNN.npz, OUT/exit/itNNNN.npz) and every network
+its gate admitted (OUT/bests/gNNNN.npz, g0000 the one the loop started
+from). This command takes the first, the one in force at every --every
+minutes of training, and the last, and plays each --games games against
 --against (sides alternating, the same starts for every network: paired
 measures), as netsearch: and as policy: (--lines). The results go into the
 run's log (OUT/log/curve.parquet, the rows of the evals table), from which
@@ -53,35 +54,42 @@ def parser():
     return ap
 
 
-def stage_minutes(folder):
-    """The training minutes of the stage whose log is folder/log (0 when
-    it has none)."""
+def stage_log(folder):
+    """{iteration: seconds} of the stage whose log is folder/log (empty
+    when it has none)."""
     if not os.path.isdir(os.path.join(folder, 'log')):
-        return 0.0
-    its = read_log(folder, 'iterations')
-    return its[-1]['seconds'] / 60 if its else 0.0
+        return {}
+    return {int(r['iteration']): float(r['seconds']) for r in read_log(folder, 'iterations')}
 
 
 def checkpoints(out, every):
-    """[(iteration, seconds, path)] of the run's bests to measure: the
-    loop's first best, the best in force at every `every` minutes of the
-    run's time axis after the loop starts, and the last, by the seconds of
-    the loop's log at which each was admitted."""
-    start = stage_minutes(os.path.join(out, 'clone')) + stage_minutes(os.path.join(out, 'exit'))
-    admitted = [(0, 0.0)] + [(int(g['iteration']), float(g['seconds']))
-                             for g in read_log(out, 'generations') if g['admitted']]
-    have = [(it, sec, os.path.join(out, 'bests', 'g%04d.npz' % it)) for it, sec in admitted]
-    have = [c for c in have if os.path.exists(c[2])]
-    if not have:
+    """[(iteration, seconds, name, path)] of the run's networks to measure,
+    seconds on the run's time axis (every stage's training time): of all
+    its checkpoints (the clone's and the play-outs' OUT/STAGE/itNNNN.npz,
+    the loop's admitted bests OUT/bests/gNNNN.npz at the seconds each was
+    admitted), the first, the one in force at every `every` minutes and
+    the last."""
+    have, offset = [], 0.0
+    for stage in ('clone', 'exit'):
+        folder = os.path.join(out, stage)
+        its = stage_log(folder)
+        for f in sorted(os.listdir(folder)) if its else []:
+            if f.startswith('it') and f.endswith('.npz') and f[2:-4].isdigit() and int(f[2:-4]) in its:
+                it = int(f[2:-4])
+                have.append((it, offset + its[it], '%s/it%04d' % (stage, it), os.path.join(folder, f)))
+        offset += max(its.values(), default=0.0)
+    loop = [(0, 0.0)] + [(int(g['iteration']), float(g['seconds']))
+                         for g in read_log(out, 'generations') if g['admitted']]
+    bests = [(it, offset + sec, 'g%04d' % it, os.path.join(out, 'bests', 'g%04d.npz' % it)) for it, sec in loop]
+    have += [b for b in bests if os.path.exists(b[3])]
+    if not any(h[2].startswith('g') for h in have):
         raise _lib.Error('%s: no admitted networks (OUT/bests/gNNNN.npz): not a run of the search recipe, or its '
                          'loop has not started' % out)
-    end = stage_minutes(out)
+    have.sort(key=lambda h: h[1])
     picked = [have[0]]
     t = every
-    while every > 0 and t < start + end:
-        if t > start:
-            now = [c for c in have if start + c[1] / 60 <= t]
-            picked.append(now[-1])
+    while every > 0 and t * 60 < have[-1][1]:
+        picked.append([h for h in have if h[1] <= t * 60][-1])
         t += every
     picked.append(have[-1])
     return list(dict.fromkeys(picked))
@@ -104,14 +112,12 @@ def measure(out, a):
     lines = [x.strip() for x in a.lines.split(',') if x.strip()]
     done = {(r['player'], r['line'], r['opponent']) for r in read_log(out, 'curve')}
     board = board_of(out)
-    start = stage_minutes(os.path.join(out, 'clone')) + stage_minutes(os.path.join(out, 'exit'))
-    for it, sec, path in checkpoints(out, a.every):
-        name = os.path.splitext(os.path.basename(path))[0]
+    folder = os.path.join(out, 'games', 'curve')
+    for it, sec, name, path in checkpoints(out, a.every):
         for line in lines:
             if (name, line, a.against) in done:
                 continue
             me = '%s:%s' % (line, path)
-            folder = os.path.join(out, 'games', 'curve')
             table = play(folder, ['%s:%s' % (me, a.against), '%s:%s' % (a.against, me)], a.games, a.seed, board,
                          a.workers, python=os.environ.get('PAPERIO_PYTHON') or '/usr/bin/python3')
             w, d, l = record(table, me, a.against)
@@ -119,10 +125,10 @@ def measure(out, a):
                                                'opponent': a.against, 'wins': w, 'draws': d, 'losses': l}])
             n = w + d + l
             lo, hi = wilson(w + d / 2, n)
-            print('%s  %5.1f min  %s  %-9s against %s: %d-%d-%d  score %.3f (%.3f-%.3f)' % (
-                os.path.basename(os.path.normpath(out)), start + sec / 60, name, line, a.against, w, d, l,
+            print('%s  %5.1f min  %-12s %-9s against %s: %d-%d-%d  score %.3f (%.3f-%.3f)' % (
+                os.path.basename(os.path.normpath(out)), sec / 60, name, line, a.against, w, d, l,
                 (w + d / 2) / n if n else 0.0, lo, hi), flush=True)
-    shutil.rmtree(os.path.join(out, 'games', 'curve'), ignore_errors=True)
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 def main(argv=None):
