@@ -148,6 +148,9 @@ def main(argv=None):
     except _lib.Error as e:
         print('paperio.train.curve: %s' % e, file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print('paperio.train.curve: interrupted; the same command again goes on', file=sys.stderr)
+        return 130
     return 0
 
 
