@@ -10,9 +10,11 @@ import (
 
 // The search with a learned network inside (games/paperio/rl's
 // netsearch:FILE). By default (guide=1) the heuristic guides it as it guides
-// the search bot, and the network's logits order the search's moves near
-// the root (a Prior): measured, that is the stronger form with the networks
-// the trainer makes today. With guide=2 the network's policy takes the
+// the search bot, the network's logits order the search's moves near the
+// root (a Prior), and the play-outs that choose the guide's parameters
+// weigh the network's own play as one more plan (simnet=1), followed while
+// it leads: measured, that is the stronger form with the networks the
+// trainer makes today. With guide=2 the network's policy takes the
 // heuristic's place as the guide, its move played wherever the heuristic's
 // would be (in quiet positions, and near contact unless the search sees it
 // trust cells worse than its best), and its value head, where the search would overrule it, says how
@@ -57,12 +59,12 @@ func NetSearchInfo() botspec.Info {
 		ps = append(ps, p)
 	}
 	ps = append(ps, botspec.Param{Name: "simnet", Default: netSimNet, Min: 0, Max: 1, Int: true,
-		Doc: "with guide=1 and sim: 1 plays the network's own moves out as one more plan beside the guide's variants, and follows the network until the next choice when its play-outs end with the widest lead (0: the guide's variants only)"})
+		Doc: "with guide=1 and sim: 1 plays the network's own moves out as one more plan beside the guide's variants, and follows the network until the next choice when its play-outs end with the widest lead (the stronger by far with the trainer's networks: docs/SEARCH.md); 0: the guide's variants only"})
 	ps = append(ps, botspec.Param{Name: "value", Default: netValue, Min: 0, Max: 100000,
 		Doc: "with a guide, where the search would overrule it: cells of trust added per unit by which the network's value head (in [-1, 1]) prefers the guide's move to the search's, taken off when it prefers the search's (0: the value head unused)"})
 	return botspec.Info{
 		Name:    NetSearchName,
-		Summary: "the search bot with a learned network inside: the network orders the search's moves near the root, and with guide=2 its move is played unless the search sees it trust cells worse than its best near contact; deterministic under a node budget",
+		Summary: "the search bot with a learned network inside: the network orders the search's moves near the root, its own play is weighed in the play-outs as one more plan and followed when it leads (simnet), and with guide=2 its move is played unless the search sees it trust cells worse than its best near contact; deterministic under a node budget",
 		Params:  ps,
 	}
 }
@@ -72,7 +74,7 @@ func NetSearchInfo() botspec.Info {
 const (
 	netTrust  = 300
 	netValue  = 0
-	netSimNet = 0
+	netSimNet = 1
 )
 
 // NewNetSearch is the network-guided search with parameters p (every one of
