@@ -62,7 +62,11 @@ const MaxShort = 24
 // Short returns a short, unique label per spec:
 //
 //   - a spec with a path argument (`py:dir/t_team.py`) is the file's stem,
-//     `t_team`;
+//     `t_team`, when the file is the player (FilePlayers); a player built
+//     around a file, such as a search guided by a network
+//     (`netsearch:guide=2:runs/r1/policy.npz`), keeps its kind and
+//     parameters before the stem, `netsearch guide=2 policy`, so that it is
+//     not taken for the file's own player;
 //   - a bot spec is its name followed by its parameters, `heuristic
 //     maxband=100`; one longer than MaxShort has its parameter names cut to
 //     the shortest prefix of at least three letters that still tells them
@@ -80,7 +84,7 @@ func Short(specs []string) []string {
 	for _, s := range distinct {
 		labels[s] = shortOne(s, abbrev)
 	}
-	resolveClashes(distinct, labels)
+	resolveClashes(distinct, labels, abbrev)
 	out := make([]string, len(specs))
 	for i, s := range specs {
 		out[i] = labels[s]
@@ -102,8 +106,13 @@ func sortedSet(xs []string) []string {
 	return out
 }
 
-// botSpec is a spec split into a name and parameters, or a name and a path
-// argument.
+// FilePlayers are the spec kinds whose file is the player itself: a course
+// AI, a program, a learned policy. A spec of another kind with a file
+// (NAME:FILE or NAME:KEY=VALUE,...:FILE) is a player built around the file.
+var FilePlayers = map[string]bool{"py": true, "exec": true, "policy": true}
+
+// botSpec is a spec split into a name and parameters, a name and a path
+// argument, or a name, parameters and a path.
 type botSpec struct {
 	name   string
 	params [][2]string // key, value in the order given
@@ -124,6 +133,11 @@ func parse(spec string) (b botSpec, ok bool) {
 	if !strings.Contains(rest, "=") {
 		b.path = rest
 		return b, rest != ""
+	}
+	if head, tail, ok := strings.Cut(rest, ":"); ok && strings.Contains(head, "=") {
+		if rest, b.path = head, strings.TrimSpace(tail); b.path == "" {
+			return b, false
+		}
 	}
 	for _, kv := range strings.Split(rest, ",") {
 		k, v, found := strings.Cut(kv, "=")
@@ -205,8 +219,24 @@ func shortOne(spec string, abbrev map[string]map[string]string) string {
 	case !ok:
 		return spec
 	case b.path != "":
-		return stem(b.path)
-	case len(b.params) == 0:
+		return fileLabel(b, stem(b.path), abbrev)
+	}
+	return botLabel(b, abbrev)
+}
+
+// fileLabel labels a spec with a file by file, the file's stem with or
+// without folders: alone when the file is the player, else after the
+// player's kind and parameters.
+func fileLabel(b botSpec, file string, abbrev map[string]map[string]string) string {
+	if FilePlayers[b.name] && len(b.params) == 0 {
+		return file
+	}
+	return botLabel(b, abbrev) + " " + file
+}
+
+// botLabel is a bot's name and parameters, abbreviated past MaxShort.
+func botLabel(b botSpec, abbrev map[string]map[string]string) string {
+	if len(b.params) == 0 {
 		return b.name
 	}
 	join := func(name string, short bool) string {
@@ -236,7 +266,7 @@ func shortOne(spec string, abbrev map[string]map[string]string) string {
 
 // resolveClashes makes labels[s] unique over specs (sorted, distinct):
 // first by adding folders above path specs' files, then by numbers.
-func resolveClashes(specs []string, labels map[string]string) {
+func resolveClashes(specs []string, labels map[string]string, abbrev map[string]map[string]string) {
 	for depth := 1; ; depth++ {
 		grew := false
 		for _, group := range clashes(specs, labels) {
@@ -250,7 +280,7 @@ func resolveClashes(specs []string, labels map[string]string) {
 					continue
 				}
 				dirs := strings.Join(parts[len(parts)-1-depth:len(parts)-1], "/")
-				labels[s] = dirs + "/" + stem(b.path)
+				labels[s] = fileLabel(b, dirs+"/"+stem(b.path), abbrev)
 				grew = true
 			}
 		}

@@ -157,3 +157,21 @@ func TestPlayers(t *testing.T) {
 		}
 	}
 }
+
+// A player built around a file keeps its kind and parameters: the network
+// inside the search is not labelled as the network alone, even when both
+// read the same file.
+func TestPlayersBuiltAroundAFile(t *testing.T) {
+	specs := []string{"netsearch:runs/r1/policy.npz", "policy:runs/r1/policy.npz", "netsearch:guide=2:runs/r1/policy.npz",
+		"netsearch:runs/r2/policy.npz", "search", "exec:bin/bot"}
+	want := []string{"netsearch r1/policy", "policy", "netsearch guide=2 policy", "netsearch r2/policy", "search", "bot"}
+	if got := Players(specs); !slices.Equal(got, want) {
+		t.Fatalf("Players = %q, want %q", got, want)
+	}
+	if got := Short([]string{"netsearch:guide=2,simnet=0:runs/r1/policy.npz"}); got[0] != "netsearch gui=2 sim=0 policy" {
+		t.Errorf("Short = %q", got)
+	}
+	if got := Short([]string{"netsearch:guide=2:"}); got[0] != "netsearch:guide=2:" {
+		t.Errorf("a spec with an empty file stays as it is: %q", got)
+	}
+}
