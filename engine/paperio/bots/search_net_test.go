@@ -195,7 +195,7 @@ func (n *straightNet) Move(*paperio.State) paperio.Action { n.moves++; return pa
 // move. A network that plays a sound plan is followed now and then, and
 // the search still never plays a move that loses at once.
 func TestNetSearchSimNet(t *testing.T) {
-	off := map[string]float64{"nodes": 300, "guide": guideHeuristic, "sim": 2}
+	off := map[string]float64{"nodes": 300, "guide": guideHeuristic, "sim": 2, "simnet": 0}
 	on := map[string]float64{"nodes": 300, "guide": guideHeuristic, "sim": 2, "simnet": 1}
 	none := func(*searcher, *paperio.State, paperio.Action) {}
 	plain := netGamesOf(t, off, &straightNet{}, none)
