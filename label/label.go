@@ -62,7 +62,7 @@ const MaxShort = 24
 // Short returns a short, unique label per spec:
 //
 //   - a spec with a path argument (`py:dir/t_team.py`) is the file's stem,
-//     `t_team`, when the file is the player (FilePlayers); a player built
+//     `t_team`, when the file is the player (`py:`, `exec:`, `policy:`); a player built
 //     around a file, such as a search guided by a network
 //     (`netsearch:guide=2:runs/r1/policy.npz`), keeps its kind and
 //     parameters before the stem, `netsearch guide=2 policy`, so that it is
@@ -106,10 +106,10 @@ func sortedSet(xs []string) []string {
 	return out
 }
 
-// FilePlayers are the spec kinds whose file is the player itself: a course
+// filePlayers are the spec kinds whose file is the player itself: a course
 // AI, a program, a learned policy. A spec of another kind with a file
 // (NAME:FILE or NAME:KEY=VALUE,...:FILE) is a player built around the file.
-var FilePlayers = map[string]bool{"py": true, "exec": true, "policy": true}
+var filePlayers = map[string]bool{"py": true, "exec": true, "policy": true}
 
 // botSpec is a spec split into a name and parameters, a name and a path
 // argument, or a name, parameters and a path.
@@ -228,7 +228,7 @@ func shortOne(spec string, abbrev map[string]map[string]string) string {
 // without folders: alone when the file is the player, else after the
 // player's kind and parameters.
 func fileLabel(b botSpec, file string, abbrev map[string]map[string]string) string {
-	if FilePlayers[b.name] && len(b.params) == 0 {
+	if filePlayers[b.name] && len(b.params) == 0 {
 		return file
 	}
 	return botLabel(b, abbrev) + " " + file
