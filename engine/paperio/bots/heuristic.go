@@ -41,13 +41,15 @@ func init() {
 				Doc: "with steal, a loop scores its gain over its moves to this power: above 1 favours quick loops"},
 			{Name: "travel", Default: 20, Min: 0, Max: 200, Int: true,
 				Doc: "most steps it crosses its own territory to reach the start of a loop"},
+			{Name: "raid", Default: 0, Min: 0, Max: 1, Int: true,
+				Doc: "1: with no band out, it goes for an enemy band it can reach across its own territory even when the enemy's head is nearer that way than it is (such a way lays no band to cut); 0: only when the enemy's head is no nearer"},
 		},
 	}, func(p map[string]float64) Bot {
 		return &heuristic{heuristicParams: heuristicParams{
 			maxBand: int(p["maxband"]), depth: int(p["depth"]), margin: int(p["margin"]),
 			exposed: int(math.Round((1 - p["risk"]) * 1024)),
 			attack:  int(p["attack"]), slack: int(p["slack"]), travel: int(p["travel"]),
-			steal: p["steal"], pace: p["pace"],
+			steal: p["steal"], pace: p["pace"], raid: p["raid"] > 0,
 		}}
 	})
 }
@@ -62,6 +64,7 @@ type heuristicParams struct {
 	travel         int     // most steps across my territory to a loop's start
 	steal          float64 // > 0: loops score the cells they take (see countGain)
 	pace           float64 // with steal, the power of a loop's moves in its score
+	raid           bool    // attack across my territory however near the enemy's head
 }
 
 // The heuristic player's modes.

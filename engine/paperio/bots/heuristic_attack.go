@@ -23,7 +23,8 @@ func (h *heuristic) attackMove(s *paperio.State, x, y int, d paperio.Dir, band i
 			return noDir, false
 		}
 	}
-	if e < steps || !h.enemyNeedsAtLeast(s, steps+h.slack) {
+	home := band == 0 && h.raid && h.homeWay(x, y, tx, ty)
+	if e < steps && !home || !h.enemyNeedsAtLeast(s, steps+h.slack) {
 		return noDir, false
 	}
 	// Step towards the target.
@@ -33,7 +34,11 @@ func (h *heuristic) attackMove(s *paperio.State, x, y int, d paperio.Dir, band i
 			continue
 		}
 		nx, ny := paperio.StepFrom(x, y, nd)
-		if n := stepsTo(nx, ny, nd, tx, ty); n < bestSteps {
+		n := stepsTo(nx, ny, nd, tx, ty)
+		if home && !h.bd.mine(nx, ny) && (nx != tx || ny != ty) {
+			continue // the way must stay on my territory: no band to cut
+		}
+		if n < bestSteps {
 			best, bestSteps = nd, n
 		}
 	}
@@ -41,6 +46,30 @@ func (h *heuristic) attackMove(s *paperio.State, x, y int, d paperio.Dir, band i
 		return noDir, false
 	}
 	return best, true
+}
+
+// homeWay reports whether one of the two shortest L-shaped ways from (x, y)
+// to (tx, ty) stays on my territory up to the target, so that going there
+// lays no band.
+func (h *heuristic) homeWay(x, y, tx, ty int) bool {
+	return h.onMine(x, y, tx, y, tx, ty) || h.onMine(x, y, x, ty, tx, ty)
+}
+
+// onMine reports whether the way (x, y) to (mx, my) to (tx, ty), straight
+// legs, is my territory all along, (tx, ty) left out.
+func (h *heuristic) onMine(x, y, mx, my, tx, ty int) bool {
+	for _, g := range [2]seg{{x, y, mx, my}, {mx, my, tx, ty}} {
+		dx, dy := sign(g.bx-g.ax), sign(g.by-g.ay)
+		for cx, cy := g.ax, g.ay; ; cx, cy = cx+dx, cy+dy {
+			if (cx != tx || cy != ty) && !h.bd.mine(cx, cy) {
+				return false
+			}
+			if cx == g.bx && cy == g.by {
+				break
+			}
+		}
+	}
+	return true
 }
 
 // nearestEnemyBand is the enemy's band cell (tx, ty) I reach in the fewest

@@ -54,6 +54,8 @@ func searchParamList() []botspec.Param {
 			Doc: "rounds each of sim's play-outs plays on"},
 		{Name: "settle", Default: 100, Min: 0, Max: 2000, Int: true,
 			Doc: "rounds a play-out may go on past simh while a band is out, so that its lead is read with no loop half-laid (0: read at simh)"},
+		{Name: "raid", Default: 0, Min: 0, Max: 1, Int: true,
+			Doc: "the guide's raid: 1 lets it go for an enemy band it can reach across its own territory even when the enemy's head is nearer that way than it is (see heuristic)"},
 		{Name: "models", Default: 3, Min: 1, Max: float64(len(simModels)), Int: true,
 			Doc: "generic enemies each variant is played out against, its worth the sum of their leads (the guide; a careful one, maxband=100,margin=2; one that scores loops by their rectangle, steal=0,pace=1; a bold one, maxband=300,margin=1)"},
 	}
@@ -77,17 +79,21 @@ func newSearcher(p map[string]float64, net Net) *searcher {
 	}}
 	switch int(p["guide"]) {
 	case guideHeuristic:
-		g, err := Make(guideSpec)
+		spec := guideSpec
+		if p["raid"] > 0 {
+			spec += ",raid=1"
+		}
+		g, err := Make(spec)
 		if err != nil {
 			panic(err) // the catalog always has it
 		}
 		b.heur = g.(*heuristic)
 		b.guide = b.heur
 		if p["playout"] > 0 {
-			b.model = newEnemyModel(guideSpec, int(p["playout"]))
+			b.model = newEnemyModel(spec, int(p["playout"]))
 		}
 		if p["sim"] > 0 {
-			b.sim = newSimChooser(guideSpec, int(p["sim"]), int(p["simh"]), int(p["settle"]), int(p["models"]))
+			b.sim = newSimChooser(spec, int(p["sim"]), int(p["simh"]), int(p["settle"]), int(p["models"]))
 		}
 	case guideNet:
 		b.guide = netGuide{net}

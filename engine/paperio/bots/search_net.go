@@ -51,6 +51,8 @@ func NetSearchInfo() botspec.Info {
 			p.Doc = "1: the heuristic guides the play with its play-outs, as the search bot's, the network ordering the search's moves (the stronger with today's networks: docs/SEARCH.md); 2: the network's policy guides it (its move is played wherever the search's guide's would be) and the search overrules a move only when it sees it trust cells worse than its best; 0: the search alone"
 		case "trust":
 			p.Default = netTrust
+		case "raid":
+			p.Default = netRaid
 		case "playout":
 			continue
 		case "sim", "simh", "settle", "models":
@@ -75,6 +77,7 @@ const (
 	netTrust  = 300
 	netValue  = 0
 	netSimNet = 1
+	netRaid   = 1
 )
 
 // NewNetSearch is the network-guided search with parameters p (every one of
