@@ -56,6 +56,8 @@ func searchParamList() []botspec.Param {
 			Doc: "rounds a play-out may go on past simh while a band is out, so that its lead is read with no loop half-laid (0: read at simh)"},
 		{Name: "raid", Default: 0, Min: 0, Max: 1, Int: true,
 			Doc: "the guide's raid: 1 lets it go for an enemy band it can reach across its own territory even when the enemy's head is nearer that way than it is (see heuristic)"},
+		{Name: "wary", Default: 0, Min: 0, Max: 100, Int: true,
+			Doc: "a band-cutter's answer, off by default: once the enemy's head has come within two steps of the band out this many times, the guide stops stealing loops into the enemy's territory (they leave pockets of territory that a cutter closes in) and the play-outs drop the network's plan (0: never)"},
 		{Name: "models", Default: 3, Min: 1, Max: float64(len(simModels)), Int: true,
 			Doc: "generic enemies each variant is played out against, its worth the sum of their leads (the guide; a careful one, maxband=100,margin=2; one that scores loops by their rectangle, steal=0,pace=1; a bold one, maxband=300,margin=1)"},
 	}
@@ -94,6 +96,9 @@ func newSearcher(p map[string]float64, net Net) *searcher {
 		}
 		if p["sim"] > 0 {
 			b.sim = newSimChooser(spec, int(p["sim"]), int(p["simh"]), int(p["settle"]), int(p["models"]))
+		}
+		if w := int(p["wary"]); w > 0 {
+			b.wary = newWariness(spec, w, p)
 		}
 	case guideNet:
 		b.guide = netGuide{net}
@@ -138,6 +143,7 @@ type searcher struct {
 	heur  *heuristic  // the guide when it is the heuristic: its plans, which sim and model choose
 	model *enemyModel // the enemy taken for the default heuristic (nil: none)
 	sim   *simChooser // the heuristic guide's parameters chosen by play-outs (nil: never)
+	wary  *wariness   // the switch to careful play against a band-cutter (nil: never)
 	net   Net         // the network that orders the moves near the root (nil: none)
 	value float32     // with net, the worth in units of its value head's say (search_net.go)
 	trust int32       // the margin the search's best must win by, in units
@@ -171,6 +177,9 @@ func (b *searcher) Reset(s *paperio.State, me int, seed uint64, c play.Clock) {
 	if b.guide != nil {
 		b.guide.Reset(s, me, seed, c)
 	}
+	if b.wary != nil {
+		b.wary.reset(b)
+	}
 	if b.sim != nil {
 		b.sim.reset(b.heur)
 	}
@@ -194,6 +203,9 @@ func (b *searcher) Act(s *paperio.State, c play.Clock) paperio.Action {
 // act chooses the move.
 func (b *searcher) act(s *paperio.State, c play.Clock) paperio.Action {
 	var hint paperio.Action
+	if b.wary != nil {
+		b.wary.watch(s, b, c)
+	}
 	if b.model != nil {
 		b.model.observe(s, b.me, b.heur)
 		b.model.choose(s, b.me, b.heur, c)

@@ -53,6 +53,8 @@ func NetSearchInfo() botspec.Info {
 			p.Default = netTrust
 		case "raid":
 			p.Default = netRaid
+		case "wary":
+			p.Default = netWary
 		case "playout":
 			continue
 		case "sim", "simh", "settle", "models":
@@ -72,12 +74,14 @@ func NetSearchInfo() botspec.Info {
 }
 
 // The network-guided search's defaults where they differ from the search
-// bot's, chosen by play against the search bot.
+// bot's, chosen by play against the search bot (raid and wary against the
+// course-style band-cutter, at no cost against the search bot).
 const (
 	netTrust  = 300
 	netValue  = 0
 	netSimNet = 1
 	netRaid   = 1
+	netWary   = 2
 )
 
 // NewNetSearch is the network-guided search with parameters p (every one of

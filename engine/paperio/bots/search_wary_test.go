@@ -1,0 +1,81 @@
+package bots
+
+import (
+	"testing"
+
+	"github.com/paperio/paperio/engine/paperio"
+	"github.com/paperio/paperio/play"
+)
+
+// TestBandNear: a band out is near the enemy's head within its distance,
+// and no band is never near.
+func TestBandNear(t *testing.T) {
+	cfg := paperio.Config{Width: 20, Height: 12, MaxTurns: 200}
+	s, err := paperio.NewGame(cfg, [2]paperio.Start{{X: 4, Y: 6, Dir: paperio.North}, {X: 14, Y: 6, Dir: paperio.West}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bandNear(s, 0, 100) {
+		t.Fatal("near with no band out")
+	}
+	for range 2 { // my band (4, 4) after two steps north; the enemy's head at (12, 6)
+		s.Step(paperio.Straight)
+		s.Step(paperio.Straight)
+	}
+	if s.BandLen(0) != 1 {
+		t.Fatalf("band of %d cells, the test wants 1", s.BandLen(0))
+	}
+	for d, want := range map[int]bool{2: false, 9: false, 10: true, 11: true} {
+		if got := bandNear(s, 0, d); got != want {
+			t.Errorf("band (4, 4), enemy head (12, 6), within %d: %v, want %v", d, got, want)
+		}
+	}
+}
+
+// TestWaryCounts: an approach counts when it starts, however long it
+// lasts, and the switch comes at the wary-th.
+func TestWaryCounts(t *testing.T) {
+	w := &wariness{need: 2}
+	for i, c := range []struct{ near, turn bool }{
+		{false, false}, {true, false}, {true, false}, {false, false}, {true, true}, {true, false}, {false, false}, {true, false},
+	} {
+		if got := w.note(c.near); got != c.turn {
+			t.Fatalf("move %d (near %v): switch %v, want %v", i, c.near, got, c.turn)
+		}
+	}
+}
+
+// TestWaryTurns: the switch takes the stealing guide to steal=0 with the
+// careful play-outs, which weigh no network's plan; a new game starts on
+// the guide's own parameters again.
+func TestWaryTurns(t *testing.T) {
+	b, err := Make("search:wary=2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sr := b.(*searcher)
+	sr.sim.net = &fakeNet{} // as netsearch's simnet sets it
+	s, err := paperio.NewGame(paperio.Config{Width: paperio.DefaultWidth, Height: paperio.DefaultHeight, MaxTurns: 400}, [2]paperio.Start{{X: 20, Y: 50, Dir: paperio.North}, {X: 80, Y: 50, Dir: paperio.South}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sr.Reset(s, 0, 1, play.Clock{})
+	own := sr.sim
+	if sr.heur.steal != 2 || sr.wary.careful {
+		t.Fatalf("start: steal %v, careful %v; want the guide's 2, not careful", sr.heur.steal, sr.wary.careful)
+	}
+	sr.wary.turn(s, sr, play.Clock{})
+	if sr.heur.steal != 0 || sr.sim == own || sr.sim.net != nil || !sr.wary.careful {
+		t.Fatalf("careful: steal %v, own chooser %v, network plan %v; want 0, the careful one, none", sr.heur.steal, sr.sim == own, sr.sim.net != nil)
+	}
+	for _, v := range sr.sim.variants {
+		if v.steal != 0 {
+			t.Fatalf("a careful variant steals (%v)", v.steal)
+		}
+	}
+	sr.Act(s, play.Clock{}) // plays on careful
+	sr.Reset(s, 0, 1, play.Clock{})
+	if sr.heur.steal != 2 || sr.sim != own || sr.wary.careful || sr.wary.seen != 0 {
+		t.Fatalf("new game: steal %v, own chooser %v, careful %v, approaches %d", sr.heur.steal, sr.sim == own, sr.wary.careful, sr.wary.seen)
+	}
+}
