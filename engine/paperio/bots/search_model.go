@@ -182,22 +182,32 @@ func (h *heuristic) copyFrom(o *heuristic) {
 // variantParams are the parameters of the heuristic spec guide with those
 // of over (k=v,...) set over its own.
 func variantParams(guide, over string) heuristicParams {
+	b, err := Make(overSpec(guide, over))
+	if err != nil {
+		panic(err) // the guide and the variants are constants
+	}
+	return b.(*heuristic).heuristicParams
+}
+
+// overSpec is the heuristic spec guide with the parameters of over
+// (k=v,...) set over its own.
+func overSpec(guide, over string) string {
 	s, err := Parse(guide)
 	if err != nil {
-		panic(err) // the guide and the variants are constants of this file
+		panic(err) // the guide and over are constants
 	}
-	if over != "" {
-		o, err := Parse("heuristic:" + over)
-		if err != nil {
-			panic(err)
-		}
-		for k, v := range o.Params {
-			s.Params[k] = v
-		}
+	if over == "" {
+		return s.String()
 	}
-	b, err := New(s)
+	o, err := Parse("heuristic:" + over)
 	if err != nil {
 		panic(err)
 	}
-	return b.(*heuristic).heuristicParams
+	if s.Params == nil {
+		s.Params = map[string]float64{}
+	}
+	for k, v := range o.Params {
+		s.Params[k] = v
+	}
+	return s.String()
 }

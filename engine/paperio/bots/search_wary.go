@@ -30,7 +30,7 @@ type wariness struct {
 	careful  bool            // switched, for the rest of the game
 	original *simChooser     // the chooser to go back to in a new game
 	sim      *simChooser     // the careful guide's chooser (nil without play-outs)
-	params   heuristicParams // the careful guide's parameters, without play-outs
+	params   heuristicParams // the careful guide's parameters
 }
 
 // wareSpec is what the careful guide sets over the guide's parameters.
@@ -74,18 +74,15 @@ func (w *wariness) note(near bool) bool {
 	return start && w.seen == w.need
 }
 
-// turn makes b careful for the rest of the game: its guide no longer
-// steals, with the careful chooser's play-outs when it has them.
+// turn makes b careful for the rest of the game: its guide (b has the
+// heuristic's, as only it makes a wariness) no longer steals, with the
+// careful chooser's play-outs when it has them.
 func (w *wariness) turn(s *paperio.State, b *searcher, c play.Clock) {
 	w.careful = true
-	if b.heur == nil {
-		return
-	}
+	b.heur.heuristicParams = w.params
 	if w.sim != nil {
 		b.sim = w.sim
-		w.sim.reset(b.heur)
-	} else {
-		b.heur.heuristicParams = w.params
+		w.sim.reset(b.heur) // the same parameters, its first variant
 	}
 	b.heur.Reset(s, b.me, 0, c) // its plan may steal
 }
@@ -108,21 +105,4 @@ func bandNear(s *paperio.State, me, d int) bool {
 		}
 	}
 	return false
-}
-
-// overSpec is the heuristic spec guide with the parameters of over
-// (k=v,...) set over its own.
-func overSpec(guide, over string) string {
-	s, err := Parse(guide)
-	if err != nil {
-		panic(err) // the guide and over are constants
-	}
-	o, err := Parse("heuristic:" + over)
-	if err != nil {
-		panic(err)
-	}
-	for k, v := range o.Params {
-		s.Params[k] = v
-	}
-	return s.String()
 }

@@ -73,7 +73,10 @@ func TestWaryTurns(t *testing.T) {
 			t.Fatalf("a careful variant steals (%v)", v.steal)
 		}
 	}
-	sr.Act(s, play.Clock{}) // plays on careful
+	sr.Act(s, play.Clock{}) // at home: the careful chooser plays its variants out and picks one
+	if sr.heur.steal != 0 {
+		t.Fatalf("careful after a choice: steal %v", sr.heur.steal)
+	}
 	sr.Reset(s, 0, 1, play.Clock{})
 	if sr.heur.steal != 2 || sr.sim != own || sr.wary.careful || sr.wary.seen != 0 {
 		t.Fatalf("new game: steal %v, own chooser %v, careful %v, approaches %d", sr.heur.steal, sr.sim == own, sr.wary.careful, sr.wary.seen)
