@@ -31,6 +31,7 @@ type wariness struct {
 	original *simChooser     // the chooser to go back to in a new game
 	sim      *simChooser     // the careful guide's chooser (nil without play-outs)
 	params   heuristicParams // the careful guide's parameters
+	own      heuristicParams // the guide's own, for a new game when no chooser restores them
 }
 
 // wareSpec is what the careful guide sets over the guide's parameters.
@@ -40,17 +41,19 @@ const wareSpec = "steal=0"
 // of spec guide to the same without stealing; p are the search's
 // parameters, whose play-outs the careful guide keeps.
 func newWariness(guide string, need int, p map[string]float64) *wariness {
-	w := &wariness{need: need, params: variantParams(guide, wareSpec)}
+	w := &wariness{need: need, params: variantParams(guide, wareSpec), own: variantParams(guide, "")}
 	if p["sim"] > 0 {
 		w.sim = newSimChooser(overSpec(guide, wareSpec), int(p["sim"]), int(p["simh"]), int(p["settle"]), int(p["models"]))
 	}
 	return w
 }
 
-// reset starts a game unwary, with the search's own chooser.
+// reset starts a game unwary, with the search's own chooser (which sets
+// the guide's parameters when there is one) and the guide's parameters.
 func (w *wariness) reset(b *searcher) {
 	if w.careful {
 		b.sim = w.original
+		b.heur.heuristicParams = w.own
 	}
 	w.seen, w.near, w.careful, w.original = 0, false, false, b.sim
 }

@@ -82,3 +82,30 @@ func TestWaryTurns(t *testing.T) {
 		t.Fatalf("new game: steal %v, own chooser %v, careful %v, approaches %d", sr.heur.steal, sr.sim == own, sr.wary.careful, sr.wary.seen)
 	}
 }
+
+// TestWaryResetsWithoutPlayOuts: without play-outs (sim=0) no chooser
+// restores the guide's parameters, so a new game after the switch must
+// still start on the stealing guide.
+func TestWaryResetsWithoutPlayOuts(t *testing.T) {
+	b, err := Make("search:wary=1,sim=0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sr := b.(*searcher)
+	s, err := paperio.NewGame(paperio.Config{Width: paperio.DefaultWidth, Height: paperio.DefaultHeight, MaxTurns: 400}, [2]paperio.Start{{X: 20, Y: 50, Dir: paperio.North}, {X: 80, Y: 50, Dir: paperio.South}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sr.Reset(s, 0, 1, play.Clock{})
+	if sr.sim != nil || sr.heur.steal != 2 {
+		t.Fatalf("start: chooser %v, steal %v; want none, 2", sr.sim != nil, sr.heur.steal)
+	}
+	sr.wary.turn(s, sr, play.Clock{})
+	if sr.heur.steal != 0 || sr.sim != nil {
+		t.Fatalf("careful: steal %v, chooser %v; want 0, none", sr.heur.steal, sr.sim != nil)
+	}
+	sr.Reset(s, 0, 1, play.Clock{})
+	if sr.heur.steal != 2 || sr.wary.careful {
+		t.Fatalf("new game: steal %v, careful %v; want 2, not careful", sr.heur.steal, sr.wary.careful)
+	}
+}
