@@ -39,6 +39,35 @@ class Gate(unittest.TestCase):
         self.assertEqual((even.score, even.admitted), (0.5, True))  # the threshold itself admits
 
 
+class Budget(unittest.TestCase):
+    def test_a_generation_starts_only_when_one_fits_in_the_budget(self):
+        from types import SimpleNamespace
+
+        def trainer(seconds, gens, took, minutes=1.0):
+            tot = {'selfplay': took * 0.7, 'train': took * 0.2, 'gate': took * 0.1, 'eval': 0.0}
+            if gens is not None:
+                tot['generations'] = gens
+            return SimpleNamespace(seconds=seconds, minutes=minutes, iteration=gens or 0, until=None,
+                                   search={'totals': tot} if gens is not None else None)
+
+        self.assertTrue(search_loop.fits(trainer(0.0, None, 0.0)))  # the first always starts
+        self.assertTrue(search_loop.fits(trainer(0.0, 0, 0.0)))
+        self.assertTrue(search_loop.fits(trainer(40.0, 2, 40.0)))  # 20 s a generation, 20 s left
+        self.assertFalse(search_loop.fits(trainer(45.0, 2, 45.0)))  # 22.5 s a generation, 15 s left
+        self.assertFalse(search_loop.fits(trainer(61.0, 1, 61.0)))  # spent
+        self.assertTrue(search_loop.fits(trainer(45.0, 2, 45.0, minutes=2.0)))  # a longer budget goes on
+        self.assertTrue(search_loop.done(trainer(45.0, 2, 45.0)))
+        self.assertFalse(search_loop.done(trainer(40.0, 2, 40.0)))
+        old = trainer(45.0, 2, 45.0)  # a state saved before the count: its first best tells where the loop began
+        del old.search['totals']['generations']
+        old.iteration, old.search['bests'] = 32, ['/run/bests/g0030.npz', '/run/bests/g0031.npz']
+        self.assertEqual(search_loop.generations(old), 2)
+        self.assertFalse(search_loop.fits(old))
+        old.search['bests'] = ['/run/bests/g0000.npz']  # 32 generations of 1.4 s: 15 s left is room for one
+        self.assertEqual(search_loop.generations(old), 32)
+        self.assertTrue(search_loop.fits(old))
+
+
 class Loop(unittest.TestCase):
     def test_a_killed_run_goes_on_and_ends_with_its_results(self):
         env = dict(os.environ, PYTHONPATH=os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))

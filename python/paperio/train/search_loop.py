@@ -32,8 +32,11 @@ Each generation g:
    log's evals table, from which `paperio plot training` draws the Elo of
    both over training time.
 
-After the budget, the best player plays search_final_games games against
-every built-in bot, as policy: and as netsearch:, into OUT/results.json.
+A generation starts only when one as long as the run's generations have
+been on average ends within the budget (fits), so the run ends before its
+budget with the best at the budget. Then the best player plays
+search_final_games games against every built-in bot, as policy: and as
+netsearch:, into OUT/results.json.
 
 The state (the generation, the best, the buffer's folders, the rng, the
 log rows not yet written) is saved in OUT/state.pt after each generation;
@@ -226,6 +229,7 @@ class SearchLoop:
         self.pending = st.get('pending', {})  # log rows of the last generation, maybe not written yet
         self.totals = st.get('totals', {'games': 0, 'rows': 0, 'selfplay': 0.0, 'train': 0.0, 'gate': 0.0,
                                         'eval': 0.0})
+        self.totals.setdefault('generations', generations(t))  # a state saved before the count
         self.finished = st.get('finished', False)
         if st.get('rng'):
             t.rng.bit_generator.state = st['rng']
@@ -432,6 +436,7 @@ class SearchLoop:
         for k, v in times.items():
             self.totals[k] += v
         self.totals['games'] += games
+        self.totals['generations'] += 1
         self.totals['rows'] += new_rows
         score = [sum(w + d / 2 for w, d, _ in versus.values()), sum(sum(x) for x in versus.values())]
         gen_row = dict(iteration=g, seconds=t.seconds, games=games, rows=new_rows, buffer_rows=rows, steps=steps,
@@ -525,14 +530,51 @@ class SearchLoop:
         return res
 
 
+def fits(t):
+    """Whether another generation fits in trainer t's budget: one as long
+    as the run's generations have been on average must end within it (the
+    first always starts). A generation takes minutes, so one begun near
+    the end would take the run past its budget by as much, and the best
+    at the budget would not be the one the run ends with."""
+    if t.seconds >= t.minutes * 60:
+        return False
+    n = generations(t)
+    if not n:
+        return True
+    tot = t.search['totals']
+    took = sum(tot.get(k, 0.0) for k in ('selfplay', 'train', 'gate', 'eval')) / n
+    return t.seconds + took <= t.minutes * 60
+
+
+def generations(t):
+    """How many generations trainer t's search in the loop has played. A
+    state saved before it counted them tells by its first best, named by
+    the iteration the loop began at (the clone's iterations come before
+    it with --init bc)."""
+    st = t.search or {}
+    tot = st.get('totals') or {}
+    if 'generations' in tot:
+        return tot['generations']
+    bests = st.get('bests') or []
+    return t.iteration - int(os.path.basename(bests[0])[1:5]) if bests else 0
+
+
+def done(t):
+    """Whether trainer t's search in the loop has ended: its budget spent
+    (fits), or the stage's last generation played. --iterations stops a
+    run that may go on, and leaves the results for then."""
+    return not fits(t) or t.until is not None and t.iteration >= t.until
+
+
 def run(t, league):
-    """Generations until trainer t's budget is spent, then the results."""
+    """Generations while another fits in trainer t's budget, then the
+    results."""
     loop = SearchLoop(t, league)
-    if t.more():
+    if t.more() and fits(t):
         t.say('paperio.train: the search in the loop from generation %d; best %s; league %s, %d earlier bests' % (
             t.iteration + 1, label(loop.spec(loop.best)), ','.join(loop.fixed), len(loop.opponents()) -
             len(loop.fixed)))
-    while t.more():
+    while t.more() and fits(t):
         loop.generation()
-    if t.seconds >= t.minutes * 60 or t.until is not None and t.iteration >= t.until:
+    if done(t):
         loop.results()

@@ -198,8 +198,9 @@ class Trainer:
         (--init bc), then PPO, expert iteration or the search in the loop
         (settings.algo)."""
         self.first = self.iteration
-        if not self.more():
-            if self.s.algo == 'search' and not self.bc_left and self.seconds >= self.minutes * 60:
+        searching = self.s.algo == 'search' and not self.bc_left
+        if not self.more() or searching and search_loop.done(self):
+            if searching and search_loop.done(self):
                 search_loop.run(self, self.league_spec)  # the results, when a killed run had not written them
             elif self.seconds >= self.minutes * 60:
                 self.say('paperio.train: %s has trained %.1f of %.1f minutes already' % (
