@@ -1,5 +1,6 @@
 """The search in the loop (--algo search): its gate admits a stronger
-player and refuses a weaker one; a run killed in a generation goes on with
+player and refuses a weaker one; a generation starts only when one fits in
+the budget; a run killed in a generation goes on with
 that generation, its numbers neither skipped nor repeated, and ends with
 its results; its flags and their bad values."""
 
