@@ -67,6 +67,8 @@ class Budget(unittest.TestCase):
         old.search['bests'] = ['/run/bests/g0000.npz']  # 32 generations of 1.4 s: 15 s left is room for one
         self.assertEqual(search_loop.generations(old), 32)
         self.assertTrue(search_loop.fits(old))
+        old.iteration, old.search['bests'] = 10003, ['/run/bests/g10000.npz']  # names past four digits
+        self.assertEqual(search_loop.generations(old), 3)
 
 
 class Loop(unittest.TestCase):

@@ -541,7 +541,7 @@ def fits(t):
     n = generations(t)
     if not n:
         return True
-    tot = t.search['totals']
+    tot = (t.search or {}).get('totals') or {}
     took = sum(tot.get(k, 0.0) for k in ('selfplay', 'train', 'gate', 'eval')) / n
     return t.seconds + took <= t.minutes * 60
 
@@ -556,7 +556,7 @@ def generations(t):
     if 'generations' in tot:
         return tot['generations']
     bests = st.get('bests') or []
-    return t.iteration - int(os.path.basename(bests[0])[1:5]) if bests else 0
+    return t.iteration - int(os.path.basename(bests[0])[1:].split('.')[0]) if bests else 0
 
 
 def done(t):
