@@ -73,7 +73,7 @@ func TestUsageErrorsExit2WithOneLine(t *testing.T) {
 		want string
 	}{
 		{[]string{"nosuch"}, "unknown command"},
-		{[]string{"play", "--p1", "nosuch"}, "valid bots: goround, heuristic, random, search, wanderer"},
+		{[]string{"play", "--p1", "nosuch"}, "valid bots: cutter, goround, heuristic, random, search, wanderer"},
 		{[]string{"play", "--p1", "heuristic:nope=1"}, "valid parameters: "},
 		{[]string{"play", "--p1", "goround:w=1000"}, "w"},
 		{[]string{"play", "--size", "7x9"}, "must be even"},

@@ -10,7 +10,7 @@ import (
 	"github.com/paperio/paperio/play"
 )
 
-var allBots = []string{"random", "goround", "wanderer", "heuristic"}
+var allBots = []string{"random", "goround", "wanderer", "heuristic", "cutter"}
 
 // board shapes the bots are tried on besides the course board.
 var testBoards = []paperio.Config{

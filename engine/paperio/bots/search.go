@@ -57,7 +57,9 @@ func searchParamList() []botspec.Param {
 		{Name: "raid", Default: 0, Min: 0, Max: 1, Int: true,
 			Doc: "the guide's raid: 1 lets it go for an enemy band it can reach across its own territory even when the enemy's head is nearer that way than it is (see heuristic)"},
 		{Name: "wary", Default: 0, Min: 0, Max: 100, Int: true,
-			Doc: "a band-cutter's answer, off by default: once the enemy's head has come within two steps of the band out this many times, the guide stops stealing loops into the enemy's territory (they leave pockets of territory that a cutter closes in) and the play-outs drop the network's plan (0: never)"},
+			Doc: "a band-cutter's answer, off by default: once the enemy's head has come within two steps of the band out this many times, the player changes its play for the rest of the game, as cut says (0: never)"},
+		{Name: "cut", Default: 0, Min: 0, Max: 1, Int: true,
+			Doc: "with wary, the play after the switch: 1 the cutter's (cutter:steal=5,kill=50: safe rectangular loops from home and a band cut wherever it gets there before its owner gets home), the search still watching it near contact, without play-outs; 0 careful: the guide stops stealing loops into the enemy's territory (they leave pockets of territory that a cutter closes in) and the play-outs drop the network's plan"},
 		{Name: "models", Default: 3, Min: 1, Max: float64(len(simModels)), Int: true,
 			Doc: "generic enemies each variant is played out against, its worth the sum of their leads (the guide; a careful one, maxband=100,margin=2; one that scores loops by their rectangle, steal=0,pace=1; a bold one, maxband=300,margin=1)"},
 	}

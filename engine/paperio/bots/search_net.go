@@ -55,6 +55,8 @@ func NetSearchInfo() botspec.Info {
 			p.Default = netRaid
 		case "wary":
 			p.Default = netWary
+		case "cut":
+			p.Default = netCut
 		case "playout":
 			continue
 		case "sim", "simh", "settle", "models":
@@ -82,6 +84,7 @@ const (
 	netSimNet = 1
 	netRaid   = 1
 	netWary   = 2
+	netCut    = 1
 )
 
 // NewNetSearch is the network-guided search with parameters p (every one of

@@ -16,7 +16,8 @@ import (
 // search) seldom do. After wary such approaches the player plays
 // carefully for the rest of the game: its guide no longer steals, and its
 // play-outs no longer weigh the network's plan (learned from the stealing
-// guide).
+// guide). With cut=1 it plays as such an enemy plays instead: the cutter
+// (cutter.go) guides it, which beats the careful guide against one.
 
 // wareNear is the distance from the enemy's head to the player's band
 // that counts as an approach.
@@ -32,7 +33,13 @@ type wariness struct {
 	sim      *simChooser     // the careful guide's chooser (nil without play-outs)
 	params   heuristicParams // the careful guide's parameters
 	own      heuristicParams // the guide's own, for a new game when no chooser restores them
+	cutter   Bot             // the careful guide when it is the cutter (nil: the careful heuristic)
 }
+
+// cutterSpec is the cutter's play, with cut=1, once wary: the band-cutter's
+// own, bolder (bandit.py's settings), which beat the careful guide against
+// hunter (docs/SEARCH.md).
+const cutterSpec = "cutter:steal=5,kill=50"
 
 // wareSpec is what the careful guide sets over the guide's parameters.
 const wareSpec = "steal=0"
@@ -42,6 +49,14 @@ const wareSpec = "steal=0"
 // parameters, whose play-outs the careful guide keeps.
 func newWariness(guide string, need int, p map[string]float64) *wariness {
 	w := &wariness{need: need, params: variantParams(guide, wareSpec), own: variantParams(guide, "")}
+	if p["cut"] > 0 {
+		c, err := Make(cutterSpec)
+		if err != nil {
+			panic(err) // the catalog always has it
+		}
+		w.cutter = c
+		return w // the cutter has no play-outs
+	}
 	if p["sim"] > 0 {
 		w.sim = newSimChooser(overSpec(guide, wareSpec), int(p["sim"]), int(p["simh"]), int(p["settle"]), int(p["models"]))
 	}
@@ -54,6 +69,7 @@ func (w *wariness) reset(b *searcher) {
 	if w.careful {
 		b.sim = w.original
 		b.heur.heuristicParams = w.own
+		b.guide = b.heur
 	}
 	w.seen, w.near, w.careful, w.original = 0, false, false, b.sim
 }
@@ -79,9 +95,15 @@ func (w *wariness) note(near bool) bool {
 
 // turn makes b careful for the rest of the game: its guide (b has the
 // heuristic's, as only it makes a wariness) no longer steals, with the
-// careful chooser's play-outs when it has them.
+// careful chooser's play-outs when it has them; or, with the cutter, the
+// cutter guides it with no play-outs.
 func (w *wariness) turn(s *paperio.State, b *searcher, c play.Clock) {
 	w.careful = true
+	if w.cutter != nil {
+		b.guide, b.sim = w.cutter, nil
+		w.cutter.Reset(s, b.me, 0, c)
+		return
+	}
 	b.heur.heuristicParams = w.params
 	if w.sim != nil {
 		b.sim = w.sim

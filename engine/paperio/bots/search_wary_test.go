@@ -109,3 +109,59 @@ func TestWaryResetsWithoutPlayOuts(t *testing.T) {
 		t.Fatalf("new game: steal %v, careful %v; want 2, not careful", sr.heur.steal, sr.wary.careful)
 	}
 }
+
+// TestWaryTurnsToCutter: with cut=1 the switch hands the play to the
+// cutter, without play-outs, and the player's moves are then the cutter's
+// wherever the search does not run (no head near a band or the other
+// head); a new game starts on the stealing guide with its play-outs.
+func TestWaryTurnsToCutter(t *testing.T) {
+	b, err := Make("search:wary=2,cut=1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sr := b.(*searcher)
+	s, err := paperio.NewGame(paperio.Config{Width: paperio.DefaultWidth, Height: paperio.DefaultHeight, MaxTurns: 400}, [2]paperio.Start{{X: 20, Y: 50, Dir: paperio.North}, {X: 80, Y: 50, Dir: paperio.South}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sr.Reset(s, 0, 1, play.Clock{})
+	own := sr.sim
+	if own == nil || sr.guide != Bot(sr.heur) {
+		t.Fatal("start: want the heuristic guide with its play-outs")
+	}
+	sr.wary.turn(s, sr, play.Clock{})
+	if _, ok := sr.guide.(*cutter); !ok || sr.sim != nil || !sr.wary.careful {
+		t.Fatalf("careful: guide %T, chooser %v, careful %v; want the cutter, none, true", sr.guide, sr.sim != nil, sr.wary.careful)
+	}
+	ref, err := Make(cutterSpec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref.Reset(s, 0, 0, play.Clock{})
+	enemy, _ := Make("goround")
+	enemy.Reset(s, 1, 2, play.Clock{})
+	quiet := 0
+	for !s.Over() && s.HalfSteps() < 200 {
+		if s.ToMove() == 1 {
+			s.Step(enemy.Act(s, play.Clock{}))
+			continue
+		}
+		want := ref.Act(s, play.Clock{})
+		q := sr.quiet(s)
+		got := sr.Act(s, play.Clock{})
+		if q {
+			quiet++
+			if got != want {
+				t.Fatalf("half-step %d: played %c, the cutter %c", s.HalfSteps(), got, want)
+			}
+		}
+		s.Step(got)
+	}
+	if quiet < 20 {
+		t.Fatalf("only %d quiet moves: the test compared too little", quiet)
+	}
+	sr.Reset(s, 0, 1, play.Clock{})
+	if sr.guide != Bot(sr.heur) || sr.sim != own || sr.wary.careful {
+		t.Fatalf("new game: guide %T, own chooser %v, careful %v", sr.guide, sr.sim == own, sr.wary.careful)
+	}
+}

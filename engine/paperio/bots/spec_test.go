@@ -56,8 +56,8 @@ func TestParseRoundTrip(t *testing.T) {
 
 func TestParseErrors(t *testing.T) {
 	cases := []struct{ in, want string }{
-		{"", "valid bots: goround, heuristic, random, search, wanderer"},
-		{"nosuch", `unknown bot "nosuch"; valid bots: goround, heuristic, random, search, wanderer`},
+		{"", "valid bots: cutter, goround, heuristic, random, search, wanderer"},
+		{"nosuch", `unknown bot "nosuch"; valid bots: cutter, goround, heuristic, random, search, wanderer`},
 		{"nosuch:x=1", `unknown bot "nosuch"`},
 		{"goround:x=1", `bot goround: unknown parameter "x"; valid parameters: w, h`},
 		{"random:x=1", `bot random: unknown parameter "x"; valid parameters: none`},
@@ -162,7 +162,7 @@ func TestCatalog(t *testing.T) {
 			t.Errorf("%s: %v", in.Name, err)
 		}
 	}
-	if got := strings.Join(names, ","); got != "goround,heuristic,random,search,wanderer" {
+	if got := strings.Join(names, ","); got != "cutter,goround,heuristic,random,search,wanderer" {
 		t.Errorf("Catalog names = %s", got)
 	}
 	// The catalog is a copy.
