@@ -270,3 +270,21 @@ func TestActAllocations(t *testing.T) {
 		}
 	}
 }
+
+// TestCutterAcrossShapes: one cutter plays on boards of the same cell count
+// and other shapes in turn (4×6, 8×3, 2×12, 6×4), its buffers fitted to
+// each.
+func TestCutterAcrossShapes(t *testing.T) {
+	cut, _ := Make("cutter")
+	other, _ := Make("heuristic")
+	for i, c := range []paperio.Config{{Width: 4, Height: 6, MaxTurns: 100}, {Width: 8, Height: 3, MaxTurns: 100}, {Width: 2, Height: 12, MaxTurns: 100}, {Width: 6, Height: 4, MaxTurns: 100}} {
+		st := [2]paperio.Start{{X: 0, Y: 1, Dir: paperio.South}, {X: c.Width - 1, Y: c.Height - 2, Dir: paperio.North}}
+		s, err := Play(c, st, [2]Bot{cut, other}, uint64(i), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := s.Result(); !s.Over() || r.Reason == paperio.ERR || s.HalfSteps() < 10 {
+			t.Fatalf("%dx%d: over %v, result %+v after %d half-steps", c.Width, c.Height, s.Over(), r, s.HalfSteps())
+		}
+	}
+}

@@ -77,10 +77,12 @@ func (b *cutter) Reset(s *paperio.State, me int, _ uint64, _ play.Clock) {
 	b.me, b.en = me, 1-me
 	b.mid, b.eid = me+1, 2-me
 	b.plan = b.plan[:0]
-	n := s.Width() * s.Height()
-	if len(b.stamp) != n {
+	// Boards of one size share the buffers; a board of the same cell count
+	// but another shape needs other prefix sums.
+	n, np := s.Width()*s.Height(), (s.Width()+1)*(s.Height()+1)
+	if len(b.stamp) != n || len(b.pre) != np {
 		b.parent, b.stamp, b.gen = make([]int32, n), make([]uint32, n), 0
-		b.pre = make([]float64, (s.Width()+1)*(s.Height()+1))
+		b.pre = make([]float64, np)
 	}
 }
 
