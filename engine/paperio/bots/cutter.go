@@ -91,18 +91,8 @@ func (b *cutter) Act(s *paperio.State, _ play.Clock) paperio.Action {
 	b.arena = b.arena[:0]
 	b.mx, b.my, b.md = s.Head(b.me)
 	b.ex, b.ey, b.ed = s.Head(b.en)
-	d := b.choose()
-	switch (d - b.md) & 3 {
-	case 1:
-		return paperio.Right
-	case 3:
-		return paperio.Left
-	}
-	return paperio.Straight
+	return actionTo(b.md, b.choose())
 }
-
-// dirs are the three directions a head going d may take, straight first.
-func cutDirs(d paperio.Dir) [3]paperio.Dir { return [3]paperio.Dir{d, d.Right(), d.Left()} }
 
 func (b *cutter) cell(x, y int) int32 { return int32(b.s.Index(x, y)) }
 func (b *cutter) xy(c int32) (int, int) {
@@ -117,7 +107,7 @@ func (b *cutter) choose() paperio.Dir {
 	s := b.s
 	var buf, safeBuf [3]paperio.Dir
 	moves := buf[:0]
-	for _, d := range cutDirs(b.md) {
+	for _, d := range ahead(b.md) {
 		x, y := paperio.StepFrom(b.mx, b.my, d)
 		if s.Inside(x, y) && s.BandAt(x, y) != b.mid {
 			moves = append(moves, d)
@@ -294,7 +284,7 @@ func (b *cutter) makePlan() []int32 {
 	left := b.s.TurnsLeft(b.me)
 	best, cells := b.best[:0], b.cells
 	found, bestScore := false, 0.0
-	for _, d1 := range cutDirs(b.md) {
+	for _, d1 := range ahead(b.md) {
 		for _, turn := range [2]paperio.Dir{1, 3} {
 			d2 := (d1 + turn) & 3
 			d3 := (d2 + turn) & 3
@@ -391,12 +381,15 @@ func (b *cutter) worth(cells []int32) float64 {
 // the path to the first cell goal accepts within limit steps, or nil.
 func (b *cutter) bfs(x, y int, d paperio.Dir, blocked, goal func(x, y int) bool, limit int) []int32 {
 	s := b.s
-	b.gen++
+	if b.gen++; b.gen == 0 { // wrapped: old stamps could pass for this search's
+		clear(b.stamp)
+		b.gen = 1
+	}
 	start := b.cell(x, y)
 	b.stamp[start] = b.gen
 	q := b.queue[:0]
 	steps := b.steps[:0]
-	for _, nd := range cutDirs(d) {
+	for _, nd := range ahead(d) {
 		nx, ny := paperio.StepFrom(x, y, nd)
 		if !s.Inside(nx, ny) || blocked(nx, ny) {
 			continue

@@ -49,16 +49,8 @@ func TestWaryCounts(t *testing.T) {
 // careful play-outs, which weigh no network's plan; a new game starts on
 // the guide's own parameters again.
 func TestWaryTurns(t *testing.T) {
-	b, err := Make("search:wary=2")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sr := b.(*searcher)
+	sr, s := waryGame(t, "search:wary=2")
 	sr.sim.net = &fakeNet{} // as netsearch's simnet sets it
-	s, err := paperio.NewGame(paperio.Config{Width: paperio.DefaultWidth, Height: paperio.DefaultHeight, MaxTurns: 400}, [2]paperio.Start{{X: 20, Y: 50, Dir: paperio.North}, {X: 80, Y: 50, Dir: paperio.South}})
-	if err != nil {
-		t.Fatal(err)
-	}
 	sr.Reset(s, 0, 1, play.Clock{})
 	own := sr.sim
 	if sr.heur.steal != 2 || sr.wary.careful {
@@ -87,15 +79,7 @@ func TestWaryTurns(t *testing.T) {
 // restores the guide's parameters, so a new game after the switch must
 // still start on the stealing guide.
 func TestWaryResetsWithoutPlayOuts(t *testing.T) {
-	b, err := Make("search:wary=1,sim=0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sr := b.(*searcher)
-	s, err := paperio.NewGame(paperio.Config{Width: paperio.DefaultWidth, Height: paperio.DefaultHeight, MaxTurns: 400}, [2]paperio.Start{{X: 20, Y: 50, Dir: paperio.North}, {X: 80, Y: 50, Dir: paperio.South}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	sr, s := waryGame(t, "search:wary=1,sim=0")
 	sr.Reset(s, 0, 1, play.Clock{})
 	if sr.sim != nil || sr.heur.steal != 2 {
 		t.Fatalf("start: chooser %v, steal %v; want none, 2", sr.sim != nil, sr.heur.steal)
@@ -115,15 +99,7 @@ func TestWaryResetsWithoutPlayOuts(t *testing.T) {
 // wherever the search does not run (no head near a band or the other
 // head); a new game starts on the stealing guide with its play-outs.
 func TestWaryTurnsToCutter(t *testing.T) {
-	b, err := Make("search:wary=2,cut=1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sr := b.(*searcher)
-	s, err := paperio.NewGame(paperio.Config{Width: paperio.DefaultWidth, Height: paperio.DefaultHeight, MaxTurns: 400}, [2]paperio.Start{{X: 20, Y: 50, Dir: paperio.North}, {X: 80, Y: 50, Dir: paperio.South}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	sr, s := waryGame(t, "search:wary=2,cut=1")
 	sr.Reset(s, 0, 1, play.Clock{})
 	own := sr.sim
 	if own == nil || sr.guide != Bot(sr.heur) {
@@ -164,4 +140,19 @@ func TestWaryTurnsToCutter(t *testing.T) {
 	if sr.guide != Bot(sr.heur) || sr.sim != own || sr.wary.careful {
 		t.Fatalf("new game: guide %T, own chooser %v, careful %v", sr.guide, sr.sim == own, sr.wary.careful)
 	}
+}
+
+// waryGame is the search of spec on a course board of 400 rounds, the
+// heads far apart; the player is not reset yet.
+func waryGame(t *testing.T, spec string) (*searcher, *paperio.State) {
+	t.Helper()
+	b, err := Make(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := paperio.NewGame(paperio.Config{Width: paperio.DefaultWidth, Height: paperio.DefaultHeight, MaxTurns: 400}, [2]paperio.Start{{X: 20, Y: 50, Dir: paperio.North}, {X: 80, Y: 50, Dir: paperio.South}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b.(*searcher), s
 }
