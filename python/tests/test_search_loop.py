@@ -2,7 +2,8 @@
 player and refuses a weaker one; a generation starts only when one fits in
 the budget; a run killed in a generation goes on with
 that generation, its numbers neither skipped nor repeated, and ends with
-its results; its flags and their bad values."""
+its results, its own games played by the search careful once wary; its flags
+and their bad values."""
 
 import json
 import os
@@ -103,6 +104,11 @@ class Loop(unittest.TestCase):
             self.assertEqual({(e['line'], e['opponent']) for e in evals},
                              {(a, b) for a in ('policy', 'netsearch') for b in ('search', 'heuristic')})
             self.assertTrue(all(e['wins'] + e['draws'] + e['losses'] == 2 for e in evals))
+            # The loop's own games play the search careful once wary (cut=0).
+            with open(os.path.join(out, 'games', 'g%04d' % its[-1], 'self', 'manifest.json')) as f:
+                pairs = json.load(f)['run']['pairs']
+            self.assertTrue(pairs and all(pr[k].startswith('netsearch:cut=0:' + os.path.join(out, 'bests', 'g'))
+                                          for pr in pairs for k in ('p1', 'p2')), pairs)
             # The replay buffer keeps the last two generations' games.
             self.assertEqual(sorted(os.listdir(os.path.join(out, 'games'))),
                              ['g%04d' % g for g in its[-2:]])

@@ -6,7 +6,9 @@ in torch between them.
 Each generation g:
 
 1. Self-play. `paperio selfplay` plays search_games games of
-   netsearch:BEST, BEST the current best weights (OUT/bests/gNNNN.npz,
+   netsearch:cut=0:BEST (LOOP_SEARCH: careful once wary, in the loop's own
+   games and the gate; the measures play netsearch:BEST), BEST the current
+   best weights (OUT/bests/gNNNN.npz,
    the generation that admitted them): a search_self share against itself,
    the rest against the league, sides alternating: the built-in bots of
    search_league (those `paperio bots` lists), the members of --league
@@ -14,7 +16,7 @@ Each generation g:
    built from), and the search_past latest earlier bests. Into
    OUT/games/gNNNN/{self,league}; the seeds derive from the run's seed and
    g, so a generation is the same games on every try.
-2. Learning. The rows of the netsearch:BEST player only (Dataset
+2. Learning. The rows of the netsearch:cut=0:BEST player only (Dataset
    players=...) of the last search_buffer generations (older folders are
    deleted): the cross-entropy of the move the search chose (the policy
    target) plus search_vf times the squared error of the value head
@@ -23,7 +25,7 @@ Each generation g:
    new rows' count of rows per generation. The learner goes on learning
    from generation to generation whether or not it is admitted.
 3. The gate (gate()): the learner, saved as a candidate, plays
-   search_gate_games games against netsearch:BEST, sides alternating on
+   search_gate_games games against netsearch:cut=0:BEST, sides alternating on
    the same seeds; it becomes BEST when its score (wins + draws/2 per
    game) is at least search_gate_score.
 4. Every search_eval_every generations (and after the last), the network
@@ -63,6 +65,12 @@ PREFERRED = ('search', 'heuristic', 'wanderer', 'goround')
 # cut bands and race home.
 COURSE_AIS = ('hunter', 'farmer', 'npfarmer')
 COURSE_DIR = os.path.join('examples', 'bots', 'python', 'course')
+# The guided search's settings in the loop's own games (self-play, the
+# earlier bests in the league, the gate): careful once wary, as before the
+# cutter. With netsearch's default (cut=1) its moves after wary's switch are
+# the cutter's, the network learns them as its own, and a seed's network came
+# out weaker against heuristic and alone (docs/TRAINING.md).
+LOOP_SEARCH = 'cut=0'
 
 
 def course_ais():
@@ -271,7 +279,12 @@ class SearchLoop:
         self.pending = {}
         self.save()
 
-    def spec(self, path, kind='netsearch'):
+    def spec(self, path, kind='netsearch', loop=True):
+        """The player of weights path: policy:PATH, or netsearch: with the
+        loop's settings in the loop's own games (loop) and as users run it
+        in the measures (evals, results)."""
+        if kind == 'netsearch' and loop and LOOP_SEARCH:
+            return 'netsearch:%s:%s' % (LOOP_SEARCH, path)
         return '%s:%s' % (kind, path)
 
     def opponents(self):
@@ -379,7 +392,7 @@ class SearchLoop:
         anchors = [a.strip() for a in s.search_anchors.split(',') if a.strip()]
         if not anchors or not s.search_eval_games:
             return []
-        lines = [('policy', self.spec(path, 'policy')), ('netsearch', self.spec(path))]
+        lines = [('policy', self.spec(path, 'policy')), ('netsearch', self.spec(path, loop=False))]
         pairs = []
         for _, me in lines:
             for a in anchors:
@@ -502,7 +515,7 @@ class SearchLoop:
                    'seconds': t.seconds, 'totals': self.totals, 'results': {}}
             if s.search_final_games and bots:
                 for line in ('netsearch', 'policy'):
-                    me = self.spec(self.best, line)
+                    me = self.spec(self.best, line, loop=False)
                     pairs = []
                     for b in bots:
                         pairs += ['%s:%s' % (me, b), '%s:%s' % (b, me)]

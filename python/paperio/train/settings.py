@@ -188,7 +188,7 @@ class Settings:
     exit_batch: int = _opt(256, 'rows per minibatch', 'exit', check=at_least(1))
     exit_epochs: float = _opt(4.0, "minibatch rows per iteration, as multiples of the iteration's new decision "
                                    'points', 'exit', check=positive)
-    search_games: int = _opt(32, 'games of netsearch:BEST per generation', 'search', check=at_least(1))
+    search_games: int = _opt(32, 'games of netsearch:cut=0:BEST per generation', 'search', check=at_least(1))
     search_self: float = _opt(0.5, 'share of them against itself; the rest against the league, sides alternating',
                               'search', check=share)
     search_league: str = _opt('auto', "the league's players besides --league's members and the past bests (auto: "
@@ -205,7 +205,7 @@ class Settings:
     search_lr: float = _opt(1e-4, "Adam's step size", 'search', check=positive)
     search_vf: float = _opt(0.5, "weight of the value head's squared error against the game's outcome", 'search',
                             check=nonneg)
-    search_gate_games: int = _opt(16, 'games of the gate, the learner against netsearch:BEST, sides alternating',
+    search_gate_games: int = _opt(16, 'games of the gate, the learner against netsearch:cut=0:BEST, sides alternating',
                                   'search', check=at_least(1))
     search_gate_score: float = _opt(0.55, "the learner's least score (wins + draws/2 per game) in the gate to "
                                           'become BEST', 'search', check=share)
